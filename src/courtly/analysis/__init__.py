@@ -1,0 +1,1 @@
+"""Simulation and statistics over many games."""

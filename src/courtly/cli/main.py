@@ -1,0 +1,283 @@
+"""The ``courtly`` command."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from courtly.agents import agent_kinds
+from courtly.analysis.bench import bench_game
+from courtly.analysis.simulate import simulate as run_simulation
+from courtly.cli import play as play_module
+from courtly.cli.common import console, fail, friendly_errors, game_and_options, split_agents
+from courtly.core.records import GameRecord, replay_events
+from courtly.core.registry import game_names, load_game
+from courtly.testing.conformance import run_conformance
+
+app = typer.Typer(
+    name="courtly",
+    help="Court-intrigue tabletop games: play, simulate, test and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+]
+SeedArg = Annotated[
+    int | None, typer.Option(help="Seed: the same seed and choices give the same game.")
+]
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts and options."""
+    table = Table(title="courtly games")
+    table.add_column("name", style="bold")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("options")
+    for name in game_names():
+        try:
+            game = load_game(name)
+        except Exception as exc:  # a broken plug-in must not hide the others
+            table.add_row(name, f"[red]cannot load: {exc}[/]", "", "")
+            continue
+        options = "\n".join(
+            f"{o.name} (default {o.default}; {o.allowed_text()}): {o.description}"
+            for o in game.options
+        )
+        table.add_row(name, game.title, f"{game.min_players}-{game.max_players}", options or "-")
+    console.print(table)
+    kinds = Table(title="agents (use with --seat / --agents, parameters as kind:k=v,k=v)")
+    kinds.add_column("agent", style="bold")
+    kinds.add_column("what it does")
+    for kind, description in agent_kinds().items():
+        kinds.add_row(kind, description)
+    console.print(kinds)
+
+
+@app.command()
+@friendly_errors
+def play(
+    game: Annotated[str, typer.Argument(help="Game name (see `courtly games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", "-s", help="human or an agent name, once per seat in order."),
+    ] = None,
+    seed: SeedArg = None,
+    option: OptionArg = None,
+    save: Annotated[
+        str | None, typer.Option(help="Write the game record to this file at the end.")
+    ] = None,
+) -> None:
+    """Play in the terminal: hot-seat humans and bots, numbered choices."""
+    loaded, options = game_and_options(game, option)
+    seats = list(seat or ["human"])
+    count = players or max(len(seats), loaded.min_players)
+    if len(seats) > count:
+        fail(f"{len(seats)} seats named for {count} players")
+    seats += [play_module.DEFAULT_BOT] * (count - len(seats))
+    play_module.run(loaded, seats, seed, options, save)
+
+
+@app.command()
+@friendly_errors
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    agents: Annotated[
+        str | None, typer.Option(help="Comma-separated agents, one per seat (or one for all).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Run seed; game i uses a seed derived from it.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    option: OptionArg = None,
+    save_dir: Annotated[
+        str | None, typer.Option(help="Save every game record in this folder.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Simulate many games: win rate per seat with 95% CI, scores, speed."""
+    loaded, options = game_and_options(game, option)
+    loaded.check_players(players)
+    specs = split_agents(agents, players, "random")
+    if as_json:
+        summary = run_simulation(game, specs, games, seed, options, workers, save_dir)
+    else:
+        with _progress() as progress:
+            task = progress.add_task(f"{game}, {players} players", total=games)
+            summary = run_simulation(
+                game,
+                specs,
+                games,
+                seed,
+                options,
+                workers,
+                save_dir,
+                progress=lambda k: progress.advance(task, k),
+            )
+    data = summary.to_json()
+    if as_json:
+        print(json.dumps(data))
+    else:
+        table = Table(title=f"{loaded.title}: {data['games']} games, {data['errors']} errors")
+        for column in ("seat", "agent", "win rate", "95% CI", "mean score"):
+            table.add_column(column)
+        for p in range(players):
+            low, high = data["ci95_by_seat"][p]
+            table.add_row(
+                str(p),
+                specs[p],
+                f"{data['win_rate_by_seat'][p]:.3f}",
+                f"{low:.3f}-{high:.3f}",
+                f"{data['mean_score_by_seat'][p]:.2f}",
+            )
+        console.print(table)
+        console.print(
+            f"mean decisions per game {data['mean_decisions']:.1f}; "
+            f"{data['decisions_per_second']:.0f} decisions/s"
+        )
+        for outcome in summary.errors[:5]:
+            console.print(f"[red]game {outcome.index}: {outcome.error}[/]")
+    if summary.errors:
+        raise typer.Exit(code=1)
+
+
+@app.command()
+@friendly_errors
+def selftest(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only this player count.")
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Random games per player count.")
+    ] = 200,
+    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+    option: OptionArg = None,
+) -> None:
+    """Run the conformance checks on random games; exit 0 only if all pass."""
+    loaded, options = game_and_options(game, option)
+    counts = [players] if players else list(range(loaded.min_players, loaded.max_players + 1))
+    failed = False
+    with _progress() as progress:
+        for count in counts:
+            loaded.check_players(count)
+            task = progress.add_task(f"{game}, {count} players", total=games)
+
+            def advance(done: int, task: TaskID = task) -> None:
+                progress.update(task, completed=done)
+
+            report = run_conformance(loaded, count, games, seed, options, progress=advance)
+            verdict = "[green]pass[/]" if report.ok else "[red]FAIL[/]"
+            progress.console.print(
+                f"{loaded.title}, {count} players: {report.games} games, "
+                f"{report.decisions} decisions: {verdict}"
+            )
+            for failure in report.failures:
+                progress.console.print(f"  [red]{failure}[/]")
+            failed = failed or not report.ok
+    if failed:
+        raise typer.Exit(code=1)
+
+
+@app.command()
+@friendly_errors
+def replay(
+    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+    as_seat: Annotated[
+        int | None,
+        typer.Option("--as", help="Show only what this seat knew (until the game is over)."),
+    ] = None,
+) -> None:
+    """Replay a game record, checking every fingerprint, and print its log."""
+    record = GameRecord.load(file)
+    loaded = load_game(record.game)
+    if as_seat is not None and not 0 <= as_seat < record.num_players:
+        fail(f"--as must be a seat from 0 to {record.num_players - 1}")
+    for event in replay_events(loaded, record, as_seat):
+        console.print(event.text, markup=False, highlight=False)
+    if record.result is not None:
+        console.print(
+            f"result: scores {record.result.get('scores')}, winners {record.result.get('winners')}"
+        )
+
+
+@app.command()
+@friendly_errors
+def bench(
+    game: Annotated[str | None, typer.Argument(help="Game name (default: every game).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Player count.")] = None,
+    seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per measurement.")] = 2.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object keyed by game.")
+    ] = False,
+) -> None:
+    """Single-core speed: random-playout decisions/s, games/s, clones/s, resamples/s."""
+    names = [game] if game else game_names()
+    results = {}
+    for name in names:
+        loaded = load_game(name)
+        if players is not None:
+            loaded.check_players(players)
+        results[name] = bench_game(loaded, players, seconds)
+    if as_json:
+        print(json.dumps(results))
+        return
+    table = Table(title="courtly bench (one core)")
+    columns = ["game", "players", "decisions/s", "games/s", "clones/s", "resamples/s"]
+    extra = sorted(
+        {k for r in results.values() for k in r}
+        - {
+            "players",
+            "decisions_per_second",
+            "games_per_second",
+            "clones_per_second",
+            "resamples_per_second",
+        }
+    )
+    for column in columns + extra:
+        table.add_column(column)
+    for name, r in results.items():
+        table.add_row(
+            name,
+            str(r["players"]),
+            f"{r['decisions_per_second']:,.0f}",
+            f"{r['games_per_second']:,.1f}",
+            f"{r['clones_per_second']:,.0f}",
+            f"{r['resamples_per_second']:,.0f}",
+            *(f"{r[k]:,.0f}" for k in extra),
+        )
+    console.print(table)
+
+
+if __name__ == "__main__":
+    app()

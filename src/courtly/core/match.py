@@ -1,0 +1,74 @@
+"""Playing one whole game between agents, deterministically from a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from courtly.core.errors import CourtlyError
+from courtly.core.events import Event
+from courtly.core.records import GameRecord, new_record, result_of
+from courtly.core.rng import MASK64, Rng
+from courtly.core.seat import Agent, SeatView
+from courtly.core.state import Game, State
+
+# A safety net: no rulebook game here comes near it, so reaching it means a rules bug.
+MAX_DECISIONS = 100_000
+
+
+def seat_rng(seed: int, seat: int) -> Rng:
+    """The generator an agent in ``seat`` uses for a game started with ``seed``."""
+    return Rng((seed * 0x2545F4914F6CDD1D + (seat + 1) * 0x9E3779B97F4A7C15) & MASK64)
+
+
+@dataclass
+class MatchResult:
+    state: State
+    record: GameRecord | None
+    decisions: int
+
+    @property
+    def scores(self) -> list[float]:
+        return self.state.scores()
+
+    @property
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+
+def play_match(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    keep_record: bool = False,
+    on_events: Callable[[State, list[Event]], None] | None = None,
+) -> MatchResult:
+    """Play a game to its end with one agent per seat. Agents see only :class:`SeatView`s."""
+    state = game.new_game(len(agents), seed=seed, options=options)
+    rngs = [seat_rng(seed, seat) for seat in range(len(agents))]
+    record = new_record(state, [a.name for a in agents], seed) if keep_record else None
+    decisions = 0
+    while True:
+        player = state.current_player
+        if player is None:
+            break
+        if decisions >= MAX_DECISIONS:
+            raise CourtlyError(
+                f"{game.name} game with seed {seed} did not end in {MAX_DECISIONS} decisions"
+            )
+        action = agents[player].act(SeatView(state, player), rngs[player])
+        if keep_record or on_events is not None:
+            events = state.apply(action, player=player)
+            if record is not None:
+                record.actions.append(action.to_json())
+                record.fingerprints.append(state.fingerprint())
+            if on_events is not None:
+                on_events(state, events)
+        else:
+            state.apply(action, player=player)
+        decisions += 1
+    if record is not None:
+        record.result = result_of(state)
+    return MatchResult(state, record, decisions)

@@ -1,0 +1,81 @@
+"""Game options: each game declares them; players pick values by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from courtly.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option.
+
+    ``choices`` lists the allowed values when there are few. Options with a free-form
+    value (a list of card numbers, say) give ``parse`` instead: it turns the text a user
+    typed into the value, raising ``ValueError`` with a readable message when it cannot.
+    ``allowed`` is what error messages and ``courtly games`` show for free-form options.
+    """
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    parse: Callable[[str], Any] | None = None
+    allowed: str = ""
+
+    def allowed_text(self) -> str:
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        return self.allowed or "any value"
+
+    def coerce(self, value: Any) -> Any:
+        """The option's value for ``value``: text from a command line, or a typed value."""
+        if self.choices is not None:
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value == str(choice)):
+                    return choice
+                if isinstance(choice, bool) and isinstance(value, str):
+                    if value.lower() in ("true", "yes", "on", "1") and choice is True:
+                        return True
+                    if value.lower() in ("false", "no", "off", "0") and choice is False:
+                        return False
+            raise OptionError(
+                f"option {self.name!r} does not allow {value!r}; allowed: {self.allowed_text()}"
+            )
+        if self.parse is None:
+            return value
+        try:
+            return self.parse(value) if isinstance(value, str) else self.parse(str(value))
+        except ValueError as exc:
+            raise OptionError(
+                f"option {self.name!r} does not allow {value!r} ({exc}); "
+                f"allowed: {self.allowed_text()}"
+            ) from None
+
+
+def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every declared option with its value: the given one (checked) or the default."""
+    by_name = {spec.name: spec for spec in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise OptionError(f"unknown option(s) {', '.join(unknown)}; this game's options: {known}")
+    return {
+        spec.name: spec.coerce(given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["k=v", ...]`` as typed on a command line, into a mapping."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not of the form name=value")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,306 @@
+"""The contract every game implements: a :class:`Game` and its :class:`State`.
+
+A game subclass provides the rules through a handful of small hooks (``legal_action_ids``,
+``_apply``, ``observation``, ``resample``, the JSON body...). Everything users call on every
+game (validated ``apply``, ``fingerprint``, the JSON envelope, wrong-player checks) lives here,
+once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from courtly.core.actions import Action, ActionSpace
+from courtly.core.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    PlayerCountError,
+    WrongPlayerError,
+)
+from courtly.core.events import Event
+from courtly.core.options import Option, resolve_options
+from courtly.core.rng import Rng, fresh_seed
+
+STATE_FORMAT = "courtly-state"
+
+
+def canonical_json(obj: Any) -> str:
+    """The one JSON spelling used for hashing and byte-for-byte comparisons."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+class State(ABC):
+    """A complete game position, including the random generator that drives its chance."""
+
+    game: Game
+    num_players: int
+    options: Mapping[str, Any]
+    rng: Rng
+
+    # --- the rules: hooks a game implements -------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to decide now, or None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """Ids of the legal actions, in a stable order; empty once terminal."""
+
+    @abstractmethod
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        """Play a legal action. Append events to ``events`` unless it is None (fast path).
+
+        Only called with an id from ``legal_action_ids()``; must not raise for those.
+        """
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Points per seat (final once terminal; a running count before)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: nothing mutable is shared."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-able: exactly what seat ``player`` may know now."""
+
+    @abstractmethod
+    def public_observation(self) -> dict[str, Any]:
+        """JSON-able: what a spectator may know now."""
+
+    @abstractmethod
+    def resample(self, player: int, rng: Rng) -> State:
+        """A complete state consistent with all that ``player`` has seen.
+
+        Every hidden thing is re-drawn from what is still possible, and the state's own
+        generator is re-seeded from ``rng``, so the future chance is re-drawn too. The
+        result must depend only on what ``player`` knows (build pools of unknown items in
+        a canonical order before shuffling), so two states that look the same to
+        ``player`` resample to the same worlds for the same ``rng``.
+        """
+
+    @abstractmethod
+    def _body_to_json(self) -> dict[str, Any]:
+        """The game-specific part of the state's JSON form."""
+
+    def check_invariants(self) -> None:  # noqa: B027 (optional hook, no check by default)
+        """Raise :class:`InvalidStateError` if the position is impossible (selftest, from_json)."""
+
+    # --- derived behaviour, the same for every game ------------------------------------
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self.game.action_space(self.num_players, self.options)
+
+    @property
+    def action_space_size(self) -> int:
+        return self.action_space.size
+
+    def encode(self, action: Action) -> int:
+        return self.action_space.encode(action)
+
+    def decode(self, action_id: int) -> Action:
+        return self.action_space.decode(action_id)
+
+    def legal_actions(self) -> list[Action]:
+        table = self.action_space.actions
+        return [table[i] for i in self.legal_action_ids()]
+
+    def legal_action_mask(self) -> list[bool]:
+        mask = [False] * self.action_space.size
+        for i in self.legal_action_ids():
+            mask[i] = True
+        return mask
+
+    def apply(
+        self, action: Action | int | Mapping[str, Any] | str, player: int | None = None
+    ) -> list[Event]:
+        """Play ``action`` (an Action, id or JSON form) and return the events it caused.
+
+        Raises a :class:`~courtly.core.errors.CourtlyError` and leaves the state unchanged if
+        the action is malformed, illegal now, or (when ``player`` is given) not that seat's.
+        """
+        resolved = self.action_space.resolve(action)
+        current = self.current_player
+        if current is None:
+            raise IllegalActionError(f"the game is over; {resolved.describe()!r} cannot be played")
+        if player is not None and player != current:
+            raise WrongPlayerError(
+                f"it is seat {current}'s decision, not seat {player}'s ({resolved.describe()!r})"
+            )
+        legal = self.legal_action_ids()
+        if resolved.id not in legal:
+            table = self.action_space.actions
+            shown = "; ".join(table[i].describe() for i in legal[:12])
+            more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+            raise IllegalActionError(
+                f"{resolved.describe()!r} is not legal now for seat {current}; legal: {shown}{more}"
+            )
+        events: list[Event] = []
+        self._apply(resolved.id, events)
+        return events
+
+    def step(self, action_id: int) -> None:
+        """Play a legal action id with no checks and no events: the search and simulation path."""
+        self._apply(action_id, None)
+
+    def winners(self) -> list[int]:
+        """Seats that won (several when they share the victory); empty before the end."""
+        if not self.is_terminal:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def rewards(self) -> list[float]:
+        """Per seat: a share of 1 for the winners, 0 for the others (search returns)."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        won = set(winners)
+        return [share if p in won else 0.0 for p in range(self.num_players)]
+
+    def to_json(self) -> dict[str, Any]:
+        envelope: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "version": self.game.state_version,
+            "game": self.game.name,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+        }
+        envelope.update(self._body_to_json())
+        return envelope
+
+    def fingerprint(self) -> str:
+        """A stable hash of the complete state: equal on every machine for equal states."""
+        return hashlib.sha256(canonical_json(self.to_json()).encode()).hexdigest()[:20]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"
+
+
+class Game(ABC):
+    """A registered game: its identity, options, action space and state factory."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_version: ClassVar[int] = 1
+    summary: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self._spaces: dict[tuple[int, str], ActionSpace] = {}
+
+    # --- hooks ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace: ...
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def _state_from_json(
+        self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
+    ) -> State:
+        """Build a state from the body of its JSON form; raise InvalidStateError (or KeyError,
+        TypeError, ValueError, which are turned into InvalidStateError) on bad input."""
+
+    def render(self, observation: Mapping[str, Any]) -> Any:
+        """A rich renderable of an observation, for the terminal. Games override it."""
+        return json.dumps(observation, indent=1)
+
+    def heuristic(self, state: State, player: int) -> float:
+        """A quick evaluation of ``state`` for ``player`` (used by greedy agents and search).
+
+        The default is the running score relative to the best opponent."""
+        scores = state.scores()
+        mine = scores[player]
+        others = [s for p, s in enumerate(scores) if p != player]
+        return mine - (max(others) if others else 0.0)
+
+    # --- derived ---------------------------------------------------------------------------
+
+    def check_players(self, num_players: int) -> None:
+        if (
+            not isinstance(num_players, int)
+            or not self.min_players <= num_players <= self.max_players
+        ):
+            raise PlayerCountError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players}"
+            )
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return resolve_options(self.options, options)
+
+    def action_space(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> ActionSpace:
+        opts = self.resolve_options(options)
+        key = (num_players, canonical_json(opts))
+        space = self._spaces.get(key)
+        if space is None:
+            self.check_players(num_players)
+            space = self._spaces[key] = self._build_action_space(num_players, opts)
+        return space
+
+    def action_space_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        return self.action_space(num_players, options).size
+
+    def new_game(
+        self, num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        self.check_players(num_players)
+        opts = self.resolve_options(options)
+        return self._new_state(num_players, fresh_seed() if seed is None else int(seed), opts)
+
+    def from_json(self, data: str | bytes | Mapping[str, Any]) -> State:
+        """A state from its JSON form; InvalidStateError for anything malformed or impossible."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise InvalidStateError(f"state is not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("a state must be a JSON object")
+        if data.get("format") != STATE_FORMAT:
+            raise InvalidStateError(f"not a courtly state (format must be {STATE_FORMAT!r})")
+        if data.get("game") != self.name:
+            raise InvalidStateError(f"this state is for {data.get('game')!r}, not {self.name!r}")
+        if data.get("version") != self.state_version:
+            raise InvalidStateError(
+                f"state version {data.get('version')!r} is not supported "
+                f"(expected {self.state_version})"
+            )
+        num_players = data.get("num_players")
+        if not isinstance(num_players, int):
+            raise InvalidStateError("num_players must be an integer")
+        try:
+            self.check_players(num_players)
+            opts = self.resolve_options(data.get("options") or {})
+            rng_state = data.get("rng")
+            if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
+                raise InvalidStateError("rng must be a non-negative integer")
+            state = self._state_from_json(data, num_players, opts, Rng(rng_state))
+        except InvalidStateError:
+            raise
+        except Exception as exc:  # a malformed body: report it as bad input, whatever broke
+            raise InvalidStateError(
+                f"malformed {self.name} state: {type(exc).__name__}: {exc}"
+            ) from None
+        state.check_invariants()
+        return state

@@ -1,0 +1,5 @@
+"""Conformance checks every game must pass (``courtly selftest GAME``)."""
+
+from courtly.testing.conformance import ConformanceReport, check_game, run_conformance
+
+__all__ = ["ConformanceReport", "check_game", "run_conformance"]

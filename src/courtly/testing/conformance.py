@@ -1,0 +1,229 @@
+"""Random-game conformance checks for any game on the kernel.
+
+Each random game is checked at every step: the turn structure, that every legal action
+applies, that bad input is refused without a trace, clone independence, the exact JSON round
+trip, the game's own invariants, and the leak check (a seat's observation and legal actions are
+the same in the true state and in every world ``resample`` draws for it; resampling depends only
+on what the seat knows, and really re-draws hidden things). At the end the game is replayed from
+its record and must reproduce every fingerprint.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
+from courtly.core.match import MAX_DECISIONS
+from courtly.core.records import GameRecord, new_record, replay, result_of
+from courtly.core.rng import MASK64, Rng
+from courtly.core.state import Game, State, canonical_json
+
+RESAMPLES_PER_CHECK = 2
+VARIATION_SAMPLES = 8
+
+
+class ConformanceFailure(AssertionError):
+    pass
+
+
+@dataclass
+class ConformanceReport:
+    game: str
+    num_players: int
+    games: int = 0
+    decisions: int = 0
+    failures: list[str] = field(default_factory=list)
+    resample_varied: dict[int, bool] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _body(state: State) -> str:
+    data = state.to_json()
+    data.pop("rng", None)
+    return canonical_json(data)
+
+
+def _expect_refused(
+    state: State,
+    bad: Any,
+    player: int | None,
+    what: str,
+    expected: type[CourtlyError] = IllegalActionError,
+) -> None:
+    before = state.fingerprint()
+    try:
+        state.apply(bad, player=player)
+    except expected:
+        pass
+    except CourtlyError as exc:
+        raise ConformanceFailure(f"{what} was refused with the wrong error: {exc!r}") from None
+    else:
+        raise ConformanceFailure(f"{what} was accepted")
+    if state.fingerprint() != before:
+        raise ConformanceFailure(f"refusing {what} changed the state")
+
+
+def _check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
+    player = state.current_player
+    legal = state.legal_action_ids()
+    if state.is_terminal or player is None:
+        if not (state.is_terminal and player is None):
+            raise ConformanceFailure("is_terminal and current_player disagree")
+        if legal:
+            raise ConformanceFailure("a terminal state has legal actions")
+        return
+    if not legal:
+        raise ConformanceFailure(f"seat {player} has no legal action in a live state")
+    if len(set(legal)) != len(legal):
+        raise ConformanceFailure("legal_action_ids repeats an id")
+    state.check_invariants()
+    before = state.fingerprint()
+
+    # Every legal action applies, on independent clones.
+    for aid in legal:
+        clone = state.clone()
+        try:
+            clone.apply(aid, player=player)
+        except CourtlyError as exc:
+            raise ConformanceFailure(
+                f"legal action {state.decode(aid).describe()!r} refused: {exc}"
+            ) from None
+        clone.check_invariants()
+        if state.fingerprint() != before:
+            raise ConformanceFailure("applying to a clone changed the original")
+
+    # Bad input is refused and leaves no trace.
+    size = state.action_space_size
+    legal_set = set(legal)
+    illegal = [i for i in (rng.below(size) for _ in range(4)) if i not in legal_set]
+    for aid in illegal[:2]:
+        _expect_refused(state, aid, player, f"illegal action id {aid}")
+    _expect_refused(state, size + rng.below(1000), player, "an out-of-range id")
+    _expect_refused(state, -1, player, "a negative id")
+    _expect_refused(state, '{"kind": ', player, "malformed JSON")
+    _expect_refused(state, {"kind": "no-such-kind"}, player, "an unknown action kind")
+    if state.num_players > 1:
+        wrong = (player + 1 + rng.below(state.num_players - 1)) % state.num_players
+        _expect_refused(state, legal[0], wrong, "an action from the wrong seat", WrongPlayerError)
+
+    # JSON round trip is exact.
+    text = json.dumps(state.to_json())
+    again = state.game.from_json(text)
+    if canonical_json(again.to_json()) != canonical_json(state.to_json()):
+        raise ConformanceFailure("JSON round trip changed the state")
+    if again.legal_action_ids() != legal:
+        raise ConformanceFailure("JSON round trip changed the legal actions")
+
+    # Leak check, for every seat.
+    for seat in range(state.num_players):
+        obs = canonical_json(state.observation(seat))
+        for _ in range(RESAMPLES_PER_CHECK):
+            seed = rng.next_u64()
+            world = state.resample(seat, Rng(seed))
+            world.check_invariants()
+            if canonical_json(world.observation(seat)) != obs:
+                raise ConformanceFailure(
+                    f"resample for seat {seat} changes what that seat observes"
+                )
+            if seat == player and world.legal_action_ids() != legal:
+                raise ConformanceFailure(f"resample for seat {seat} changes its legal actions")
+            if world.current_player != player:
+                raise ConformanceFailure("resample changes whose turn it is")
+            probe = seed ^ 0x5DEECE66D
+            if _body(state.resample(seat, Rng(probe))) != _body(world.resample(seat, Rng(probe))):
+                raise ConformanceFailure(
+                    f"resample for seat {seat} depends on more than what the seat knows"
+                )
+        if not varied.get(seat):
+            bodies = {
+                _body(state.resample(seat, Rng(rng.next_u64()))) for _ in range(VARIATION_SAMPLES)
+            }
+            if len(bodies) > 1:
+                varied[seat] = True
+    if state.fingerprint() != before:
+        raise ConformanceFailure("the checks changed the state")
+
+    # Clones are independent.
+    clone = state.clone()
+    clone.step(legal[-1])
+    if state.fingerprint() != before:
+        raise ConformanceFailure("stepping a clone changed the original")
+
+
+def check_game(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    report: ConformanceReport | None = None,
+) -> int:
+    """Play one random game from ``seed`` with every check; return its decision count.
+    Raises ConformanceFailure (or any error the engine raised) at the first problem."""
+    rng = Rng(seed ^ 0xC0FFEE)
+    state = game.new_game(num_players, seed=seed, options=options)
+    record: GameRecord = new_record(state, ["random"] * num_players, seed)
+    varied = report.resample_varied if report is not None else {}
+    decisions = 0
+    while True:
+        _check_step(state, rng, varied)
+        if state.is_terminal:
+            break
+        if decisions >= MAX_DECISIONS:
+            raise ConformanceFailure(f"game did not end within {MAX_DECISIONS} decisions")
+        legal = state.legal_action_ids()
+        action = state.decode(legal[rng.below(len(legal))])
+        state.apply(action, player=state.current_player)
+        record.actions.append(action.to_json())
+        record.fingerprints.append(state.fingerprint())
+        decisions += 1
+    record.result = result_of(state)
+    winners = state.winners()
+    if not winners or any(not 0 <= w < num_players for w in winners):
+        raise ConformanceFailure(f"a finished game must have winners, got {winners}")
+    if len(state.scores()) != num_players:
+        raise ConformanceFailure("scores() must give one score per seat")
+    # Replays are deterministic, through the record's JSON form.
+    again = GameRecord.from_json(record.dumps())
+    for _ in replay(game, again):
+        pass
+    return decisions
+
+
+def run_conformance(
+    game: Game,
+    num_players: int,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    stop_after_failures: int = 5,
+) -> ConformanceReport:
+    """Check ``games`` random games; failures are listed with the seed that reproduces them."""
+    report = ConformanceReport(game.name, num_players)
+    for index in range(games):
+        game_seed = (seed * 1_000_003 + index) & MASK64
+        try:
+            report.decisions += check_game(game, num_players, game_seed, options, report)
+        except Exception as exc:
+            report.failures.append(
+                f"{game.name}, {num_players} players, seed {game_seed}: {type(exc).__name__}: {exc}"
+            )
+        report.games += 1
+        if progress is not None:
+            progress(index + 1)
+        if len(report.failures) >= stop_after_failures:
+            break
+    if report.games and not report.failures:
+        missing = [p for p in range(num_players) if not report.resample_varied.get(p)]
+        if missing:
+            report.failures.append(
+                f"resample never re-drew anything for seat(s) {missing}: "
+                "hidden information is not resampled"
+            )
+    return report

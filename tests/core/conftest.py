@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from highcards import HighCards
+
+from courtly.core import registry
+
+
+@pytest.fixture
+def toy() -> HighCards:
+    return HighCards()
+
+
+@pytest.fixture
+def registered_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[HighCards]:
+    """The toy game, loadable by name as 'high-cards' (in this process only)."""
+    game = HighCards()
+    monkeypatch.setitem(registry._loaded, game.name, game)
+    yield game

@@ -1,0 +1,82 @@
+"""The conformance checker passes a correct game and catches broken ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from highcards import HighCards, HighCardsState
+
+from courtly.core.rng import Rng
+from courtly.testing import run_conformance
+
+
+def test_correct_game_passes() -> None:
+    for players in (2, 3):
+        report = run_conformance(HighCards(), players, games=10, seed=1)
+        assert report.ok, report.failures
+        assert report.games == 10 and report.decisions > 0
+
+
+class LeakyObservation(HighCardsState):
+    def observation(self, player: int) -> dict[str, Any]:
+        obs = super().observation(player)
+        obs["all_hands"] = [sorted(h) for h in self.hands]
+        return obs
+
+
+class PeekingResample(HighCardsState):
+    def resample(self, player: int, rng: Rng) -> HighCardsState:
+        world = super().resample(player, rng)
+        # Orders the re-drawn deck like the true deck: a leak of the hidden order.
+        where = {card: i for i, card in enumerate(self.deck)}
+        world.deck.sort(key=lambda card: where.get(card, -1))
+        return world
+
+
+class FrozenResample(HighCardsState):
+    def resample(self, player: int, rng: Rng) -> HighCardsState:
+        # Consistent and knowledge-only, but deals the unknown cards in sorted order every time.
+        return super().resample(player, Rng(0))
+
+
+class BrokenClone(HighCardsState):
+    def clone(self) -> HighCardsState:
+        other = super().clone()
+        other.hands = self.hands  # shares the hands: not independent
+        return other
+
+
+def _variant(cls: type[HighCardsState]) -> HighCards:
+    class Variant(HighCards):
+        def _new_state(
+            self, num_players: int, seed: int, options: dict[str, Any]
+        ) -> HighCardsState:
+            base = super()._new_state(num_players, seed, options)
+            assert isinstance(base, HighCardsState)
+            state = cls(self, num_players, options, base.rng)
+            state.deck, state.hands = base.deck, base.hands
+            return state
+
+    return Variant()
+
+
+def _failures(cls: type[HighCardsState]) -> str:
+    report = run_conformance(_variant(cls), 2, games=3, seed=2)
+    assert not report.ok
+    return " ".join(report.failures)
+
+
+def test_leaky_observation_is_caught() -> None:
+    assert "changes what that seat observes" in _failures(LeakyObservation)
+
+
+def test_resample_using_hidden_truth_is_caught() -> None:
+    assert "depends on more than what the seat knows" in _failures(PeekingResample)
+
+
+def test_resample_that_never_redraws_is_caught() -> None:
+    assert "never re-drew" in _failures(FrozenResample)
+
+
+def test_shared_clone_is_caught() -> None:
+    assert "changed the original" in _failures(BrokenClone)
