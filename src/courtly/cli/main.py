@@ -17,9 +17,11 @@ from rich.progress import (
 from rich.table import Table
 
 from courtly.agents import agent_kinds
+from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import play as play_module
+from courtly.cli import tournament
 from courtly.cli.common import console, fail, friendly_errors, game_and_options, split_agents
 from courtly.core.records import GameRecord, replay_events
 from courtly.core.registry import game_names, load_game
@@ -182,6 +184,7 @@ def selftest(
         int, typer.Option("--games", "-n", min=1, help="Random games per player count.")
     ] = 200,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
     option: OptionArg = None,
 ) -> None:
     """Run the conformance checks on random games; exit 0 only if all pass."""
@@ -196,7 +199,9 @@ def selftest(
             def advance(done: int, task: TaskID = task) -> None:
                 progress.update(task, completed=done)
 
-            report = run_conformance(loaded, count, games, seed, options, progress=advance)
+            report = run_conformance(
+                loaded, count, games, seed, options, progress=advance, workers=workers
+            )
             verdict = "[green]pass[/]" if report.ok else "[red]FAIL[/]"
             progress.console.print(
                 f"{loaded.title}, {count} players: {report.games} games, "
@@ -231,6 +236,15 @@ def replay(
         )
 
 
+BENCH_COLUMNS = (
+    ("decisions_per_second", "decisions/s"),
+    ("games_per_second", "games/s"),
+    ("clones_per_second", "clones/s"),
+    ("resamples_per_second", "resamples/s"),
+    ("ismcts_iterations_per_second", "ismcts it/s"),
+)
+
+
 @app.command()
 @friendly_errors
 def bench(
@@ -249,34 +263,23 @@ def bench(
         if players is not None:
             loaded.check_players(players)
         results[name] = bench_game(loaded, players, seconds)
+        results[name]["ismcts_iterations_per_second"] = ismcts_iterations_per_second(
+            loaded, results[name]["players"], seconds
+        )
     if as_json:
         print(json.dumps(results))
         return
     table = Table(title="courtly bench (one core)")
-    columns = ["game", "players", "decisions/s", "games/s", "clones/s", "resamples/s"]
-    extra = sorted(
-        {k for r in results.values() for k in r}
-        - {
-            "players",
-            "decisions_per_second",
-            "games_per_second",
-            "clones_per_second",
-            "resamples_per_second",
-        }
-    )
-    for column in columns + extra:
-        table.add_column(column)
+    table.add_column("game", no_wrap=True)
+    table.add_column("players", no_wrap=True)
+    for _key, label in BENCH_COLUMNS:
+        table.add_column(label, justify="right", no_wrap=True)
     for name, r in results.items():
-        table.add_row(
-            name,
-            str(r["players"]),
-            f"{r['decisions_per_second']:,.0f}",
-            f"{r['games_per_second']:,.1f}",
-            f"{r['clones_per_second']:,.0f}",
-            f"{r['resamples_per_second']:,.0f}",
-            *(f"{r[k]:,.0f}" for k in extra),
-        )
+        table.add_row(name, str(r["players"]), *(f"{r[key]:,.0f}" for key, _ in BENCH_COLUMNS))
     console.print(table)
+
+
+tournament.register(app)
 
 
 if __name__ == "__main__":

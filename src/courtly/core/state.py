@@ -203,6 +203,7 @@ class Game(ABC):
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}
+        self._last_space: tuple[int, Mapping[str, Any], ActionSpace] | None = None
 
     # --- hooks ---------------------------------------------------------------------------
 
@@ -250,12 +251,19 @@ class Game(ABC):
     def action_space(
         self, num_players: int, options: Mapping[str, Any] | None = None
     ) -> ActionSpace:
+        # Every validated apply asks for the space: answer a repeated question by identity first
+        # (states keep the options mapping they were made with and never change it).
+        last = self._last_space
+        if last is not None and last[0] == num_players and last[1] is options:
+            return last[2]
         opts = self.resolve_options(options)
         key = (num_players, canonical_json(opts))
         space = self._spaces.get(key)
         if space is None:
             self.check_players(num_players)
             space = self._spaces[key] = self._build_action_space(num_players, opts)
+        if options is not None:
+            self._last_space = (num_players, options, space)
         return space
 
     def action_space_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
