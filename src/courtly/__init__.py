@@ -3,7 +3,7 @@
 ``courtly.games()`` lists the registered games and ``courtly.load(name)`` returns one.
 """
 
-from courtly.core.registry import game_names as games
+from courtly import games
 from courtly.core.registry import load_game as load
 
 __all__ = ["games", "load"]

@@ -1,0 +1,131 @@
+"""Regnant Abilities (C9.8): outcast a Subject of the Regnant's suit for its effect."""
+
+from __future__ import annotations
+
+from courtly.core.events import Event
+from courtly.games.kingdoms import space as A
+from courtly.games.kingdoms.choices import (
+    opp_subject_choices,
+    own_subject_choices,
+)
+from courtly.games.kingdoms.data import (
+    CARD_NAMES,
+    CLUBS,
+    HEARTS,
+    REGNANT_ABILITY,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.log import SEATS, say
+from courtly.games.kingdoms.state import (
+    TASK_APPLY,
+    TASK_LEGAL,
+    KingdomsState,
+    Task,
+)
+from courtly.games.kingdoms.tasks import (
+    T_HARVEST,
+    T_INVADE,
+    T_INVENTION_OUTCAST,
+    T_INVENTION_TAKE,
+    T_INVESTMENT_OUTCAST,
+    T_INVESTMENT_TAKE,
+    USED_REGNANT,
+)
+
+# --- Regnant abilities (C9.8) ------------------------------------------------------------------
+
+
+def regnant(s: KingdomsState, card: int, events: list[Event] | None) -> None:
+    p = s.turn
+    o = 1 - p
+    s.used |= USED_REGNANT
+    s.outcast(p, card)
+    value = VALUE[card]
+    suit = SUIT[card]
+    say(events, f"{SEATS[p]} outcasts {CARD_NAMES[card]}: {REGNANT_ABILITY[suit]}")
+    mine = s.subjects(p)
+    if suit == SPADES:
+        if any(VALUE[c] <= value for c in mine):
+            s.stack.append((T_HARVEST, p, value, 0))
+    elif suit == HEARTS:
+        if any(VALUE[c] >= value for c in mine):
+            s.stack.append((T_INVENTION_OUTCAST, p, value, 0))
+    elif suit == CLUBS:
+        if any(VALUE[c] < value for c in s.subjects(o)):
+            s.stack.append((T_INVADE, p, value, 0))
+    elif mine:
+        s.stack.append((T_INVESTMENT_OUTCAST, p, 0, 0))
+
+
+def harvest_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.subjects(t[1]) if VALUE[c] <= t[2]]
+
+
+def own_to_glory_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.remove_subject(p, card)
+    say(events, f"{CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+    s.to_glory(p, card)
+
+
+def opp_to_glory_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.remove_subject(1 - p, card)
+    say(events, f"{CARD_NAMES[card]} is taken from {SEATS[1 - p]} into {SEATS[p]}'s Glory")
+    s.to_glory(p, card)
+
+
+def invention_outcast_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.subjects(t[1]) if VALUE[c] >= t[2]]
+
+
+def invention_outcast_apply(
+    s: KingdomsState, t: Task, aid: int, events: list[Event] | None
+) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.outcast(p, card)
+    say(events, f"Invention: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    if s.subjects(1 - p):
+        s.stack.append((T_INVENTION_TAKE, p, 0, 0))
+
+
+def invade_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.subjects(1 - t[1]) if VALUE[c] < t[2]]
+
+
+def investment_outcast_apply(
+    s: KingdomsState, t: Task, aid: int, events: list[Event] | None
+) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.outcast(p, card)
+    say(events, f"Investment: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    if s.subjects(p):
+        s.stack.append((T_INVESTMENT_TAKE, p, 0, 0))
+
+
+TASK_LEGAL.update(
+    {
+        T_HARVEST: harvest_legal,
+        T_INVENTION_OUTCAST: invention_outcast_legal,
+        T_INVENTION_TAKE: opp_subject_choices,
+        T_INVADE: invade_legal,
+        T_INVESTMENT_OUTCAST: own_subject_choices,
+        T_INVESTMENT_TAKE: own_subject_choices,
+    }
+)
+TASK_APPLY.update(
+    {
+        T_HARVEST: own_to_glory_apply,
+        T_INVENTION_OUTCAST: invention_outcast_apply,
+        T_INVENTION_TAKE: opp_to_glory_apply,
+        T_INVADE: opp_to_glory_apply,
+        T_INVESTMENT_OUTCAST: investment_outcast_apply,
+        T_INVESTMENT_TAKE: own_to_glory_apply,
+    }
+)

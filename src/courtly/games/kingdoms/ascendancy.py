@@ -1,0 +1,144 @@
+"""No-Consort Ascendancy (C7): discard a Number card for its suit's effect."""
+
+from __future__ import annotations
+
+from courtly.core.events import Event
+from courtly.games.kingdoms import space as A
+from courtly.games.kingdoms.choices import (
+    own_free_rows,
+    own_glory_choices,
+    own_subject_choices,
+)
+from courtly.games.kingdoms.data import (
+    ASCENDANCY,
+    CARD_NAMES,
+    CLUBS,
+    HEARTS,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.log import SEATS, say
+from courtly.games.kingdoms.state import (
+    TASK_APPLY,
+    TASK_LEGAL,
+    KingdomsState,
+    Task,
+)
+from courtly.games.kingdoms.tasks import (
+    T_CHAMPION,
+    T_HERALD,
+    T_HERALD_ROW,
+    T_MAY_DRAW,
+    T_TREASURER,
+    T_TREASURER_SUBJECT,
+    USED_ASCEND,
+)
+
+# --- No-Consort Ascendancy (C7) ----------------------------------------------------------------
+
+
+def ascend(s: KingdomsState, card: int, events: list[Event] | None) -> None:
+    p = s.turn
+    o = 1 - p
+    s.used |= USED_ASCEND
+    if card in s.hand[p]:
+        s.from_hand(p, card)
+    else:
+        s.remove_subject(p, card)
+    s.discard.append(card)
+    suit = SUIT[card]
+    say(events, f"{SEATS[p]} discards {CARD_NAMES[card]}: {ASCENDANCY[suit]}")
+    if suit == SPADES:
+        s.draw_to_hand(p)
+    elif suit == HEARTS:
+        if s.glory[p] and s.has_space(p):
+            s.stack.append((T_HERALD, p, 0, 0))
+    elif suit == CLUBS:
+        value = VALUE[card]
+        if any(VALUE[c] < value for c in s.subjects(o)):
+            s.stack.append((T_CHAMPION, p, value, 0))
+    elif s.hand[o]:
+        s.stack.append((T_TREASURER, o, 0, 0))
+    elif s.subjects(o):
+        s.stack.append((T_TREASURER_SUBJECT, o, 0, 0))
+    else:
+        s.stack.append((T_MAY_DRAW, p, 0, 0))
+
+
+def herald_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    s.stack.append((T_HERALD_ROW, t[1], aid - A.K_SELECT, 0))
+
+
+def herald_row_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p, card = t[1], t[2]
+    s.glory[p].remove(card)
+    s.rows[p][aid - A.ROW].append(card)
+    say(events, f"Herald: {CARD_NAMES[card]} comes from {SEATS[p]}'s Glory into their Population")
+
+
+def champion_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.subjects(1 - t[1]) if VALUE[c] < t[2]]
+
+
+def champion_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    o = 1 - t[1]
+    card = aid - A.K_SELECT
+    s.remove_subject(o, card)
+    s.discard.append(card)
+    say(events, f"Champion: {CARD_NAMES[card]} is removed from {SEATS[o]}'s Population")
+
+
+def treasurer_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.hand[t[1]]]
+
+
+def treasurer_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    giver = t[1]
+    card = aid - A.K_SELECT
+    s.from_hand(giver, card)
+    s.to_hand(1 - giver, card, True)
+    say(events, f"Treasurer: {SEATS[giver]} gives a card from hand")
+    say(events, f"Treasurer: the card given is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+
+
+def treasurer_subject_apply(
+    s: KingdomsState, t: Task, aid: int, events: list[Event] | None
+) -> None:
+    giver = t[1]
+    card = aid - A.K_SELECT
+    s.remove_subject(giver, card)
+    s.to_hand(1 - giver, card, True)
+    say(events, f"Treasurer: {SEATS[giver]} gives the Subject {CARD_NAMES[card]}")
+
+
+def may_draw_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.DRAW_DECK, A.SKIP] if s.can_draw_deck() else [A.SKIP]
+
+
+def may_draw_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    if aid == A.DRAW_DECK:
+        s.draw_to_hand(t[1])
+        say(events, f"{SEATS[t[1]]} draws a card")
+
+
+TASK_LEGAL.update(
+    {
+        T_HERALD: own_glory_choices,
+        T_HERALD_ROW: own_free_rows,
+        T_CHAMPION: champion_legal,
+        T_TREASURER: treasurer_legal,
+        T_TREASURER_SUBJECT: own_subject_choices,
+        T_MAY_DRAW: may_draw_legal,
+    }
+)
+TASK_APPLY.update(
+    {
+        T_HERALD: herald_apply,
+        T_HERALD_ROW: herald_row_apply,
+        T_CHAMPION: champion_apply,
+        T_TREASURER: treasurer_apply,
+        T_TREASURER_SUBJECT: treasurer_subject_apply,
+        T_MAY_DRAW: may_draw_apply,
+    }
+)

@@ -1,0 +1,152 @@
+"""The Chamberlain's powers: Glory Power (C8.2, C8.3) and Chamberlain Declarations (C8.4)."""
+
+from __future__ import annotations
+
+from courtly.core.events import Event
+from courtly.games.kingdoms import space as A
+from courtly.games.kingdoms.choices import (
+    opp_glory_choices,
+    own_subject_choices,
+)
+from courtly.games.kingdoms.data import (
+    CARD_NAMES,
+    CLUBS,
+    DECLARATION_COST,
+    GLORY_POWER,
+    HAND_SIZE,
+    HEARTS,
+    JACK,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.log import SEATS, say
+from courtly.games.kingdoms.state import (
+    TASK_APPLY,
+    TASK_LEGAL,
+    KingdomsState,
+    Task,
+)
+from courtly.games.kingdoms.tasks import (
+    T_CULTIVATE,
+    T_DECLARE_PAY,
+    T_ORACLE,
+    T_PILLAGE,
+    T_PLEDGE,
+)
+
+# --- Glory Power (C8.2, C8.3) ------------------------------------------------------------------
+
+
+def glory_power(s: KingdomsState, card: int, events: list[Event] | None) -> None:
+    p = s.turn
+    o = 1 - p
+    s.glory[p].remove(card)
+    s.discard.append(card)
+    suit = SUIT[card]
+    say(events, f"{SEATS[p]} discards {CARD_NAMES[card]} from Glory: {GLORY_POWER[suit]}")
+    if suit == SPADES:
+        s.stack.append((T_CULTIVATE, p, 0, 0))
+    elif suit == HEARTS:
+        if s.subjects(p):
+            s.stack.append((T_ORACLE, p, 0, 0))
+    elif suit == CLUBS:
+        if s.glory[o]:
+            s.stack.append((T_PILLAGE, p, 0, 0))
+    elif any(VALUE[g] < VALUE[card] for g in s.glory[o]):
+        s.stack.append((T_PLEDGE, p, VALUE[card], 0))
+
+
+def cultivate_legal(s: KingdomsState, t: Task) -> list[int]:
+    out = [A.K_SELECT + c for c in s.hand[t[1]]]
+    out.append(A.DONE)
+    return out
+
+
+def cultivate_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    if aid != A.DONE:
+        card = aid - A.K_SELECT
+        s.from_hand(p, card)
+        s.discard.append(card)
+        say(events, f"Cultivate: {SEATS[p]} discards {CARD_NAMES[card]}")
+        s.stack.append(t)
+        return
+    while len(s.hand[p]) < HAND_SIZE and s.draw_to_hand(p) >= 0:
+        pass
+    say(events, f"Cultivate: {SEATS[p]} draws up to {len(s.hand[p])} cards")
+
+
+def oracle_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.remove_subject(p, card)
+    say(events, f"Oracle: {CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+    s.to_glory(p, card)
+
+
+def pillage_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    card = aid - A.K_SELECT
+    s.glory[1 - t[1]].remove(card)
+    s.discard.append(card)
+    say(events, f"Pillage: {CARD_NAMES[card]} is discarded from {SEATS[1 - t[1]]}'s Glory")
+
+
+def pledge_legal(s: KingdomsState, t: Task) -> list[int]:
+    return [A.K_SELECT + c for c in s.glory[1 - t[1]] if VALUE[c] < t[2]]
+
+
+def pledge_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    card = aid - A.K_SELECT
+    s.glory[1 - p].remove(card)
+    say(events, f"Pledge: {SEATS[p]} takes {CARD_NAMES[card]} into their Glory")
+    s.to_glory(p, card)
+
+
+# --- Chamberlain Declarations (C8.4) -----------------------------------------------------------
+
+
+def declare_pay_legal(s: KingdomsState, t: Task) -> list[int]:
+    cost = DECLARATION_COST[t[2]]
+    return [A.K_SELECT + c for c in s.glory[t[1]] if SUIT[c] == cost]
+
+
+def declare_pay_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    o = 1 - p
+    card = aid - A.K_SELECT
+    s.glory[p].remove(card)
+    s.discard.append(card)
+    jack = s.court[o][JACK]
+    s.court[o][JACK] = -1
+    s.court[p][JACK] = jack
+    s.rows[p][JACK] = s.rows[o][JACK]
+    s.rows[o][JACK] = []
+    say(
+        events,
+        f"{SEATS[p]} pays {CARD_NAMES[card]} and takes the Chamberlain {CARD_NAMES[jack]} "
+        "with its Subjects",
+    )
+    s.court_changed(o)
+    s.court_changed(p)
+
+
+TASK_LEGAL.update(
+    {
+        T_CULTIVATE: cultivate_legal,
+        T_ORACLE: own_subject_choices,
+        T_PILLAGE: opp_glory_choices,
+        T_PLEDGE: pledge_legal,
+        T_DECLARE_PAY: declare_pay_legal,
+    }
+)
+TASK_APPLY.update(
+    {
+        T_CULTIVATE: cultivate_apply,
+        T_ORACLE: oracle_apply,
+        T_PILLAGE: pillage_apply,
+        T_PLEDGE: pledge_apply,
+        T_DECLARE_PAY: declare_pay_apply,
+    }
+)

@@ -1,0 +1,197 @@
+"""Contests between the kingdoms: Polity (C9.6) and Battle (C9.5, DATA.md)."""
+
+from __future__ import annotations
+
+from courtly.core.events import Event
+from courtly.games.kingdoms import court as C
+from courtly.games.kingdoms import space as A
+from courtly.games.kingdoms.choices import (
+    opp_subject_choices,
+)
+from courtly.games.kingdoms.data import (
+    BATTLE_CLUB_BONUS,
+    BATTLE_CLUB_REGNANT_BONUS,
+    BATTLE_REGNANT_SUIT_BONUS,
+    CARD_NAMES,
+    CLUBS,
+    IS_NUMBER,
+    POLITY_GLORY_SUIT_BONUS,
+    POLITY_REGNANT_SUIT_BONUS,
+    POLITY_ROUNDS_TO_WIN,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.log import SEATS, say
+from courtly.games.kingdoms.state import (
+    TASK_APPLY,
+    TASK_LEGAL,
+    KingdomsState,
+    Task,
+)
+from courtly.games.kingdoms.tasks import (
+    T_BATTLE_DEFEND,
+    T_BATTLE_TARGET,
+    T_POLITY_LEAD,
+    T_POLITY_RESPOND,
+    USED_POLITY,
+)
+
+# --- Polity (C9.6) -----------------------------------------------------------------------------
+
+
+def polity_value(s: KingdomsState, p: int, card: int, glory_card: int) -> int:
+    value = VALUE[card]
+    if SUIT[card] == SUIT[glory_card]:
+        value += POLITY_GLORY_SUIT_BONUS
+    if SUIT[card] == C.regnant_suit(s.court[p]):
+        value += POLITY_REGNANT_SUIT_BONUS
+    return value
+
+
+def polity(s: KingdomsState, events: list[Event] | None) -> None:
+    p = s.turn
+    s.used |= USED_POLITY
+    card = s.pop_deck()
+    if card < 0:
+        return
+    if not IS_NUMBER[card]:
+        s.discard.append(card)
+        say(events, f"Polity: {CARD_NAMES[card]} is turned over and discarded; no Polity")
+        return
+    s.aside.append(card)
+    say(events, f"Polity: the Glory card is {CARD_NAMES[card]}")
+    s.stack.append((T_POLITY_LEAD, p, 0, 0))
+
+
+def _polity_round(
+    s: KingdomsState, leader: int, lead_wins: int, resp_wins: int, events: list[Event] | None
+) -> None:
+    say(events, f"Polity rounds: {SEATS[leader]} {lead_wins}, {SEATS[1 - leader]} {resp_wins}")
+    if lead_wins >= POLITY_ROUNDS_TO_WIN or resp_wins >= POLITY_ROUNDS_TO_WIN:
+        winner = leader if lead_wins > resp_wins else 1 - leader
+        card = s.aside.pop()
+        say(events, f"{SEATS[winner]} wins the Polity and takes {CARD_NAMES[card]} into Glory")
+        s.to_glory(winner, card)
+    else:
+        s.stack.append((T_POLITY_LEAD, leader, lead_wins, resp_wins))
+
+
+def polity_lead_legal(s: KingdomsState, t: Task) -> list[int]:
+    out = [A.K_GIVE + c for c in s.hand[t[1]] if IS_NUMBER[c]]
+    out.append(A.ABSTAIN)
+    return out
+
+
+def polity_lead_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    p = t[1]
+    if aid == A.ABSTAIN:
+        _polity_round(s, p, t[2], t[3] + 1, events)
+        return
+    card = aid - A.K_GIVE
+    value = polity_value(s, p, card, s.aside[-1])
+    s.from_hand(p, card)
+    s.to_hand(1 - p, card, True)
+    say(events, f"Polity: {SEATS[p]} passes a card of value {value}")
+    say(events, f"Polity: the card passed is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+    s.stack.append((T_POLITY_RESPOND, 1 - p, value, t[2] * 4 + t[3]))
+
+
+def polity_respond_legal(s: KingdomsState, t: Task) -> list[int]:
+    q = t[1]
+    glory_card = s.aside[-1]
+    out = [
+        A.K_GIVE + c for c in s.hand[q] if IS_NUMBER[c] and polity_value(s, q, c, glory_card) > t[2]
+    ]
+    out.append(A.ABSTAIN)
+    return out
+
+
+def polity_respond_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    q = t[1]
+    leader = 1 - q
+    lead_wins, resp_wins = divmod(t[3], 4)
+    if aid == A.ABSTAIN:
+        say(events, f"Polity: {SEATS[q]} abstains")
+        _polity_round(s, leader, lead_wins + 1, resp_wins, events)
+        return
+    card = aid - A.K_GIVE
+    value = polity_value(s, q, card, s.aside[-1])
+    s.from_hand(q, card)
+    s.to_hand(leader, card, True)
+    say(events, f"Polity: {SEATS[q]} passes back a card of value {value}")
+    say(events, f"Polity: the card passed back is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+    _polity_round(s, leader, lead_wins, resp_wins + 1, events)
+
+
+# --- Battle (C9.5, DATA.md's reconstruction) ---------------------------------------------------
+
+
+def battle_strength(s: KingdomsState, p: int, card: int) -> int:
+    strength = VALUE[card]
+    suit = SUIT[card]
+    rsuit = C.regnant_suit(s.court[p])
+    if suit == CLUBS:
+        strength += BATTLE_CLUB_BONUS
+    if suit == rsuit:
+        strength += BATTLE_REGNANT_SUIT_BONUS
+    if rsuit == CLUBS:
+        strength += BATTLE_CLUB_REGNANT_BONUS
+    return strength
+
+
+def battle_target_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    target = aid - A.K_SELECT
+    say(events, f"Battle: the target is {CARD_NAMES[target]}")
+    s.stack.append((T_BATTLE_DEFEND, 1 - t[1], t[2], target))
+
+
+def battle_defend_legal(s: KingdomsState, t: Task) -> list[int]:
+    out = [A.K_SELECT + c for c in s.army[t[1]]]
+    out.append(A.SKIP)
+    return out
+
+
+def battle_defend_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
+    defender = t[1]
+    attacker = 1 - defender
+    attack_card, target = t[2], t[3]
+    attack = battle_strength(s, attacker, attack_card)
+    defence = 0
+    if aid != A.SKIP:
+        card = aid - A.K_SELECT
+        s.army[defender].remove(card)
+        s.discard.append(card)
+        defence = battle_strength(s, defender, card)
+        say(events, f"Battle: {SEATS[defender]} defends with {CARD_NAMES[card]}")
+    ties_to_attacker = s.options["battle_ties"] == "attacker"
+    won = attack > defence or (ties_to_attacker and attack == defence)
+    s.aside.remove(attack_card)
+    say(
+        events,
+        f"Battle: strength {attack} against {defence}: the "
+        + ("attacker wins" if won else "defender holds"),
+    )
+    if won:
+        s.discard.append(attack_card)
+        s.remove_subject(defender, target)
+        s.to_glory(attacker, target)
+    else:
+        s.peasant[attacker].append(attack_card)
+
+
+TASK_LEGAL.update(
+    {
+        T_POLITY_LEAD: polity_lead_legal,
+        T_POLITY_RESPOND: polity_respond_legal,
+        T_BATTLE_TARGET: opp_subject_choices,
+        T_BATTLE_DEFEND: battle_defend_legal,
+    }
+)
+TASK_APPLY.update(
+    {
+        T_POLITY_LEAD: polity_lead_apply,
+        T_POLITY_RESPOND: polity_respond_apply,
+        T_BATTLE_TARGET: battle_target_apply,
+        T_BATTLE_DEFEND: battle_defend_apply,
+    }
+)

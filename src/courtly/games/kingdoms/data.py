@@ -1,0 +1,106 @@
+"""Kingdoms game data: the cards, court capacities, option defaults and the names used in JSON.
+
+Cards are ints 0..53: ``suit * 13 + (rank - 1)`` for the 52 suited cards (rank 1 is the Ace,
+11 Jack, 12 Queen, 13 King) and 52, 53 for the two Jokers.
+"""
+
+from __future__ import annotations
+
+SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3
+SUITS = (SPADES, HEARTS, CLUBS, DIAMONDS)
+SUIT_NAMES = ("Spades", "Hearts", "Clubs", "Diamonds")
+SUIT_CHARS = "SHCD"
+SUIT_SYMBOLS = "♠♥♣♦"
+
+NUM_CARDS = 54
+JOKERS = (52, 53)
+NO_CARD = -1
+HAND_SIZE = 7
+DRAW_SKIP_AT = 7  # hand size at which the Draw Phase is skipped (rule C2.3)
+GLORY_TO_END = 10  # Glory cards that end the game (rule C1.2)
+
+# Royal Court slots: the index of a court card in ``court[p]`` is its rank minus 11.
+JACK, QUEEN, KING = 0, 1, 2
+SLOT_NAMES = ("Jack", "Queen", "King")
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_LONG = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+
+
+def suit_of(card: int) -> int:
+    """Suit of a suited card (-1 for a Joker)."""
+    return card // 13 if card < 52 else -1
+
+
+def rank_of(card: int) -> int:
+    """1 (Ace) .. 13 (King); 0 for a Joker."""
+    return card % 13 + 1 if card < 52 else 0
+
+
+# Precomputed per card, because the hot path asks these millions of times.
+SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
+RANK = tuple(rank_of(c) for c in range(NUM_CARDS))
+# Glory/Subject value: Number cards count their number, an Ace 1 (DATA.md), court cards and
+# Jokers never count.
+VALUE = tuple(r if 1 <= r <= 10 else 0 for r in RANK)
+IS_NUMBER = tuple(1 <= r <= 10 for r in RANK)  # a Subject card (Aces included, ruling R1)
+IS_ROYAL = tuple(r >= 11 for r in RANK)
+IS_ACE = tuple(r == 1 for r in RANK)
+IS_JOKER = tuple(c >= 52 for c in range(NUM_CARDS))
+SLOT_OF = tuple(r - 11 if r >= 11 else -1 for r in RANK)
+
+
+def card_name(card: int) -> str:
+    """Short human form used in JSON and texts: 'AS', '10H', 'QD', 'X1' (Jokers X1, X2)."""
+    if card >= 52:
+        return f"X{card - 51}"
+    rank = RANK[card]
+    return f"{RANK_NAMES.get(rank, str(rank))}{SUIT_CHARS[SUIT[card]]}"
+
+
+def card_long(card: int) -> str:
+    if card >= 52:
+        return f"Joker {card - 51}"
+    rank = RANK[card]
+    return f"{RANK_LONG.get(rank, str(rank))} of {SUIT_NAMES[SUIT[card]]}"
+
+
+CARD_NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
+CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
+
+
+def parse_card(name: object) -> int:
+    if not isinstance(name, str) or name.upper() not in CARD_BY_NAME:
+        raise ValueError(f"unknown card {name!r} (cards are written like 'AS', '10H', 'QD', 'X1')")
+    return CARD_BY_NAME[name.upper()]
+
+
+# Subject spaces beside each court member (rule C4.2).
+KING_CAP = 3
+KING_WITH_CONSORT_CAP = 4
+QUEEN_CAP = 3
+JACK_CAP = 2
+JACK_REGNANT_CAP = 3
+
+# Battle strength bonuses (DATA.md's reconstruction, rule C9.5).
+BATTLE_CLUB_BONUS = 1
+BATTLE_REGNANT_SUIT_BONUS = 1
+BATTLE_CLUB_REGNANT_BONUS = 1
+
+# Polity value bonuses (rule C9.6).
+POLITY_GLORY_SUIT_BONUS = 1
+POLITY_REGNANT_SUIT_BONUS = 1
+POLITY_ROUNDS_TO_WIN = 2
+
+DEFAULT_TURN_LIMIT = 200  # the endless-game safeguard (ruling R20)
+
+# Names of the abilities, by suit, for texts and the docs.
+REGNANT_ABILITY = ("Harvest", "Invention", "Invade", "Investment")
+CONSORT_ABILITY = ("Reap", "Epiphany", "Honour", "Negotiations")
+ASCENDANCY = ("Master of the Hunt", "Herald", "Champion", "Treasurer")
+GLORY_POWER = ("Cultivate", "Oracle", "Pillage", "Pledge")
+INFLUENCE = ("Abundance", "Divine", "Sabotage", "Endow")
+DECLARATIONS = ("estate", "paramour", "depose", "greed")
+# The Glory suit each Declaration costs: Estate a Spade, Paramour a Heart, Depose a Club,
+# Greed a Diamond.
+DECLARATION_COST = (SPADES, HEARTS, CLUBS, DIAMONDS)

@@ -1,0 +1,142 @@
+"""What each seat may know (observations) and worlds drawn from that knowledge (resample).
+
+Hidden: both hands (except cards the opponent has seen: ``known``), Army cards (to the
+opponent), the Draw pile's order and contents, a duel card before it is turned, and the Divine
+peek (its owner only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly.core.rng import Rng
+from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_NAMES
+from courtly.games.kingdoms.state import ARMY_FLAG, KingdomsState
+from courtly.games.kingdoms.tasks import CARD_ARG_TASKS, CARD_B_TASKS, PHASE_NAMES, TASK_NAMES
+
+
+def names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
+def known_cards(s: KingdomsState, p: int) -> list[int]:
+    mask = s.known[p]
+    return sorted(c for c in s.hand[p] if (mask >> c) & 1)
+
+
+def peek_valid(s: KingdomsState, p: int) -> bool:
+    top = s.peek[p]
+    return top >= 0 and bool(s.deck) and s.deck[-1] == top
+
+
+def decision(s: KingdomsState) -> dict[str, Any]:
+    if not s.stack:
+        return {"name": PHASE_NAMES[s.phase]}
+    kind, player, a, b = s.stack[-1]
+    out: dict[str, Any] = {"name": TASK_NAMES[kind], "player": player}
+    out["a"] = CARD_NAMES[a] if kind in CARD_ARG_TASKS else a
+    out["b"] = CARD_NAMES[b] if kind in CARD_B_TASKS else b
+    return out
+
+
+def _seat(s: KingdomsState, q: int, viewer: int | None) -> dict[str, Any]:
+    mine = viewer == q
+    court = s.court[q]
+    limbo = s.limbo[q]
+    seat: dict[str, Any] = {
+        "hand": names(sorted(s.hand[q])) if mine else len(s.hand[q]),
+        "hand_size": len(s.hand[q]),
+        "court": {
+            SLOT_NAMES[i].lower(): (CARD_NAMES[c] if c >= 0 else None) for i, c in enumerate(court)
+        },
+        "jester": CARD_NAMES[s.jester[q]] if s.jester[q] >= 0 else None,
+        "treaty": CARD_NAMES[s.treaty[q]] if s.treaty[q] >= 0 else None,
+        "rows": {SLOT_NAMES[i].lower(): names(s.rows[q][i]) for i in range(3)},
+        "army": names(s.army[q]) if mine else len(s.army[q]),
+        "army_count": len(s.army[q]),
+        "limbo": [
+            ("~" + CARD_NAMES[e - ARMY_FLAG]) if e >= ARMY_FLAG else CARD_NAMES[e] for e in limbo
+        ]
+        if mine
+        else [("~" if e >= ARMY_FLAG else CARD_NAMES[e]) for e in limbo],
+        "glory": names(s.glory[q]),
+        "glory_total": s.glory_value_total(q),
+        "peasant": names(s.peasant[q]),
+    }
+    if viewer is not None:
+        # What the opponent has seen of this hand (both players know what was shown).
+        seat["hand_seen_by_opponent"] = names(known_cards(s, q))
+    if mine:
+        seat["duel"] = CARD_NAMES[s.duel[q]] if s.duel[q] >= 0 else None
+    else:
+        seat["duel"] = s.duel[q] >= 0
+    return seat
+
+
+def observation(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
+    obs: dict[str, Any] = {
+        "you": viewer,
+        "phase": PHASE_NAMES[s.phase],
+        "turn": s.turn,
+        "turns_played": s.turns,
+        "turn_limit": s.options["turn_limit"],
+        "to_act": s.current_player,
+        "decision": decision(s),
+        "used": s.used,
+        "draws_left": s.draws_left,
+        "sabotage": s.sabotage,
+        "deck": len(s.deck),
+        "discard": names(s.discard),
+        "aside": names(s.aside),
+        "players": [_seat(s, q, viewer) for q in (0, 1)],
+        "scores": s.scores(),
+    }
+    if viewer is not None and peek_valid(s, viewer):
+        obs["deck_top"] = CARD_NAMES[s.deck[-1]]
+    return obs
+
+
+def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
+    """Re-deal everything ``player`` cannot see: the opponent's unseen hand cards, Army cards
+    (placed or lifted), duel card, and the Draw pile (its top stays if ``player`` peeked)."""
+    o = 1 - player
+    world = s.clone()
+    world._legal = None
+    kept_top = s.deck[-1] if peek_valid(s, player) else -1
+    seen = known_cards(s, o)
+    seen_mask = s.known[o]
+    hidden_hand = [c for c in s.hand[o] if not (seen_mask >> c) & 1]
+    limbo_armies = [e - ARMY_FLAG for e in s.limbo[o] if e >= ARMY_FLAG]
+    deck = s.deck[:-1] if kept_top >= 0 else s.deck
+    pool = hidden_hand + s.army[o] + limbo_armies + deck
+    if s.duel[o] >= 0:
+        pool.append(s.duel[o])
+    pool.sort()
+    Rng(rng.next_u64()).shuffle(pool)
+    # Army and duel cards are known to be Number cards: they take the first Number cards of
+    # the shuffled pool (a uniform choice among them); everything else is dealt in order.
+    n_army, n_lifted = len(s.army[o]), len(limbo_armies)
+    n_numbers = n_army + n_lifted + (1 if s.duel[o] >= 0 else 0)
+    numbers: list[int] = []
+    rest: list[int] = []
+    for c in pool:
+        if len(numbers) < n_numbers and IS_NUMBER[c]:
+            numbers.append(c)
+        else:
+            rest.append(c)
+    world.army[o] = numbers[:n_army]
+    lifted = numbers[n_army : n_army + n_lifted]
+    world.limbo[o] = [e for e in s.limbo[o] if e < ARMY_FLAG] + [c + ARMY_FLAG for c in lifted]
+    if s.duel[o] >= 0:
+        world.duel[o] = numbers[-1]
+    n = len(hidden_hand)
+    world.hand[o] = sorted(seen + rest[:n])
+    pool = rest
+    at = n
+    world.deck = pool[at:]
+    if kept_top >= 0:
+        world.deck.append(kept_top)
+    if world.peek[o] >= 0:
+        world.peek[o] = world.deck[-1] if world.deck else -1
+    world.rng = Rng(rng.next_u64())
+    return world

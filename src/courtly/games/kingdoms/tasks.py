@@ -1,0 +1,147 @@
+"""Pending decisions: the phases' menus and the small tasks pushed on the decision stack.
+
+A task is a tuple ``(kind, player, a, b)``; ``a`` and ``b`` carry what the task needs (a
+value, a card, a slot). Every card a task carries is public (face up somewhere, or set aside
+face up), so observations may show task arguments as they are.
+"""
+
+from __future__ import annotations
+
+# Phases of a turn (rule C2).
+PH_DUEL, PH_DRAW, PH_ACTION, PH_INAUG, PH_POP, PH_DISCARD, PH_REFUGEE, PH_END_TURN, PH_OVER = range(
+    9
+)
+PHASE_NAMES = (
+    "duel",
+    "draw",
+    "action",
+    "inauguration",
+    "population",
+    "discard",
+    "refugee",
+    "end_turn",
+    "over",
+)
+
+TASK_NAMES = (
+    "fit",  # place every lifted Population card again (Royal Discards, C4.5)
+    "pop_card",  # a: slot (3 = Army): choose the hand card to place
+    "forced_row",  # a: the drawn Subject that must be placed: choose its row
+    "forced_pick",  # choose which Subject of a fresh hand must be placed
+    "sedition",  # the victim discards / outcasts (C6.1)
+    "conspiracy",  # may discard one Glory card (C6.2)
+    "consort_offer",  # may activate the Consort ability (C9.9)
+    "scandal",
+    "revolt",
+    "treason",
+    "treason_row",  # a: the taken Subject
+    "herald",
+    "herald_row",  # a: the Glory card coming down
+    "champion",  # a: value of the discarded card
+    "treasurer",  # opponent gives a hand card
+    "treasurer_subject",  # opponent gives a Subject
+    "may_draw",
+    "cultivate",
+    "oracle",
+    "pillage",
+    "pledge",  # a: value of the Glory card discarded
+    "declare_pay",  # a: declaration index
+    "ace_target",  # a: the Ace
+    "polity_lead",  # a: leader's rounds won, b: responder's rounds won
+    "polity_respond",  # a: value to beat, b: leader's wins * 4 + responder's wins
+    "battle_target",  # a: attacking Army card (revealed)
+    "battle_defend",  # a: attacking card, b: target Subject
+    "harvest",  # a: value
+    "invention_outcast",  # a: value
+    "invention_take",
+    "invade",  # a: value
+    "investment_outcast",
+    "investment_take",
+    "reap_outcast",
+    "reap_take",  # a: value
+    "honour_outcast",
+    "honour_take",  # a: value
+    "epiphany",
+    "epiphany_card",  # a: slot
+    "negotiation_subject",
+    "negotiation_glory",  # a: the Diamond Subject
+    "endow",  # a: the Refugee card
+    "move_dest",  # a: the Subject being moved in the Discard Phase
+)
+(
+    T_FIT,
+    T_POP_CARD,
+    T_FORCED_ROW,
+    T_FORCED_PICK,
+    T_SEDITION,
+    T_CONSPIRACY,
+    T_CONSORT_OFFER,
+    T_SCANDAL,
+    T_REVOLT,
+    T_TREASON,
+    T_TREASON_ROW,
+    T_HERALD,
+    T_HERALD_ROW,
+    T_CHAMPION,
+    T_TREASURER,
+    T_TREASURER_SUBJECT,
+    T_MAY_DRAW,
+    T_CULTIVATE,
+    T_ORACLE,
+    T_PILLAGE,
+    T_PLEDGE,
+    T_DECLARE_PAY,
+    T_ACE_TARGET,
+    T_POLITY_LEAD,
+    T_POLITY_RESPOND,
+    T_BATTLE_TARGET,
+    T_BATTLE_DEFEND,
+    T_HARVEST,
+    T_INVENTION_OUTCAST,
+    T_INVENTION_TAKE,
+    T_INVADE,
+    T_INVESTMENT_OUTCAST,
+    T_INVESTMENT_TAKE,
+    T_REAP_OUTCAST,
+    T_REAP_TAKE,
+    T_HONOUR_OUTCAST,
+    T_HONOUR_TAKE,
+    T_EPIPHANY,
+    T_EPIPHANY_CARD,
+    T_NEGOTIATION_SUBJECT,
+    T_NEGOTIATION_GLORY,
+    T_ENDOW,
+    T_MOVE_DEST,
+) = range(len(TASK_NAMES))
+
+# Task arguments that are cards (so JSON writes them by name).
+CARD_ARG_TASKS = frozenset(
+    {
+        T_FORCED_ROW,
+        T_TREASON_ROW,
+        T_HERALD_ROW,
+        T_ACE_TARGET,
+        T_BATTLE_TARGET,
+        T_BATTLE_DEFEND,
+        T_NEGOTIATION_GLORY,
+        T_ENDOW,
+        T_MOVE_DEST,
+    }
+)
+# Of those, the tasks whose ``b`` is a card too.
+CARD_B_TASKS = frozenset({T_BATTLE_DEFEND})
+
+# "Once per Action Phase" marks (rule C5, C9).
+USED_SCANDAL = 1  # Scandal, Revolt or Treason: one of them
+USED_ASCEND = 2
+USED_ACE = 4
+USED_BATTLE = 8
+USED_POLITY = 16
+USED_REGNANT = 32
+USED_PRESTIGE = 64
+# Population Phase marks.
+USED_PLACED = 128  # a card from hand went into the Population (C4.6)
+USED_REARRANGED = 256
+# Discard Phase steps done.
+USED_HAND_DISCARD = 512
+USED_MOVE = 1024

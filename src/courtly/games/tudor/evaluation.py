@@ -1,0 +1,37 @@
+"""A quick evaluation for greedy play: Prestige now plus what held things will likely score.
+
+Only what ``player`` knows is used for themselves; opponents are valued from public counts
+(their hidden items are re-sampled anyway in the worlds this is evaluated on).
+"""
+
+from __future__ import annotations
+
+from courtly.core.state import State
+from courtly.games.tudor.scoring import game_end_points
+from courtly.games.tudor.state import TudorState
+
+OFFICE_VALUE = 3.0
+RING_VALUE = 1.5
+CARD_VALUE = 0.6
+MARKER_VALUE = 0.8
+HEIGHT_VALUE = 0.35
+
+
+def _value(st: TudorState, p: int) -> float:
+    v = float(st.prestige[p])
+    if not st.is_terminal:
+        v += game_end_points(st, p)
+        v += OFFICE_VALUE * st.office.count(p)
+        v += RING_VALUE * len(st.rings[p])
+        v += CARD_VALUE * sum(st.hand[p])
+        v += MARKER_VALUE * (st.infl[p] + st.intr[p])
+        row = st.b.row_of
+        v += HEIGHT_VALUE * sum(row[s] for s, q in enumerate(st.occ) if q == p)
+    return v
+
+
+def heuristic(state: State, player: int) -> float:
+    assert isinstance(state, TudorState)
+    mine = _value(state, player)
+    others = [_value(state, q) for q in range(state.num_players) if q != player]
+    return mine - max(others)

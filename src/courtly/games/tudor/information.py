@@ -1,0 +1,128 @@
+"""Who knows what (see RULINGS.md "Hidden information").
+
+Behind each screen the identities are hidden: Court Card colours, Court Token types, and which
+of the Influence/Intrigue Tokens are which. How many items lie behind a screen is public, as
+every item enters and leaves in the open. The bag's contents and order are hidden from all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly.core.rng import Rng
+from courtly.games.tudor.data import (
+    COURT_CARDS_PER_FACTION,
+    COURT_TOKENS_PER_FACTION,
+    FACTIONS,
+    INFLUENCE,
+    INTRIGUE,
+    OPPORTUNITY,
+)
+from courtly.games.tudor.phases import marker_totals
+from courtly.games.tudor.serial import public_body
+from courtly.games.tudor.state import M_IMMEDIATE, T_IMMEDIATE, TudorState
+
+
+def observation(st: TudorState, player: int | None) -> dict[str, Any]:
+    obs = public_body(st)
+    obs["seat"] = player
+    obs["bag_count"] = len(st.bag)
+    obs["screens"] = [
+        {
+            "cards": sum(st.hand[p]),
+            "court_tokens": sum(st.ctok[p]),
+            "influence_intrigue": st.infl[p] + st.intr[p] + st.oppt[p],
+        }
+        for p in range(st.num_players)
+    ]
+    if st.is_terminal:
+        # Game end: the screens are lifted to score, so everything behind them is public.
+        obs["revealed"] = [
+            {
+                "cards": {FACTIONS[f]: st.hand[p][f] for f in range(7)},
+                "court_tokens": {FACTIONS[f]: st.ctok[p][f] for f in range(7)},
+                "influence": st.infl[p],
+                "intrigue": st.intr[p],
+                "opportunity": st.oppt[p],
+            }
+            for p in range(st.num_players)
+        ]
+    if player is not None:
+        obs["you"] = {
+            "cards": {FACTIONS[f]: st.hand[player][f] for f in range(7)},
+            "court_tokens": {FACTIONS[f]: st.ctok[player][f] for f in range(7)},
+            "influence": st.infl[player],
+            "intrigue": st.intr[player],
+            "opportunity": st.oppt[player],
+        }
+    return obs
+
+
+def pending_markers(st: TudorState) -> list[tuple[int, int]]:
+    """(seat, token type) of received tokens whose Immediate choice is still to come."""
+    out = [(task[1], task[2]) for task in st.todo if task[0] == T_IMMEDIATE]
+    if st.mode == M_IMMEDIATE:
+        out.append((st.cur, st.tmp))
+    return out
+
+
+def _deal(
+    pool: list[int], counts: list[tuple[int, int]], rng: Rng
+) -> tuple[dict[int, list[int]], list[int]]:
+    """Shuffle a canonically sorted pool and hand out ``count`` items to each (seat, count)."""
+    pool.sort()
+    rng.shuffle(pool)
+    out: dict[int, list[int]] = {}
+    i = 0
+    for seat, count in counts:
+        out[seat] = pool[i : i + count]
+        i += count
+    return out, pool[i:]
+
+
+def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
+    w = st.clone()
+    w.rng = Rng(rng.next_u64())
+    n = st.num_players
+    others = [q for q in range(n) if q != player]
+    # Court Cards: all that are in no supply stack and not in my hand are in other hands.
+    pool = []
+    for f in range(7):
+        pool += [f] * (COURT_CARDS_PER_FACTION - st.supply[f] - st.hand[player][f])
+    dealt, _ = _deal(pool, [(q, sum(st.hand[q])) for q in others], rng)
+    for q in others:
+        w.hand[q] = [0] * 7
+        for f in dealt[q]:
+            w.hand[q][f] += 1
+    # Court Tokens: the bag and the other screens share what is not on view.
+    pool = []
+    for f in range(7):
+        seen = st.removed_tok[f] + st.ctok[player][f] + sum(st.spent[q][f] for q in range(n))
+        seen += st.tok.count(f)
+        pool += [f] * (COURT_TOKENS_PER_FACTION - seen)
+    dealt, rest = _deal(pool, [(q, sum(st.ctok[q])) for q in others], rng)
+    for q in others:
+        w.ctok[q] = [0] * 7
+        for f in dealt[q]:
+            w.ctok[q][f] += 1
+    w.bag = rest
+    # Influence / Intrigue (/ Opportunity) Tokens behind the other screens.
+    totals = marker_totals(st)
+    pool = []
+    for kind in (INFLUENCE, INTRIGUE, OPPORTUNITY):
+        mine = (0, st.infl[player], st.intr[player], st.oppt[player])[kind]
+        pool += [kind] * (totals[kind] - st.mark.count(kind) - st.removed_marks[kind] - mine)
+    # A token another player has just received and still has to decide about is known.
+    known: dict[int, list[int]] = {}
+    for q, marker in pending_markers(st):
+        if q != player:
+            known.setdefault(q, []).append(marker)
+            pool.remove(marker)
+    counts = [(q, st.infl[q] + st.intr[q] + st.oppt[q] - len(known.get(q, []))) for q in others]
+    dealt, _ = _deal(pool, counts, rng)
+    for q in others:
+        held = dealt[q] + known.get(q, [])
+        w.infl[q] = held.count(INFLUENCE)
+        w.intr[q] = held.count(INTRIGUE)
+        w.oppt[q] = held.count(OPPORTUNITY)
+    return w

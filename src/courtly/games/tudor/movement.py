@@ -1,0 +1,429 @@
+"""Movement in the Throne Room ("Movement", Actions A, C, E, G, bonus and Scenario moves).
+
+A movement is a short sequence: choose the Courtier (or a new one from supply), then either a
+destination per step (one-space moves, placements, any-direction moves) or step by step upwards
+(C and E). Court Tokens are taken on every space entered, the Influence/Intrigue marker on the
+end space only, and the spaces left behind are restocked from the bag once the movement is over.
+"""
+
+from __future__ import annotations
+
+from courtly.games.tudor import offices
+from courtly.games.tudor.data import ENHANCED_LONG_REFUND_MIN, ENHANCED_SHORT_MOVE, C, E
+from courtly.games.tudor.state import (
+    CARD_PAID,
+    M_DEST,
+    M_PAY,
+    M_RESUME,
+    M_SELECT,
+    M_STEP,
+    MK_A,
+    MK_BONUS,
+    MK_C,
+    MK_E,
+    MK_G,
+    MK_JUMP,
+    MK_STRONG,
+    MOVE_ALLOWANCE,
+    MV_FREE,
+    MV_KIND,
+    MV_LEFT,
+    MV_MOVED,
+    MV_PLAYER,
+    MV_POS,
+    T_IMMEDIATE,
+    T_REFUND,
+    TudorState,
+)
+
+ONE_SPACE = (MK_A, MK_G, MK_BONUS)
+
+
+def enterable(st: TudorState, s: int, p: int) -> bool:
+    """Open, and not the top space of a column whose Office ``p`` already holds."""
+    if st.occ[s] >= 0:
+        return False
+    b = st.b
+    return not (b.is_top[s] and st.office[b.col_of[s]] == p)
+
+
+def card_payable(st: TudorState, p: int, s: int, extra: int = -1) -> bool:
+    """Whether ``p`` can discard the card entering ``s`` needs (after also paying ``extra``).
+
+    ``extra`` -2 means one more card of any colour must be left over (a skip paid later)."""
+    hand = st.hand[p]
+    f = st.tok[s]
+    total = sum(hand)
+    if extra == -2:
+        return total >= 2 and (f < 0 or hand[f] >= 1)
+    if f < 0:
+        return total - (1 if extra >= 0 else 0) >= 1
+    return hand[f] - (1 if extra == f else 0) >= 1
+
+
+def ring_allows(st: TudorState, s: int, colours: int) -> bool:
+    f = st.tok[s]
+    if f < 0:
+        return colours != 0
+    return bool(colours >> f & 1)
+
+
+def placement_ok(st: TudorState, p: int, kind: int, s: int, colours: int, any_token: bool) -> bool:
+    if not enterable(st, s, p):
+        return False
+    if kind in (MK_BONUS, MK_STRONG) or any_token:
+        return True
+    if kind == MK_A:
+        return ring_allows(st, s, colours)
+    return card_payable(st, p, s)
+
+
+def can_place(st: TudorState, p: int, kind: int) -> bool:
+    if kind == MK_JUMP:
+        return False  # Climbing The Ranks: never a new Courtier
+    any_token = kind == MK_A and st.enhanced(p, 0)
+    colours = st.ring_colours(p)
+    return any(placement_ok(st, p, kind, s, colours, any_token) for s in st.b.bottom)
+
+
+def one_space_targets(st: TudorState, p: int, kind: int, s: int) -> list[int]:
+    """Destinations of a one-space move (A, G, Move Courtier) or a jump from ``s``."""
+    b = st.b
+    if kind == MK_G:
+        u = b.up[s]
+        return [u] if u >= 0 and enterable(st, u, p) and card_payable(st, p, u) else []
+    if kind == MK_A:
+        any_token = st.enhanced(p, 0)
+        colours = st.ring_colours(p)
+        return [
+            t
+            for t in b.neighbours[s]
+            if enterable(st, t, p) and (any_token or ring_allows(st, t, colours))
+        ]
+    if kind == MK_JUMP:
+        out = []
+        for way in (b.up, b.down, b.left, b.right):
+            over = way[s]
+            if over >= 0 and st.occ[over] >= 0:
+                land = way[over]
+                if land >= 0 and enterable(st, land, p):
+                    out.append(land)
+        return out
+    return [t for t in b.neighbours[s] if enterable(st, t, p)]
+
+
+def free_targets(
+    st: TudorState, p: int, s: int, left: int, visited: list[int], cards: bool
+) -> list[int]:
+    """Any-direction steps: open neighbours, or (2 moves) past an occupied neighbour.
+
+    Never re-entering a space of this movement. With ``cards`` each space entered needs its
+    matching card and passing an occupied space one more card of any colour."""
+    b = st.b
+    occ = st.occ
+    out: list[int] = []
+    if left < 1:
+        return out
+    for t in b.neighbours[s]:
+        if t in visited:
+            continue
+        if occ[t] < 0:
+            if enterable(st, t, p) and (not cards or card_payable(st, p, t)):
+                out.append(t)
+        elif left >= 2:
+            for u in b.neighbours[t]:
+                fresh = u != s and u not in visited and u not in out
+                if fresh and enterable(st, u, p) and (not cards or card_payable(st, p, u, -2)):
+                    out.append(u)
+    return out
+
+
+def upward_options(st: TudorState, p: int, s: int, left: int) -> tuple[bool, list[int]]:
+    """For C/E from ``s`` with ``left`` spaces to go: can advance?, card colours that can skip."""
+    b = st.b
+    u = b.up[s]
+    if u < 0 or left < 1:
+        return False, []
+    if st.occ[u] < 0:
+        return enterable(st, u, p) and card_payable(st, p, u), []
+    uu = b.up[u]
+    if left < 2 or uu < 0 or not enterable(st, uu, p):
+        return False, []
+    hand = st.hand[p]
+    return False, [f for f in range(7) if hand[f] and card_payable(st, p, uu, f)]
+
+
+def is_free(st: TudorState, p: int, kind: int) -> bool:
+    return kind == MK_STRONG or (kind == MK_C and st.enhanced(p, C))
+
+
+def allowance(st: TudorState, p: int, kind: int) -> int:
+    if kind == MK_C and st.enhanced(p, C):
+        return ENHANCED_SHORT_MOVE
+    return MOVE_ALLOWANCE[kind]
+
+
+def courtier_can_move(st: TudorState, p: int, kind: int, s: int) -> bool:
+    if kind in ONE_SPACE or kind == MK_JUMP:
+        return bool(one_space_targets(st, p, kind, s))
+    left = allowance(st, p, kind)
+    if is_free(st, p, kind):
+        return bool(free_targets(st, p, s, left, [s], CARD_PAID[kind]))
+    adv, skips = upward_options(st, p, s, left)
+    return adv or bool(skips)
+
+
+def feasible(st: TudorState, p: int, kind: int) -> bool:
+    """Whether a movement of ``kind`` offers ``p`` at least one choice."""
+    occ = st.occ
+    for s in range(st.b.size):
+        if occ[s] == p and courtier_can_move(st, p, kind, s):
+            return True
+    if kind == MK_JUMP:
+        return False
+    if st.csup[p] > 0:
+        return can_place(st, p, kind)
+    return p in occ  # no Courtier in supply: one may be removed to place it (Special Cases)
+
+
+# --- the sequence -------------------------------------------------------------------------
+
+
+def begin(st: TudorState, p: int, kind: int) -> None:
+    st.mv = [kind, -1, allowance(st, p, kind), 0, p, 1 if is_free(st, p, kind) else 0]
+    st.moved_from = []
+    st.xs = []
+    st.mode = M_SELECT
+    st.cur = p
+
+
+def select_legal(
+    st: TudorState, out: list[int], sel_base: int, recall_base: int, supply_id: int
+) -> None:
+    p = st.mv[MV_PLAYER]
+    kind = st.mv[MV_KIND]
+    occ = st.occ
+    for s in range(st.b.size):
+        if occ[s] == p and courtier_can_move(st, p, kind, s):
+            out.append(sel_base + s)
+    if kind == MK_JUMP:
+        return
+    if st.csup[p] > 0:
+        if can_place(st, p, kind):
+            out.append(supply_id)
+    else:
+        for s in range(st.b.size):
+            if occ[s] == p:
+                out.append(recall_base + s)
+
+
+def select(st: TudorState, s: int) -> None:
+    st.mv[MV_POS] = s
+    mv = st.mv
+    if mv[MV_KIND] in (MK_C, MK_E) and not mv[MV_FREE]:
+        st.mode = M_STEP
+    else:
+        st.mode = M_DEST
+
+
+def select_supply(st: TudorState) -> None:
+    st.mv[MV_POS] = -1
+    st.mode = M_DEST
+
+
+def recall(st: TudorState, s: int) -> None:
+    """Special Cases: with no Courtier in supply, remove one from the Throne Room first."""
+    p = st.occ[s]
+    st.occ[s] = -1
+    st.csup[p] += 1
+    if st.tok[s] < 0:
+        st.tok[s] = st.draw_token()
+
+
+def dest_legal(st: TudorState, out: list[int], base: int, stop_id: int) -> None:
+    mv = st.mv
+    p = mv[MV_PLAYER]
+    kind = mv[MV_KIND]
+    pos = mv[MV_POS]
+    if pos < 0:
+        any_token = kind == MK_A and st.enhanced(p, 0)
+        colours = st.ring_colours(p)
+        for s in st.b.bottom:
+            if placement_ok(st, p, kind, s, colours, any_token):
+                out.append(base + s)
+    elif mv[MV_FREE]:
+        visited = [*st.moved_from, pos]
+        for t in free_targets(st, p, pos, mv[MV_LEFT], visited, CARD_PAID[kind]):
+            out.append(base + t)
+        if mv[MV_MOVED]:
+            out.append(stop_id)
+    else:
+        for t in one_space_targets(st, p, kind, pos):
+            out.append(base + t)
+
+
+def takes_tokens(st: TudorState, kind: int) -> bool:
+    """The Climbing The Ranks jump takes no tokens in the English text (v15: it does)."""
+    return kind != MK_JUMP or st.setup.v15
+
+
+def enter(st: TudorState, t: int, spaces: int = 1) -> None:
+    """Move the chosen Courtier onto ``t`` (placing it if new), take the Court Token there."""
+    mv = st.mv
+    p = mv[MV_PLAYER]
+    pos = mv[MV_POS]
+    kind = mv[MV_KIND]
+    if pos < 0:
+        st.csup[p] -= 1
+    else:
+        st.occ[pos] = -1
+        st.moved_from.append(pos)
+    st.occ[t] = p
+    mv[MV_POS] = t
+    mv[MV_LEFT] -= spaces
+    mv[MV_MOVED] += spaces
+    f = st.tok[t]
+    if CARD_PAID[kind] and f >= 0:
+        discard(st, p, f)
+    if f >= 0 and takes_tokens(st, kind):
+        st.ctok[p][f] += 1
+        st.tok[t] = -1
+
+
+def discard(st: TudorState, p: int, f: int) -> None:
+    st.hand[p][f] -= 1
+    st.supply[f] += 1
+    st.xs.append(f)  # Action E's enhancement refunds one of these
+
+
+def destination(st: TudorState, t: int) -> None:
+    mv = st.mv
+    pos = mv[MV_POS]
+    kind = mv[MV_KIND]
+    passed = pos >= 0 and mv[MV_FREE] and t not in st.b.neighbours[pos]
+    choose = CARD_PAID[kind] and st.tok[t] < 0
+    enter(st, t, 2 if passed or kind == MK_JUMP else 1)
+    if passed and CARD_PAID[kind]:
+        st.tmp = 1 if choose else 0  # the skip card is chosen next (and any-card landing after)
+        st.mode = M_PAY
+        return
+    if choose:
+        st.tmp = 0
+        st.mode = M_PAY
+        return
+    after_entry(st)
+
+
+def pay(st: TudorState, f: int) -> None:
+    discard(st, st.mv[MV_PLAYER], f)
+    if st.tmp > 0:
+        st.tmp -= 1
+        return
+    st.tmp = -1
+    after_entry(st)
+
+
+def after_entry(st: TudorState) -> None:
+    """Continue (C/E step by step, any-direction moves) or finish the movement."""
+    mv = st.mv
+    pos = mv[MV_POS]
+    kind = mv[MV_KIND]
+    p = mv[MV_PLAYER]
+    if st.b.is_top[pos] or (kind in ONE_SPACE or kind == MK_JUMP) or mv[MV_LEFT] <= 0:
+        finish(st)
+        return
+    if mv[MV_FREE]:
+        visited = [*st.moved_from, pos]
+        if free_targets(st, p, pos, mv[MV_LEFT], visited, CARD_PAID[kind]):
+            st.mode = M_DEST
+        else:
+            finish(st)
+        return
+    adv, skips = upward_options(st, p, pos, mv[MV_LEFT])
+    if adv or skips:
+        st.mode = M_STEP
+    else:
+        finish(st)
+
+
+def step_legal(
+    st: TudorState, out: list[int], advance_id: int, skip_base: int, stop_id: int
+) -> None:
+    mv = st.mv
+    adv, skips = upward_options(st, mv[MV_PLAYER], mv[MV_POS], mv[MV_LEFT])
+    if adv:
+        out.append(advance_id)
+    for f in skips:
+        out.append(skip_base + f)
+    if mv[MV_MOVED]:
+        out.append(stop_id)
+
+
+def advance(st: TudorState) -> None:
+    destination(st, st.b.up[st.mv[MV_POS]])
+
+
+def skip(st: TudorState, f: int) -> None:
+    """Discard any card to pass the occupied space above, landing on the one beyond."""
+    mv = st.mv
+    p = mv[MV_PLAYER]
+    discard(st, p, f)
+    b = st.b
+    target = b.up[b.up[mv[MV_POS]]]
+    mv[MV_LEFT] -= 1  # the passed space counts; enter() counts the landing one
+    mv[MV_MOVED] += 1
+    destination(st, target)
+
+
+def finish(st: TudorState) -> None:
+    """End of a movement: marker on the end space, restock, Office, then follow-ups."""
+    mv = st.mv
+    p = mv[MV_PLAYER]
+    pos = mv[MV_POS]
+    kind = mv[MV_KIND]
+    marker = st.mark[pos]
+    follow: list[tuple[int, ...]] = []
+    if marker and takes_tokens(st, kind):
+        st.mark[pos] = 0
+        gain_marker(st, p, marker, follow)
+    if kind == MK_E and st.enhanced(p, E) and mv[MV_MOVED] >= ENHANCED_LONG_REFUND_MIN:
+        paid = 0
+        for f in st.xs:
+            paid |= 1 << f
+        if paid:
+            follow.append((T_REFUND, p, paid))
+    b = st.b
+    top = b.is_top[pos]
+    refill = list(st.moved_from)
+    if top and st.setup.v15:
+        refill.append(pos)
+    if refill:
+        rank = b.restock_rank
+        for s in sorted(refill, key=rank.__getitem__):
+            if st.tok[s] < 0:  # (an English-text jump leaves the landing token in place)
+                st.tok[s] = st.draw_token()
+    st.moved_from = []
+    st.xs = []
+    st.mode = M_RESUME
+    # The queue is a stack: what must come last is pushed first (Office follow-ups run first).
+    for task in reversed(follow):
+        st.todo.append(task)
+    if top:
+        offices.take_office(st, p, pos)
+
+
+def gain_marker(st: TudorState, p: int, marker: int, follow: list[tuple[int, ...]]) -> None:
+    """A just-received Influence/Intrigue/Opportunity Token, with its Immediate choices."""
+    if marker == 1:
+        st.infl[p] += 1
+    elif marker == 2:
+        st.intr[p] += 1
+    else:
+        st.oppt[p] += 1
+    from courtly.games.tudor.scenarios import immediate_possible
+
+    if immediate_possible(st, p, marker):
+        follow.append((T_IMMEDIATE, p, marker))
+
+
+__all__ = ["MK_A", "MK_BONUS", "MK_C", "MK_E", "MK_G", "MK_JUMP", "MK_STRONG"]

@@ -1,0 +1,409 @@
+"""Scenario Card special actions paid with Influence/Intrigue Tokens, and Diplomatic Service.
+
+Each card has a left and a right action. An Immediate one is offered only at the moment its
+token (or Office) is received: spend it now or keep it; the others at any time in your turn.
+Opportunity Tokens (variant) count as either kind.
+"""
+
+from __future__ import annotations
+
+from courtly.games.tudor import movement
+from courtly.games.tudor.data import (
+    BANISH_COST_HIGH,
+    BANISH_COST_LOW,
+    CLIMBING,
+    CONNECTIONS,
+    DIPLOMATIC,
+    INFLUENCE,
+    INTRIGUE,
+    OPPORTUNITY,
+    PERSISTENT,
+    RISE_AND_FALL,
+    STRONG,
+)
+from courtly.games.tudor.state import (
+    ACT_SCENARIO_LEFT,
+    M_BANISH,
+    M_BENCH_MOVE,
+    M_CHAIR,
+    M_HAND_RING,
+    M_IMMEDIATE,
+    M_RESUME,
+    M_SEAT,
+    M_SWAP_FIRST,
+    M_SWAP_SECOND,
+    M_SWITCH,
+    MK_JUMP,
+    MK_STRONG,
+    TK_ANY,
+    TudorState,
+)
+
+LEFT, RIGHT = 0, 1
+CHAIR_FOR_SWITCH = -5
+RING_SWAP_OWN = -3
+RING_SWAP_OTHER = -4
+# Which token triggers each Immediate action: (left, right); 0 = not marker-triggered.
+IMMEDIATE_ON: dict[int, tuple[int, int]] = {
+    PERSISTENT: (0, INTRIGUE),
+    RISE_AND_FALL: (INFLUENCE, INTRIGUE),
+}
+
+
+# --- paying with tokens ---------------------------------------------------------------------
+
+
+def can_pay(st: TudorState, p: int, infl: int, intr: int) -> bool:
+    short = max(0, infl - st.infl[p]) + max(0, intr - st.intr[p])
+    return short <= st.oppt[p]
+
+
+def pay(st: TudorState, p: int, infl: int, intr: int) -> None:
+    """Named tokens first; Opportunity Tokens only cover a shortfall (they are worth more kept)."""
+    for need, held_kind in ((infl, INFLUENCE), (intr, INTRIGUE)):
+        held = st.infl if held_kind == INFLUENCE else st.intr
+        use = min(need, held[p])
+        held[p] -= use
+        st.removed_marks[held_kind] += use
+        st.oppt[p] -= need - use
+        st.removed_marks[OPPORTUNITY] += need - use
+
+
+def discard_received(st: TudorState, p: int, marker: int) -> None:
+    if marker == INFLUENCE:
+        st.infl[p] -= 1
+    elif marker == INTRIGUE:
+        st.intr[p] -= 1
+    else:
+        st.oppt[p] -= 1
+    st.removed_marks[marker] += 1
+
+
+# --- feasibility ------------------------------------------------------------------------------
+
+
+def _bench_room(st: TudorState) -> bool:
+    limit = st.b.layout.bench_limit
+    return any(len(bench) < limit for bench in st.bench)
+
+
+def _has_chair(st: TudorState, p: int) -> bool:
+    return any(p in row for row in st.chairs)
+
+
+def _switchable(st: TudorState, p: int, ch: int, i: int) -> list[int]:
+    row = st.chairs[ch]
+    return [j for j in (i - 1, i + 1) if 0 <= j < len(row) and row[j] >= 0 and row[j] != p]
+
+
+def _can_switch(st: TudorState, p: int) -> bool:
+    return any(
+        row[i] == p and _switchable(st, p, ch, i)
+        for ch, row in enumerate(st.chairs)
+        for i in range(len(row))
+    )
+
+
+def _swappable(st: TudorState) -> bool:
+    first = -1
+    for f in st.tok:
+        if f >= 0:
+            if first < 0:
+                first = f
+            elif f != first:
+                return True
+    return False
+
+
+def banish_cost(st: TudorState, s: int) -> int:
+    return BANISH_COST_HIGH if st.b.above_stairs[s] else BANISH_COST_LOW
+
+
+def _banish_targets(st: TudorState, p: int) -> list[int]:
+    occ = st.occ
+    return [
+        s
+        for s in range(st.b.size)
+        if occ[s] >= 0 and occ[s] != p and can_pay(st, p, 0, banish_cost(st, s))
+    ]
+
+
+def _others_with_rings(st: TudorState, p: int) -> list[int]:
+    return [q for q in range(st.num_players) if q != p and st.rings[q]]
+
+
+def _side_ok(st: TudorState, p: int, side: int) -> bool:
+    card = st.setup.scenario
+    if st.setup.v15 and card == STRONG and st.scen_used >> side & 1:
+        return False  # v15: each of these once per turn
+    if card == PERSISTENT:
+        return side == LEFT and can_pay(st, p, 2, 0) and _has_chair(st, p) and _bench_room(st)
+    if card == CLIMBING:
+        if side == LEFT:
+            return can_pay(st, p, 2, 0) and any(st.supply)
+        return can_pay(st, p, 0, 2) and movement.feasible(st, p, MK_JUMP)
+    if card == CONNECTIONS:
+        return (
+            side == LEFT
+            and can_pay(st, p, 1, 1)
+            and bool(st.rings[p])
+            and bool(_others_with_rings(st, p))
+        )
+    if card == STRONG:
+        if side == LEFT:
+            return can_pay(st, p, 2, 0) and movement.feasible(st, p, MK_STRONG)
+        return bool(_banish_targets(st, p))
+    return False
+
+
+def anytime_legal(st: TudorState, p: int, out: list[int], base: int) -> None:
+    """Scenario actions that may be taken at any time during ``p``'s turn."""
+    if st.setup.scenario == RISE_AND_FALL:
+        return
+    for side in (LEFT, RIGHT):
+        if _side_ok(st, p, side):
+            out.append(base + side)
+
+
+def start_anytime(st: TudorState, side: int) -> None:
+    p = st.tp
+    st.act = ACT_SCENARIO_LEFT + side
+    st.cur = p
+    st.scen_used |= 1 << side
+    card = st.setup.scenario
+    if card == PERSISTENT:  # 2 Influence: one of your Courtiers back to a bench
+        pay(st, p, 2, 0)
+        st.tmp = -1
+        st.mode = M_CHAIR
+    elif card == CLIMBING and side == LEFT:  # 2 Influence: any Court Card
+        pay(st, p, 2, 0)
+        from courtly.games.tudor.turn import start_take
+
+        start_take(st, p, TK_ANY)
+    elif card == CLIMBING:  # 2 Intrigue: jump over an adjacent Courtier
+        pay(st, p, 0, 2)
+        movement.begin(st, p, MK_JUMP)
+    elif card == CONNECTIONS:  # 1 Influence + 1 Intrigue: exchange Rings with a player
+        pay(st, p, 1, 1)
+        st.tmp = RING_SWAP_OWN
+        st.mode = M_HAND_RING
+    elif side == LEFT:  # Only The Strong: 2 Influence, up to 2 spaces any direction
+        pay(st, p, 2, 0)
+        movement.begin(st, p, MK_STRONG)
+    else:  # Only The Strong: banish (paid when the target is chosen)
+        st.mode = M_BANISH
+
+
+# --- Persistent Courtiers (left) and Rise And Fall (right): chairs -----------------------------
+
+
+def chair_legal(st: TudorState, out: list[int], base: int, per_chamber: int) -> None:
+    p = st.cur
+    switching = st.tmp == CHAIR_FOR_SWITCH
+    for ch in range(3):
+        row = st.chairs[ch]
+        for i in range(len(row)):
+            if row[i] == p and (not switching or _switchable(st, p, ch, i)):
+                out.append(base + ch * per_chamber + i)
+
+
+def choose_chair(st: TudorState, ch: int, i: int) -> None:
+    """Remember the chosen Courtier; it stays on its chair until its new place is chosen."""
+    switching = st.tmp == CHAIR_FOR_SWITCH
+    st.tmp = ch * 8 + i
+    st.mode = M_SWITCH if switching else M_BENCH_MOVE
+
+
+def switch_legal(st: TudorState, out: list[int], base: int, per_chamber: int) -> None:
+    ch, i = divmod(st.tmp, 8)
+    for j in _switchable(st, st.cur, ch, i):
+        out.append(base + ch * per_chamber + j)
+
+
+def switch(st: TudorState, ch: int, j: int) -> None:
+    """Rise And Fall: the two Courtiers trade chairs, each keeping whether it has acted."""
+    _, i = divmod(st.tmp, 8)
+    row = st.chairs[ch]
+    acted = st.acted[ch]
+    row[i], row[j] = row[j], row[i]
+    acted[i], acted[j] = acted[j], acted[i]
+    st.tmp = -1
+    st.mode = M_RESUME
+
+
+def bench_legal(st: TudorState, out: list[int], base: int) -> None:
+    limit = st.b.layout.bench_limit
+    for ch in range(3):
+        if len(st.bench[ch]) < limit:
+            out.append(base + ch)
+
+
+def to_bench(st: TudorState, ch: int) -> None:
+    old, i = divmod(st.tmp, 8)
+    st.chairs[old][i] = -1
+    st.acted[old][i] = 0
+    st.tmp = -1
+    st.bench[ch].append(st.cur)
+    st.mode = M_RESUME
+
+
+# --- Exploiting Connections (left): Ring exchange between players -------------------------------
+
+
+def own_ring_chosen(st: TudorState, finger: int, f: int) -> None:
+    st.xs = [finger * 8 + f]
+    st.mode = M_SEAT
+
+
+def seat_legal(st: TudorState, out: list[int], base: int) -> None:
+    out.extend(base + q for q in _others_with_rings(st, st.cur))
+
+
+def seat_chosen(st: TudorState, q: int) -> None:
+    st.xs.append(q)
+    st.tmp = RING_SWAP_OTHER
+    st.mode = M_HAND_RING
+
+
+def other_ring_chosen(st: TudorState, finger: int, f: int) -> None:
+    """Both Rings go onto the fingers the others were on; nobody rearranges."""
+    from courtly.games.tudor.offices import add_ring, remove_ring
+
+    p = st.cur
+    own, q = st.xs
+    remove_ring(st, p, own >> 3, own & 7)
+    remove_ring(st, q, finger, f)
+    add_ring(st, p, own >> 3, f)
+    add_ring(st, q, finger, own & 7)
+    st.xs = []
+    st.tmp = -1
+    st.mode = M_RESUME
+
+
+# --- Only The Strong Shall Rule (right): banish ---------------------------------------------
+
+
+def banish_legal(st: TudorState, out: list[int], base: int) -> None:
+    out.extend(base + s for s in _banish_targets(st, st.cur))
+
+
+def banish(st: TudorState, s: int) -> None:
+    p = st.cur
+    pay(st, p, 0, banish_cost(st, s))
+    q = st.occ[s]
+    st.occ[s] = -1
+    st.csup[q] += 1
+    if st.setup.v15 and st.tok[s] < 0:
+        st.tok[s] = st.draw_token()  # v15: the vacated space is refilled
+    st.mode = M_RESUME
+
+
+# --- Immediate actions ----------------------------------------------------------------------
+
+
+def _immediate_sides(st: TudorState, p: int, marker: int) -> list[int]:
+    triggers = IMMEDIATE_ON.get(st.setup.scenario)
+    if not triggers:
+        return []
+    card = st.setup.scenario
+    sides = []
+    for side in (LEFT, RIGHT):
+        kind = triggers[side]
+        if not kind or (marker != kind and marker != OPPORTUNITY):
+            continue
+        if card == PERSISTENT:
+            ok = _swappable(st)
+        elif side == LEFT:
+            ok = any(st.supply)
+        else:
+            ok = _can_switch(st, p)
+        if ok:
+            sides.append(side)
+    return sides
+
+
+def _ambassador_ok(st: TudorState, p: int) -> bool:
+    return st.setup.has(DIPLOMATIC) and st.csup[p] > 0
+
+
+def immediate_possible(st: TudorState, p: int, marker: int) -> bool:
+    return bool(_immediate_sides(st, p, marker)) or _ambassador_ok(st, p)
+
+
+def start_immediate(st: TudorState, p: int, marker: int) -> bool:
+    """Offer the choices for a just-received token; False if there is none any more."""
+    if not immediate_possible(st, p, marker):
+        return False
+    st.mode = M_IMMEDIATE
+    st.cur = p
+    st.tmp = marker
+    return True
+
+
+def immediate_legal(
+    st: TudorState, out: list[int], keep_id: int, side_base: int, amb_id: int
+) -> None:
+    p = st.cur
+    out.append(keep_id)
+    out.extend(side_base + side for side in _immediate_sides(st, p, st.tmp))
+    if _ambassador_ok(st, p):
+        out.append(amb_id)
+
+
+def use_immediate(st: TudorState, side: int) -> None:
+    p = st.cur
+    discard_received(st, p, st.tmp)
+    st.tmp = -1
+    if st.setup.scenario == PERSISTENT:  # swap two Court Tokens in the Throne Room
+        st.mode = M_SWAP_FIRST
+    elif side == LEFT:  # Rise And Fall: a Court Card of your choice
+        from courtly.games.tudor.turn import start_take
+
+        start_take(st, p, TK_ANY)
+    else:  # Rise And Fall: switch with an adjacent Courtier in the same chamber
+        st.tmp = CHAIR_FOR_SWITCH
+        st.mode = M_CHAIR
+
+
+def ambassador(st: TudorState) -> None:
+    """Diplomatic Service: the token is discarded, a Courtier from supply goes abroad."""
+    p = st.cur
+    discard_received(st, p, st.tmp)
+    st.tmp = -1
+    st.csup[p] -= 1
+    st.amb[p] += 1
+    st.mode = M_RESUME
+
+
+def keep_token(st: TudorState) -> None:
+    st.tmp = -1
+    st.mode = M_RESUME
+
+
+def swap_first_legal(st: TudorState, out: list[int], base: int) -> None:
+    tok = st.tok
+    if not _swappable(st):
+        return
+    for s in range(len(tok)):
+        if tok[s] >= 0:
+            out.append(base + s)
+
+
+def swap_first(st: TudorState, s: int) -> None:
+    st.tmp = s
+    st.mode = M_SWAP_SECOND
+
+
+def swap_second_legal(st: TudorState, out: list[int], base: int) -> None:
+    tok = st.tok
+    f = tok[st.tmp]
+    for s in range(len(tok)):
+        if tok[s] >= 0 and tok[s] != f:
+            out.append(base + s)
+
+
+def swap_second(st: TudorState, t: int) -> None:
+    s = st.tmp
+    st.tok[s], st.tok[t] = st.tok[t], st.tok[s]
+    st.tmp = -1
+    st.mode = M_RESUME

@@ -1,0 +1,387 @@
+"""The Tudor position: plain lists of ints, so cloning is cheap.
+
+Rules live in the sibling modules (phases, turn, movement, offices, scenarios, scoring); this
+module holds the data, the decision modes and the small queries every rule module needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from courtly.core.events import Event
+from courtly.core.rng import Rng
+from courtly.core.state import State
+from courtly.games.tudor.board import BOARDS, Board
+from courtly.games.tudor.config import Setup
+from courtly.games.tudor.data import (
+    ENHANCEMENT_MASKS,
+    JUMP_SPACES,
+    LONG_MOVE,
+    ONE_SPACE_MOVE,
+    SHORT_MOVE,
+    STRONG_MOVE,
+)
+
+if TYPE_CHECKING:
+    from courtly.core.state import Game
+
+# Decision modes: what the current player is choosing now.
+(
+    M_DRAFT,
+    M_PLACE_RING,
+    M_VICTIM,
+    M_ASSIGN,
+    M_LORD,
+    M_TURN,
+    M_SELECT,
+    M_DEST,
+    M_STEP,
+    M_PAY,
+    M_TAKE,
+    M_STAND,
+    M_HAND_RING,
+    M_GIVE,
+    M_SPEND,
+    M_IMMEDIATE,
+    M_SWAP_FIRST,
+    M_SWAP_SECOND,
+    M_CHAIR,
+    M_BENCH_MOVE,
+    M_RETURN,
+    M_SWITCH,
+    M_SEAT,
+    M_OFFICE_ACTION,
+    M_BANISH,
+    M_SECOND_EXCHANGE,
+    M_OVER,
+    M_RESUME,
+) = range(28)
+MODE_NAMES: tuple[str, ...] = (
+    "draft",
+    "place_ring",
+    "victim_rings",
+    "assign",
+    "lord",
+    "turn",
+    "select",
+    "destination",
+    "step",
+    "pay",
+    "take",
+    "stand_ring",
+    "hand_ring",
+    "give",
+    "spend",
+    "immediate",
+    "swap_first",
+    "swap_second",
+    "chair",
+    "bench_move",
+    "return_card",
+    "switch",
+    "seat",
+    "office_action",
+    "banish",
+    "second_exchange",
+    "over",
+    "resume",
+)
+
+# Turn progress (``fig``): nothing activated, courtier active, lord active, figure done.
+FIG_NONE, FIG_COURTIER, FIG_LORD, FIG_DONE = 0, 1, 2, 3
+
+# What the running sequence is (``act``): letters 0..7, then these.
+ACT_BONUS_MOVE, ACT_EXCHANGE, ACT_SCENARIO_LEFT, ACT_SCENARIO_RIGHT, ACT_NONE = 8, 9, 10, 11, 12
+ACT_NOVICE = 13  # the novice option's Ring rearranging at the start of Round 2
+
+# Movement kinds (``mv[0]``).
+MK_A, MK_C, MK_E, MK_G, MK_BONUS, MK_STRONG, MK_JUMP = 0, 1, 2, 3, 4, 5, 6
+MOVE_ALLOWANCE = (
+    ONE_SPACE_MOVE,
+    SHORT_MOVE,
+    LONG_MOVE,
+    ONE_SPACE_MOVE,
+    ONE_SPACE_MOVE,
+    STRONG_MOVE,
+    JUMP_SPACES,
+)
+CARD_PAID = (False, True, True, True, False, False, False)
+
+# Card-taking purposes (``take_kind``).
+TK_D_FIRST, TK_D_SECOND, TK_F, TK_H, TK_B, TK_EXCHANGE, TK_REFUND, TK_F_SECOND, TK_ANY = range(9)
+
+# Queued follow-ups (``todo`` entries are tuples whose first item is one of these).
+T_STAND, T_SEIZE, T_VICTIM, T_IMMEDIATE, T_REFUND, T_OFFICE_ACTION = range(6)
+
+# Movement context indices.
+# MV_FREE: each step may go in any direction (enhanced C, Only The Strong's left action).
+MV_KIND, MV_POS, MV_LEFT, MV_MOVED, MV_PLAYER, MV_FREE = range(6)
+
+
+class TudorState(State):
+    __slots__ = (
+        "act",
+        "acted",
+        "amb",
+        "b",
+        "bag",
+        "bench",
+        "bonus_used",
+        "chairs",
+        "csup",
+        "ctok",
+        "cur",
+        "draft_pos",
+        "drafted",
+        "fch",
+        "fig",
+        "game",
+        "hand",
+        "infl",
+        "intr",
+        "lmask",
+        "lord_acted",
+        "lords",
+        "mark",
+        "mode",
+        "moved_from",
+        "mv",
+        "num_players",
+        "occ",
+        "office",
+        "oppt",
+        "options",
+        "pend",
+        "pend_rearrange",
+        "prestige",
+        "removed_marks",
+        "removed_tok",
+        "rings",
+        "rng",
+        "round",
+        "rounds",
+        "scen_used",
+        "setup",
+        "spent",
+        "stand",
+        "start",
+        "supply",
+        "take_kind",
+        "tmp",
+        "to_place",
+        "todo",
+        "tok",
+        "tp",
+        "xs",
+    )
+
+    def __init__(self, game: Game, num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        n = num_players
+        self.game = game
+        self.num_players = n
+        self.options = options
+        self.rng = rng
+        self.setup = Setup.from_options(options, n)
+        b = self.b = BOARDS[n]
+        s = b.size
+        self.tok = [-1] * s
+        self.mark = [0] * s
+        self.occ = [-1] * s
+        self.office = [-1] * b.columns
+        self.bag: list[int] = []
+        self.supply = [0] * 7
+        self.stand = [0] * 7
+        self.hand = [[0] * 7 for _ in range(n)]
+        self.ctok = [[0] * 7 for _ in range(n)]
+        self.spent = [[0] * 7 for _ in range(n)]
+        self.infl = [0] * n
+        self.intr = [0] * n
+        self.oppt = [0] * n  # Opportunity Tokens (variant)
+        self.amb = [0] * n  # Ambassadors on Diplomatic Service
+        self.removed_tok = [0] * 7
+        self.removed_marks = [0] * 4
+        self.rings: list[list[int]] = [[] for _ in range(n)]  # finger * 8 + faction, sorted
+        self.csup = [0] * n
+        self.bench: list[list[int]] = [[], [], []]
+        chairs = b.layout.chairs_per_table
+        self.chairs = [[-1] * chairs for _ in range(3)]
+        self.acted = [[0] * chairs for _ in range(3)]
+        self.lords = [-1] * n
+        self.lord_acted = [0] * n
+        self.prestige = [0] * n
+        self.round = 1
+        self.rounds = 1
+        self.start = 0
+        self.mode = M_DRAFT
+        self.cur = 0
+        self.tp = 0
+        self.to_place = [0] * n
+        self.fig = FIG_NONE
+        self.fch = -1
+        self.lmask = 0
+        self.bonus_used = [0] * n
+        self.act = ACT_NONE
+        self.mv = [0, -1, 0, 0, 0, 0]
+        self.xs: list[int] = []  # scratch: new Rings of Action B, cards paid for Action E
+        self.scen_used = 0  # v15: Scenario actions used this turn (bit per side)
+        self.moved_from: list[int] = []
+        self.take_kind = 0
+        self.tmp = -1
+        self.pend: list[int] = []
+        self.pend_rearrange = 0
+        self.todo: list[tuple[int, ...]] = []
+        self.draft_pos = 0
+        self.drafted: list[int] = []  # seat * 8 + faction, during the starting Ring draft
+
+    # --- kernel hooks -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.mode == M_OVER else self.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.mode == M_OVER
+
+    def legal_action_ids(self) -> list[int]:
+        return engine.legal_ids(self)
+
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        engine.apply_id(self, action_id, events)
+
+    def scores(self) -> list[float]:
+        return [float(x) for x in self.prestige]
+
+    def winners(self) -> list[int]:
+        from courtly.games.tudor.scoring import winners
+
+        return winners(self) if self.mode == M_OVER else []
+
+    def clone(self) -> TudorState:
+        new = object.__new__(TudorState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options
+        new.rng = Rng(self.rng.state)
+        new.setup = self.setup
+        new.b = self.b
+        new.tok = self.tok[:]
+        new.mark = self.mark[:]
+        new.occ = self.occ[:]
+        new.office = self.office[:]
+        new.bag = self.bag[:]
+        new.supply = self.supply[:]
+        new.stand = self.stand[:]
+        new.hand = [x[:] for x in self.hand]
+        new.ctok = [x[:] for x in self.ctok]
+        new.spent = [x[:] for x in self.spent]
+        new.infl = self.infl[:]
+        new.intr = self.intr[:]
+        new.oppt = self.oppt[:]
+        new.amb = self.amb[:]
+        new.removed_tok = self.removed_tok[:]
+        new.removed_marks = self.removed_marks[:]
+        new.rings = [x[:] for x in self.rings]
+        new.csup = self.csup[:]
+        new.bench = [x[:] for x in self.bench]
+        new.chairs = [x[:] for x in self.chairs]
+        new.acted = [x[:] for x in self.acted]
+        new.lords = self.lords[:]
+        new.lord_acted = self.lord_acted[:]
+        new.prestige = self.prestige[:]
+        new.round = self.round
+        new.rounds = self.rounds
+        new.start = self.start
+        new.mode = self.mode
+        new.cur = self.cur
+        new.tp = self.tp
+        new.to_place = self.to_place[:]
+        new.fig = self.fig
+        new.fch = self.fch
+        new.lmask = self.lmask
+        new.bonus_used = self.bonus_used[:]
+        new.act = self.act
+        new.mv = self.mv[:]
+        new.xs = self.xs[:]
+        new.scen_used = self.scen_used
+        new.moved_from = self.moved_from[:]
+        new.take_kind = self.take_kind
+        new.tmp = self.tmp
+        new.pend = self.pend[:]
+        new.pend_rearrange = self.pend_rearrange
+        new.todo = self.todo[:]
+        new.draft_pos = self.draft_pos
+        new.drafted = self.drafted[:]
+        return new
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from courtly.games.tudor.information import observation
+
+        return observation(self, player)
+
+    def public_observation(self) -> dict[str, Any]:
+        from courtly.games.tudor.information import observation
+
+        return observation(self, None)
+
+    def resample(self, player: int, rng: Rng) -> TudorState:
+        from courtly.games.tudor.information import resample
+
+        return resample(self, player, rng)
+
+    def _body_to_json(self) -> dict[str, Any]:
+        from courtly.games.tudor.serial import body_to_json
+
+        return body_to_json(self)
+
+    def check_invariants(self) -> None:
+        from courtly.games.tudor.invariants import check
+
+        check(self)
+
+    # --- small queries shared by the rule modules ---------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.b
+
+    def ring_colours(self, p: int) -> int:
+        """Bit mask of the ring colours on ``p``'s hand."""
+        m = 0
+        for code in self.rings[p]:
+            m |= 1 << (code & 7)
+        return m
+
+    def finger_mask(self, p: int) -> int:
+        m = 0
+        for code in self.rings[p]:
+            m |= 1 << (code >> 3)
+        return m
+
+    def enhanced(self, p: int, letter: int) -> bool:
+        need = ENHANCEMENT_MASKS[letter]
+        if not need or not self.setup.enhancements:
+            return False
+        if self.setup.novice_first_round and self.round == 1:
+            return False
+        return self.finger_mask(p) & need == need
+
+    def has_figure(self, p: int) -> bool:
+        """Whether ``p`` still has a Lord or Courtier to activate this round."""
+        if self.lords[p] >= 0 and not self.lord_acted[p]:
+            return True
+        for ch in range(3):
+            row = self.chairs[ch]
+            acted = self.acted[ch]
+            for i in range(len(row)):
+                if row[i] == p and not acted[i]:
+                    return True
+        return False
+
+    def draw_token(self) -> int:
+        """The next Court Token from the bag (-1 once the bag is empty)."""
+        return self.bag.pop() if self.bag else -1
+
+
+# The rules import this module's constants, so they are bound last (a deliberate cycle).
+from courtly.games.tudor import engine  # noqa: E402

@@ -1,0 +1,322 @@
+"""Phase 4 turns: activating a figure, its Chamber/Alternate Actions, and the Bonus Actions.
+
+A turn is a loop of small decisions: bonus actions at any time, one figure (a Courtier does
+one action, a Lord both of its chamber in either order, either may take G or H instead), and
+"end turn" once the figure is done. A player with no figure left takes G, H or passes.
+"""
+
+from __future__ import annotations
+
+from courtly.games.tudor import movement, offices, scenarios
+from courtly.games.tudor.actions import (
+    ACT,
+    ACTIVATE_LORD,
+    BONUS_MOVE,
+    COURTIER,
+    DONE_FIGURE,
+    END_TURN,
+    GIVE,
+    SCENARIO,
+)
+from courtly.games.tudor.data import (
+    CHAMBER_ACTIONS,
+    ESSENTIALS,
+    ESSENTIALS_VALUES,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+)
+from courtly.games.tudor.state import (
+    ACT_BONUS_MOVE,
+    ACT_EXCHANGE,
+    ACT_NONE,
+    FIG_COURTIER,
+    FIG_DONE,
+    FIG_LORD,
+    FIG_NONE,
+    M_GIVE,
+    M_RESUME,
+    M_RETURN,
+    M_SPEND,
+    M_TAKE,
+    M_TURN,
+    MK_A,
+    MK_BONUS,
+    MK_C,
+    MK_E,
+    MK_G,
+    TK_ANY,
+    TK_B,
+    TK_D_FIRST,
+    TK_D_SECOND,
+    TK_EXCHANGE,
+    TK_F,
+    TK_F_SECOND,
+    TK_H,
+    TK_REFUND,
+    TudorState,
+)
+
+MOVE_KIND = {A: MK_A, C: MK_C, E: MK_E, G: MK_G}
+
+
+# --- feasibility ------------------------------------------------------------------------
+
+
+def ring_cards_available(st: TudorState, p: int) -> bool:
+    colours = st.ring_colours(p)
+    supply = st.supply
+    return any(colours >> f & 1 and supply[f] for f in range(7))
+
+
+def feasible(st: TudorState, p: int, x: int) -> bool:
+    if x in MOVE_KIND:
+        return movement.feasible(st, p, MOVE_KIND[x])
+    if x == B:
+        return offices.ring_exchange_feasible(st, p)
+    if x in (D, H):
+        return ring_cards_available(st, p)
+    return any(st.supply)  # F
+
+
+def own_chambers_ready(st: TudorState, p: int) -> list[int]:
+    out = []
+    for ch in range(3):
+        row = st.chairs[ch]
+        acted = st.acted[ch]
+        for i in range(len(row)):
+            if row[i] == p and not acted[i]:
+                out.append(ch)
+                break
+    return out
+
+
+def spendable_tokens(st: TudorState, p: int) -> int:
+    held = st.ctok[p]
+    if st.setup.has(ESSENTIALS):  # negative tokens may not pay for Move Courtier
+        return sum(held[f] for f in range(7) if ESSENTIALS_VALUES[f] >= 0)
+    return sum(held)
+
+
+def can_spend(st: TudorState, p: int, f: int) -> bool:
+    return st.ctok[p][f] > 0 and not (st.setup.has(ESSENTIALS) and ESSENTIALS_VALUES[f] < 0)
+
+
+# --- legal actions in M_TURN ----------------------------------------------------------
+
+
+def turn_legal(st: TudorState, out: list[int]) -> None:
+    p = st.tp
+    fig = st.fig
+    if fig == FIG_NONE:
+        ready = own_chambers_ready(st, p)
+        for ch in ready:
+            out.append(COURTIER + ch)
+        lord_ready = st.lords[p] >= 0 and not st.lord_acted[p]
+        if lord_ready:
+            out.append(ACTIVATE_LORD)
+        if not ready and not lord_ready:
+            # No figure left: one Alternate Action (or nothing) keeps the turns equal.
+            for x in (G, H):
+                if feasible(st, p, x):
+                    out.append(ACT + x)
+            out.append(END_TURN)
+    elif fig == FIG_COURTIER:
+        for x in (*CHAMBER_ACTIONS[st.fch], G, H):
+            if feasible(st, p, x):
+                out.append(ACT + x)
+        out.append(DONE_FIGURE)
+    elif fig == FIG_LORD:
+        pair = CHAMBER_ACTIONS[st.fch]
+        lmask = st.lmask
+        for i in (0, 1):
+            if lmask >> i & 1 and feasible(st, p, pair[i]):
+                out.append(ACT + pair[i])
+        if lmask == 3:
+            for x in (G, H):
+                if feasible(st, p, x):
+                    out.append(ACT + x)
+        out.append(DONE_FIGURE)
+    else:
+        out.append(END_TURN)
+    # Bonus Actions, any time during the turn.
+    if not st.bonus_used[p] and spendable_tokens(st, p) >= 2 and movement.feasible(st, p, MK_BONUS):
+        out.append(BONUS_MOVE)
+    hand = st.hand[p]
+    if sum(hand) >= 2:
+        for f in range(7):
+            if hand[f]:
+                out.append(GIVE + f)
+    scenarios.anytime_legal(st, p, out, SCENARIO)
+
+
+# --- handlers --------------------------------------------------------------------------
+
+
+def activate_courtier(st: TudorState, ch: int) -> None:
+    p = st.tp
+    row = st.chairs[ch]
+    acted = st.acted[ch]
+    for i in range(len(row)):
+        if row[i] == p and not acted[i]:
+            acted[i] = 1  # moved behind its chair
+            break
+    st.fig = FIG_COURTIER
+    st.fch = ch
+
+
+def activate_lord(st: TudorState) -> None:
+    p = st.tp
+    st.lord_acted[p] = 1
+    st.fig = FIG_LORD
+    st.fch = st.lords[p]
+    st.lmask = 3
+
+
+def done_figure(st: TudorState) -> None:
+    st.fig = FIG_DONE
+    st.lmask = 0
+
+
+def start_action(st: TudorState, p: int, x: int) -> None:
+    """Begin Chamber/Alternate Action ``x`` for ``p`` (also used for nested actions)."""
+    if x in MOVE_KIND:
+        movement.begin(st, p, MOVE_KIND[x])
+    elif x == B:
+        offices.ring_exchange_start(st, p)
+    elif x == D:
+        start_take(st, p, TK_D_FIRST)
+    elif x == F:
+        start_take(st, p, TK_F)
+    else:
+        start_take(st, p, TK_H)
+
+
+def choose_action(st: TudorState, x: int) -> None:
+    st.act = x
+    start_action(st, st.tp, x)
+
+
+def finish_action(st: TudorState) -> None:
+    """The running sequence is over: back to the turn menu."""
+    x = st.act
+    if x < 8:
+        if st.fig == FIG_LORD and x not in (G, H):
+            pair = CHAMBER_ACTIONS[st.fch]
+            st.lmask &= ~(1 if pair[0] == x else 2)
+            if not st.lmask:
+                st.fig = FIG_DONE
+        else:
+            st.fig = FIG_DONE
+            st.lmask = 0
+    st.act = ACT_NONE
+    st.mode = M_TURN
+    st.cur = st.tp
+
+
+# --- taking Court Cards ---------------------------------------------------------------------
+
+
+def take_choices(st: TudorState, p: int, kind: int) -> list[int]:
+    supply = st.supply
+    if kind in (TK_F, TK_F_SECOND, TK_EXCHANGE, TK_ANY):
+        return [f for f in range(7) if supply[f]]
+    if kind == TK_B:
+        return sorted({f for f in st.xs if supply[f]})
+    if kind == TK_REFUND:
+        return [f for f in range(7) if st.tmp >> f & 1 and supply[f]]
+    colours = [code & 7 for code in st.rings[p]]
+    if kind == TK_D_SECOND and not st.enhanced(p, D):
+        colours.remove(st.tmp)  # each card must match a different Ring
+    return sorted({f for f in colours if supply[f]})
+
+
+def start_take(st: TudorState, p: int, kind: int) -> None:
+    st.take_kind = kind
+    st.cur = p
+    st.mode = M_TAKE if take_choices(st, p, kind) else M_RESUME
+
+
+def take(st: TudorState, f: int) -> None:
+    p = st.cur
+    st.supply[f] -= 1
+    st.hand[p][f] += 1
+    kind = st.take_kind
+    st.xs = []
+    if kind == TK_D_FIRST and len(st.rings[p]) >= 2:
+        st.tmp = f
+        start_take(st, p, TK_D_SECOND)
+        return
+    if kind == TK_F and st.enhanced(p, F):  # two cards, then one back
+        start_take(st, p, TK_F_SECOND)
+        return
+    if kind == TK_F_SECOND:
+        st.mode = M_RETURN
+        return
+    st.tmp = -1
+    st.mode = M_RESUME
+
+
+def return_card(st: TudorState, f: int) -> None:
+    p = st.cur
+    st.hand[p][f] -= 1
+    st.supply[f] += 1
+    st.mode = M_RESUME
+
+
+# --- Bonus Actions --------------------------------------------------------------------------
+
+
+def give_first(st: TudorState, f: int) -> None:
+    """Exchange 2 Cards for 1: the first card goes back to the supply."""
+    p = st.tp
+    st.hand[p][f] -= 1
+    st.supply[f] += 1
+    st.act = ACT_EXCHANGE
+    st.mode = M_GIVE
+
+
+def give_legal(st: TudorState, out: list[int]) -> None:
+    hand = st.hand[st.cur]
+    for f in range(7):
+        if hand[f]:
+            out.append(GIVE + f)
+
+
+def give_second(st: TudorState, f: int) -> None:
+    p = st.cur
+    st.hand[p][f] -= 1
+    st.supply[f] += 1
+    start_take(st, p, TK_EXCHANGE)
+
+
+def bonus_move(st: TudorState) -> None:
+    p = st.tp
+    st.bonus_used[p] = 1
+    st.act = ACT_BONUS_MOVE
+    st.tmp = -1
+    st.mode = M_SPEND
+
+
+def spend_legal(st: TudorState, out: list[int], base: int) -> None:
+    p = st.cur
+    for f in range(7):
+        if can_spend(st, p, f):
+            out.append(base + f)
+
+
+def spend(st: TudorState, f: int) -> None:
+    """Spent Court Tokens lie in front of the screen until the end of the Round."""
+    p = st.cur
+    st.ctok[p][f] -= 1
+    st.spent[p][f] += 1
+    if st.tmp < 0:
+        st.tmp = f
+        return
+    st.tmp = -1
+    movement.begin(st, p, MK_BONUS)
