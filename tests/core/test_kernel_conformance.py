@@ -79,4 +79,6 @@ def test_resample_that_never_redraws_is_caught() -> None:
 
 
 def test_shared_clone_is_caught() -> None:
-    assert "changed the original" in _failures(BrokenClone)
+    failures = _failures(BrokenClone)
+    # Caught as the original changing, or as the next clone inheriting the damage.
+    assert "changed the original" in failures or "exactly once" in failures
