@@ -31,7 +31,7 @@ def register_all() -> None:
         "ismcts",
         make_ismcts,
         "information-set MCTS over sampled worlds (iterations=N or seconds=S; c, rollout="
-        "random|greedy, greedy_prob, depth=cutoff, scale)",
+        "random|greedy, greedy_prob, depth=N|end, scale, opponents=tree|policy)",
     )
     for level in LEVELS:
         register_agent(

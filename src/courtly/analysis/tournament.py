@@ -69,10 +69,13 @@ class GameOutcome:
     decisions: tuple[int, ...]
     think_seconds: tuple[float, ...]
     max_think_seconds: tuple[float, ...]
+    cpu_seconds: tuple[float, ...] = ()
+    max_cpu_seconds: tuple[float, ...] = ()
 
 
 class _TimedAgent:
-    """Measures how long the wrapped agent thinks per decision."""
+    """Measures how long the wrapped agent thinks per decision: wall time, and CPU time (what
+    one core spends, which is what matters on a machine busy with other work)."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
@@ -80,14 +83,20 @@ class _TimedAgent:
         self.decisions = 0
         self.seconds = 0.0
         self.max_seconds = 0.0
+        self.cpu_seconds = 0.0
+        self.max_cpu_seconds = 0.0
 
     def act(self, view: SeatView, rng: Rng) -> Action:
         start = time.perf_counter()
+        cpu_start = time.process_time()
         action = self.agent.act(view, rng)
+        cpu = time.process_time() - cpu_start
         spent = time.perf_counter() - start
         self.decisions += 1
         self.seconds += spent
         self.max_seconds = max(self.max_seconds, spent)
+        self.cpu_seconds += cpu
+        self.max_cpu_seconds = max(self.max_cpu_seconds, cpu)
         return action
 
 
@@ -109,6 +118,8 @@ def play_task(task: GameTask, game: Game | None = None) -> GameOutcome:
         decisions=tuple(a.decisions for a in agents),
         think_seconds=tuple(a.seconds for a in agents),
         max_think_seconds=tuple(a.max_seconds for a in agents),
+        cpu_seconds=tuple(a.cpu_seconds for a in agents),
+        max_cpu_seconds=tuple(a.max_cpu_seconds for a in agents),
     )
 
 
@@ -121,6 +132,8 @@ class AgentStats:
     decisions: int = 0
     think_seconds: float = 0.0
     max_think_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    max_cpu_seconds: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -137,6 +150,10 @@ class AgentStats:
     @property
     def seconds_per_decision(self) -> float:
         return self.think_seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def cpu_seconds_per_decision(self) -> float:
+        return self.cpu_seconds / self.decisions if self.decisions else 0.0
 
 
 @dataclass
@@ -233,6 +250,9 @@ def summarize(
             entry.decisions += outcome.decisions[seat]
             entry.think_seconds += outcome.think_seconds[seat]
             entry.max_think_seconds = max(entry.max_think_seconds, outcome.max_think_seconds[seat])
+            if outcome.cpu_seconds:
+                entry.cpu_seconds += outcome.cpu_seconds[seat]
+                entry.max_cpu_seconds = max(entry.max_cpu_seconds, outcome.max_cpu_seconds[seat])
     elo = fit_elo(names, pairwise_results(outcomes))
     return TournamentResult(game, players, tuple(agents), seed, outcomes, stats, elo)
 

@@ -1,0 +1,348 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+
+Every iteration draws one world from the seat's view (``view.sample_world``: hidden cards and
+future chance re-drawn from what the seat knows) and walks the one shared tree with it; the
+true state is never seen. Because different worlds allow different actions, each child keeps
+an *availability* count (how often it could have been chosen) and UCB uses that count in
+place of the parent's visits.
+
+A decision in these games is a sequence of small decisions, often by the same seat several
+times in a row, and which seat decides next can depend on the world. So a child is keyed by
+the pair (seat deciding, action id), and each child's statistics are the returns of the seat
+that chose it (max^n over the seats' own returns, so it works for any number of players).
+
+Rollouts are uniformly random (or epsilon-greedy on the game's heuristic) and may stop at a
+depth cutoff, where the game's ``heuristic`` (relative score for each seat) is turned into a
+return per seat by a logistic curve.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from courtly.core.actions import Action
+from courtly.core.errors import AgentSpecError
+from courtly.core.rng import Rng
+from courtly.core.seat import SeatView
+from courtly.core.state import Game, State
+
+# A child is keyed ``action_id * _SEAT_SLOTS + seat``: one int key, cheaper than a tuple.
+_SEAT_SLOTS = 16
+# The clock is read once per this many iterations when thinking to a time budget.
+_CLOCK_EVERY = 8
+
+ROLLOUT_POLICIES = ("random", "greedy")
+OPPONENT_MODELS = ("tree", "policy")
+
+
+class _Node:
+    """Statistics of one edge of the tree (the action that led here) and its children."""
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What bounds and shapes one search. Exactly one of ``iterations``/``seconds`` is the
+    budget; when both are given, the search stops at whichever comes first."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    # Probability that a greedy rollout step uses the heuristic instead of a random action.
+    greedy_prob: float = 0.5
+    # Rollout steps before the heuristic evaluates the position (0: evaluate the new leaf at
+    # once); None plays every rollout to the end of the game.
+    depth: int | None = None
+    # Heuristic difference worth a 73% win chance (logistic 1/(1+e^-1)) at the cutoff.
+    scale: float = 3.0
+    # "tree": other seats' decisions are nodes of the tree like ours; "policy": they are played
+    # by the rollout policy and only our own decisions branch the tree (their hidden hands
+    # differ from world to world, so their nodes rarely recur; a policy shares what it learns).
+    opponents: str = "tree"
+
+    def validated(self) -> SearchSettings:
+        if self.iterations is None and self.seconds is None:
+            raise AgentSpecError("ismcts needs a budget: iterations=N or seconds=S")
+        if self.iterations is not None and self.iterations < 1:
+            raise AgentSpecError("ismcts iterations must be at least 1")
+        if self.seconds is not None and not self.seconds > 0:
+            raise AgentSpecError("ismcts seconds must be positive")
+        if self.c < 0:
+            raise AgentSpecError("ismcts exploration constant c must be >= 0")
+        if self.rollout not in ROLLOUT_POLICIES:
+            raise AgentSpecError(
+                f"ismcts rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {self.rollout!r}"
+            )
+        if not 0.0 <= self.greedy_prob <= 1.0:
+            raise AgentSpecError("ismcts greedy_prob must be between 0 and 1")
+        if self.depth is not None and self.depth < 0:
+            raise AgentSpecError("ismcts depth must be >= 0, or 'end' to play rollouts out")
+        if not self.scale > 0:
+            raise AgentSpecError("ismcts scale must be positive")
+        if self.opponents not in OPPONENT_MODELS:
+            raise AgentSpecError(
+                f"ismcts opponents must be one of {', '.join(OPPONENT_MODELS)}, "
+                f"not {self.opponents!r}"
+            )
+        return self
+
+
+@dataclass
+class SearchResult:
+    action_id: int
+    iterations: int
+    seconds: float
+    visits: dict[int, int]
+
+
+class Searcher:
+    """One ISMCTS search over the worlds of a seat's view."""
+
+    def __init__(
+        self, game: Game, settings: SearchSettings, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
+        self.game = game
+        self.settings = settings.validated()
+        # Wall time by default; benchmarks pass time.process_time to count one core's work.
+        self.clock = clock
+
+    def search(self, view: SeatView, rng: Rng) -> SearchResult:
+        settings = self.settings
+        legal_ids = [a.id for a in view.legal_actions]
+        clock = self.clock
+        start = clock()
+        if len(legal_ids) == 1:
+            return SearchResult(legal_ids[0], 0, 0.0, {legal_ids[0]: 0})
+        root = _Node()
+        limit = settings.iterations
+        deadline = None if settings.seconds is None else start + settings.seconds
+        iterations = 0
+        while limit is None or iterations < limit:
+            if (
+                deadline is not None
+                and iterations % _CLOCK_EVERY == 0
+                and iterations > 0
+                and clock() >= deadline
+            ):
+                break
+            self._iterate(root, view.sample_world(rng), rng, view.player)
+            iterations += 1
+        visits = {}
+        for action_id in legal_ids:
+            child = root.children.get(action_id * _SEAT_SLOTS + view.player)
+            visits[action_id] = 0 if child is None else child.visits
+        best = _most_visited(root, legal_ids, view.player)
+        return SearchResult(best, iterations, clock() - start, visits)
+
+    def _iterate(self, root: _Node, state: State, rng: Rng, me: int) -> None:
+        settings = self.settings
+        c = settings.c
+        modelled = settings.opponents == "policy"
+        node = root
+        path: list[_Node] = []
+        movers: list[int] = []
+        # Selection and expansion.
+        while True:
+            player = state.current_player
+            if player is None:
+                break
+            legal = state.legal_action_ids()
+            if len(legal) == 1:
+                # A forced move is no choice: it gets no node and costs no expansion.
+                state.step(legal[0])
+                continue
+            if modelled and player != me:
+                state.step(self._policy_step(state, legal, rng))
+                continue
+            children = node.children
+            untried: list[int] = []
+            best_child: _Node | None = None
+            best_action = -1
+            best_value = -1.0
+            for action_id in legal:
+                child = children.get(action_id * _SEAT_SLOTS + player)
+                if child is None:
+                    untried.append(action_id)
+                    continue
+                child.avail += 1
+                if untried:
+                    continue
+                visits = child.visits
+                value = child.reward / visits + c * math.sqrt(math.log(child.avail) / visits)
+                if value > best_value:
+                    best_value = value
+                    best_child = child
+                    best_action = action_id
+            if untried:
+                action_id = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node()
+                children[action_id * _SEAT_SLOTS + player] = child
+                state.step(action_id)
+                path.append(child)
+                movers.append(player)
+                break
+            assert best_child is not None
+            state.step(best_action)
+            path.append(best_child)
+            movers.append(player)
+            node = best_child
+        rewards = self._rollout(state, rng)
+        for child, mover in zip(path, movers, strict=True):
+            child.visits += 1
+            child.reward += rewards[mover]
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        settings = self.settings
+        depth = settings.depth
+        steps = 0
+        while True:
+            if state.current_player is None:
+                return state.rewards()
+            if depth is not None and steps >= depth:
+                return self._evaluate(state)
+            state.step(self._policy_step(state, state.legal_action_ids(), rng))
+            steps += 1
+
+    def _policy_step(self, state: State, legal: list[int], rng: Rng) -> int:
+        """The rollout policy's action: random, or with ``greedy_prob`` the heuristic's best."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.settings.rollout == "greedy" and rng.random() < self.settings.greedy_prob:
+            return self._greedy_step(state, legal, rng)
+        return legal[rng.below(len(legal))]
+
+    def _greedy_step(self, state: State, legal: list[int], rng: Rng) -> int:
+        player = state.current_player
+        assert player is not None
+        heuristic = self.game.heuristic
+        best_value = -math.inf
+        best: list[int] = []
+        for action_id in legal:
+            after = state.clone()
+            after.step(action_id)
+            value = heuristic(after, player)
+            if value > best_value:
+                best_value = value
+                best = [action_id]
+            elif value == best_value:
+                best.append(action_id)
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _evaluate(self, state: State) -> list[float]:
+        heuristic = self.game.heuristic
+        scale = self.settings.scale
+        out = []
+        for player in range(state.num_players):
+            z = heuristic(state, player) / scale
+            # Clamp so exp cannot overflow on absurd heuristic values.
+            z = -30.0 if z < -30.0 else (30.0 if z > 30.0 else z)
+            out.append(1.0 / (1.0 + math.exp(-z)))
+        return out
+
+
+def _most_visited(root: _Node, legal_ids: list[int], player: int) -> int:
+    """The root action visited most; ties to the better mean return, then the lower id."""
+    best_id = legal_ids[0]
+    best_key = (-1, -math.inf)
+    for action_id in legal_ids:
+        child = root.children.get(action_id * _SEAT_SLOTS + player)
+        if child is None:
+            continue
+        key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+        if key > best_key:
+            best_key = key
+            best_id = action_id
+    return best_id
+
+
+class ISMCTSAgent:
+    """An agent that runs one :class:`Searcher` per decision."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, settings: SearchSettings) -> None:
+        self.searcher = Searcher(game, settings)
+        self.last: SearchResult | None = None
+
+    def act(self, view: SeatView, rng: Rng) -> Action:
+        result = self.searcher.search(view, rng)
+        self.last = result
+        for action in view.legal_actions:
+            if action.id == result.action_id:
+                return action
+        raise AssertionError("search chose an action outside the view's legal actions")
+
+
+def settings_from_params(
+    iterations: int | None = None,
+    seconds: float | None = None,
+    c: float = SearchSettings.c,
+    rollout: str = SearchSettings.rollout,
+    greedy_prob: float = SearchSettings.greedy_prob,
+    depth: int | str | None = SearchSettings.depth,
+    scale: float = SearchSettings.scale,
+    opponents: str = SearchSettings.opponents,
+) -> SearchSettings:
+    """Search settings from agent-spec parameters; with no budget given, 1000 iterations."""
+    if iterations is None and seconds is None:
+        iterations = 1000
+    try:
+        settings = SearchSettings(
+            iterations=None if iterations is None else int(iterations),
+            seconds=None if seconds is None else float(seconds),
+            c=float(c),
+            rollout=str(rollout),
+            greedy_prob=float(greedy_prob),
+            depth=None if depth is None or depth == "end" else int(depth),
+            scale=float(scale),
+            opponents=str(opponents),
+        )
+    except ValueError as exc:
+        raise AgentSpecError(f"ismcts parameter: {exc}") from None
+    return settings.validated()
+
+
+def make_ismcts(game: Game, **params: Any) -> ISMCTSAgent:
+    """The ``ismcts`` agent factory: ``ismcts:iterations=2000`` or ``ismcts:seconds=1.0``."""
+    return ISMCTSAgent(game, settings_from_params(**params))
+
+
+def ismcts_iterations_per_second(
+    game: Game,
+    num_players: int,
+    seconds: float = 1.0,
+    settings: SearchSettings | None = None,
+    seed: int = 1,
+) -> float:
+    """ISMCTS iterations per CPU second (process time, so one core's work even on a busy
+    machine) from the opening position of ``game`` (for ``courtly bench``).
+
+    ``settings`` defaults to the ``hard`` level's search settings for the game, with the budget
+    replaced by ``seconds`` of thinking."""
+    if settings is None:
+        from courtly.agents.levels import level_settings
+
+        settings = level_settings(game.name, "hard")
+    timed = replace(settings, iterations=None, seconds=seconds)
+    state = game.new_game(num_players, seed=seed)
+    rng = Rng(seed)
+    # The opening decision may be forced (one legal action); search the first real choice.
+    while state.current_player is not None and len(state.legal_action_ids()) == 1:
+        state.step(state.legal_action_ids()[0])
+    player = state.current_player
+    if player is None:
+        return 0.0
+    result = Searcher(game, timed, clock=time.process_time).search(SeatView(state, player), rng)
+    return result.iterations / result.seconds if result.seconds > 0 else 0.0

@@ -1,0 +1,88 @@
+"""Difficulty levels: ``easy``, ``medium`` and ``hard`` for every game, defined in one table.
+
+Each level is an ordinary agent spec, so ``courtly tournament`` can measure a level and the
+spec it stands for interchangeably. Parameters given to a level override its spec's
+(``hard:seconds=0.5`` thinks half a second instead of the table's budget).
+
+The budgets are iteration counts, so a level plays the same on every machine and every
+replay; ``hard``'s count is sized to take well under a second per decision on one core, and a
+one-second cap guarantees the limit on slower machines (see docs/bots.md for the
+measurements behind each row).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly.agents.ismcts import SearchSettings, settings_from_params
+from courtly.core.errors import AgentSpecError
+from courtly.core.seat import Agent
+from courtly.core.state import Game
+
+LEVELS = ("easy", "medium", "hard")
+
+# The search every ISMCTS level shares: leaf positions are scored by the game's heuristic at once
+# (depth=0) and other seats are played by the greedy policy (opponents=policy), so the tree
+# holds only the bot's own decisions. ``scale`` is of the order of one standard deviation of the
+# game's heuristic in mid-game (measured over greedy self-play), so the logistic return stays
+# graded instead of saturating.
+_SEARCH = "depth=0,opponents=policy,rollout=greedy,greedy_prob=1"
+
+
+def _levels(
+    easy: int, medium: int, hard: int, scale: float, medium_models_opponents: bool = True
+) -> dict[str, str]:
+    plain = f"depth=0,scale={scale}"
+    modelled = f"{_SEARCH},scale={scale}"
+    return {
+        # easy: a short search that models nobody (opponent nodes in the tree, barely visited).
+        "easy": f"ismcts:iterations={easy},{plain}",
+        "medium": f"ismcts:iterations={medium},{modelled if medium_models_opponents else plain}",
+        # hard also stops at one second, whichever comes first, so it never thinks longer
+        # on a slow or busy machine (where it then plays weaker and not reproducibly).
+        "hard": f"ismcts:iterations={hard},seconds=1.0,{modelled}",
+    }
+
+
+# Per game: the agent spec each level stands for. Games missing here use DEFAULT_LEVELS.
+# ``hard`` budgets keep a decision under one second on one core (docs/bots.md, "Speed").
+LEVEL_SPECS: dict[str, dict[str, str]] = {
+    "courtisans": _levels(easy=40, medium=200, hard=1000, scale=3.0),
+    # Tudor's medium searches like easy, longer: with the greedy opponent model, 200 iterations
+    # lost to easy (1 of 6 games), the plain search won 4 of 6.
+    "tudor": _levels(easy=40, medium=200, hard=1000, scale=2.0, medium_models_opponents=False),
+    "for-the-king": _levels(easy=40, medium=200, hard=800, scale=5.0),
+    "kingdoms": _levels(easy=30, medium=150, hard=600, scale=8.0),
+}
+
+DEFAULT_LEVELS: dict[str, str] = _levels(easy=40, medium=200, hard=800, scale=3.0)
+
+
+def level_spec(game_name: str, level: str) -> str:
+    """The agent spec that ``level`` stands for in ``game_name``."""
+    if level not in LEVELS:
+        raise AgentSpecError(f"no level called {level!r}; levels: {', '.join(LEVELS)}")
+    return LEVEL_SPECS.get(game_name, DEFAULT_LEVELS)[level]
+
+
+def make_level_agent(game: Game, level: str, **overrides: Any) -> Agent:
+    """The agent for ``level`` in ``game``, with ``overrides`` replacing the table's parameters."""
+    from courtly.agents.registry import make_agent, parse_agent_spec
+
+    kind, params = parse_agent_spec(level_spec(game.name, level))
+    params.update(overrides)
+    if overrides.get("seconds") is not None and "iterations" not in overrides:
+        # A time budget given on the command line replaces the table's iteration budget.
+        params.pop("iterations", None)
+    spec = kind + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    return make_agent(spec, game)
+
+
+def level_settings(game_name: str, level: str) -> SearchSettings:
+    """The search settings of a level that is an ISMCTS search (for benchmarks)."""
+    from courtly.agents.registry import parse_agent_spec
+
+    kind, params = parse_agent_spec(level_spec(game_name, level))
+    if kind != "ismcts":
+        raise AgentSpecError(f"level {level!r} of {game_name} is {kind!r}, not an ismcts search")
+    return settings_from_params(**params)

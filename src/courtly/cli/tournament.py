@@ -1,0 +1,117 @@
+"""``courtly tournament``: many games between agents, seats rotated, with a results table."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import courtly
+from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
+from courtly.core.errors import CourtlyError
+from courtly.core.options import parse_option_pairs
+
+
+def results_table(result: TournamentResult) -> Table:
+    table = Table(
+        title=f"{result.game}, {result.players} players, {result.games} games (seed {result.seed})"
+    )
+    table.add_column("agent", no_wrap=True)
+    # Short headings: the table must fit an 80-column terminal.
+    for heading in ("seats", "win", "95% CI", "score", "Elo", "s/dec", "CPU s/dec", "max CPU"):
+        table.add_column(heading, justify="right")
+    for name, stats in result.stats.items():
+        low, high = stats.ci95
+        table.add_row(
+            name,
+            str(result.agents.count(name)),
+            f"{stats.win_rate:.1%}",
+            f"{100 * low:.0f}-{100 * high:.0f}%",
+            f"{stats.mean_score:.2f}",
+            f"{result.elo[name]:+.0f}",
+            f"{stats.seconds_per_decision:.3f}",
+            f"{stats.cpu_seconds_per_decision:.3f}",
+            f"{stats.max_cpu_seconds:.2f}",
+        )
+    return table
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="the game to play, e.g. courtisans")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents", "-a", help="one agent per seat, comma separated: hard,greedy,greedy"
+        ),
+    ],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="tournament seed")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
+    ] = 1,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print one JSON object instead of a table")
+    ] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    ] = None,
+) -> None:
+    """Play GAME many times between agents, every agent in every seat equally often."""
+    # Agent specs contain commas of their own (ismcts:iterations=9,c=1); a new agent starts
+    # at each part without '=' in it.
+    specs: list[str] = []
+    for part in (p.strip() for p in agents.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    err = Console(stderr=True)
+    try:
+        chosen = courtly.load(game)
+        options = parse_option_pairs(option or [])
+        # Refuse a bad agent list or option before the progress bar appears.
+        tournament_tasks(chosen, players, specs, games, seed, options)
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=as_json,
+        ) as bar:
+            task = bar.add_task(f"{game} tournament", total=games)
+            result = run_tournament(
+                chosen,
+                players,
+                specs,
+                games,
+                seed=seed,
+                options=options,
+                workers=workers,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except CourtlyError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(code=2) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=None))
+        return
+    console = Console()
+    console.print(results_table(result))
+    if not result.seats_balanced:
+        console.print(
+            f"[yellow]note:[/yellow] {games} games is not a multiple of {players} players, "
+            "so the seats are not perfectly balanced"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` command to the main courtly app."""
+    app.command("tournament")(tournament)

@@ -1,0 +1,181 @@
+"""ISMCTS on the toy Duel game (tests/agents/conftest.py), independent of the real games."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agents_toy_duel import DUEL, HOLD, RAISE, DuelState
+
+from courtly.agents import make_agent
+from courtly.agents.ismcts import ISMCTSAgent, Searcher, SearchSettings
+from courtly.core.errors import AgentSpecError
+from courtly.core.match import play_match
+from courtly.core.rng import Rng
+from courtly.core.seat import SeatView
+
+
+def position(hands: list[list[int]], played: list[int], table: int, phase: str) -> DuelState:
+    state = DUEL.new_game(2, seed=1)
+    assert isinstance(state, DuelState)
+    state.hands = [sorted(h) for h in hands]
+    state.played = list(played)
+    state.table = table
+    state.phase = phase
+    used = set(played) | set(hands[0]) | set(hands[1])
+    state.undealt = [c for c in range(1, 10) if c not in used]
+    return state
+
+
+def ismcts(spec: str) -> ISMCTSAgent:
+    agent = make_agent(spec, DUEL)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent
+
+
+def test_raises_the_stake_behind_an_unbeatable_card() -> None:
+    # Seat 0 led the 9: it wins the trick whatever seat 1 holds, so doubling the stake is free.
+    state = position([[2, 3], [4, 5, 6]], [9], table=9, phase="stake")
+    agent = ismcts("ismcts:iterations=300")
+    assert agent.act(SeatView(state, 0), Rng(3)).id == RAISE
+
+
+def test_holds_the_stake_behind_a_card_that_cannot_win() -> None:
+    state = position([[8, 9], [4, 5, 6]], [1], table=1, phase="stake")
+    agent = ismcts("ismcts:iterations=300")
+    assert agent.act(SeatView(state, 0), Rng(3)).id == HOLD
+
+
+def test_follower_takes_a_raised_trick_cheaply() -> None:
+    # Seat 0 led a 5 at stake 2; seat 1 holds 1, 6 and 9. The 6 takes the trick and keeps the 9.
+    state = position([[2, 3], [1, 6, 9]], [5], table=5, phase="follow")
+    state.stake = 2
+    agent = ismcts("ismcts:iterations=400")
+    assert agent.act(SeatView(state, 1), Rng(5)).id == 6 - 1
+
+
+def test_iteration_budget_is_exact_and_every_iteration_samples_a_fresh_world() -> None:
+    state = DUEL.new_game(2, seed=4)
+    view = SeatView(state, 0)
+    calls = []
+    sampler = view._sampler
+
+    def counting(rng: Rng) -> object:
+        calls.append(1)
+        return sampler(rng)
+
+    view._sampler = counting  # type: ignore[assignment]
+    before = state.fingerprint()
+    agent = ismcts("ismcts:iterations=77")
+    agent.act(view, Rng(1))
+    assert agent.last is not None and agent.last.iterations == 77
+    assert len(calls) == 77
+    assert state.fingerprint() == before  # the true state is never played on
+
+
+def test_same_view_and_seed_give_the_same_choice_and_tree() -> None:
+    state = DUEL.new_game(2, seed=8)
+    first = ismcts("ismcts:iterations=120")
+    second = ismcts("ismcts:iterations=120")
+    a = first.act(SeatView(state, 0), Rng(11))
+    b = second.act(SeatView(state, 0), Rng(11))
+    assert a == b
+    assert first.last is not None and second.last is not None
+    assert first.last.visits == second.last.visits
+
+
+def test_a_forced_decision_is_answered_without_search() -> None:
+    state = position([[2], [4]], [1, 3, 5, 6, 7, 8], table=0, phase="lead")
+    agent = ismcts("ismcts:iterations=500")
+    assert agent.act(SeatView(state, 0), Rng(1)).id == 2 - 1
+    assert agent.last is not None and agent.last.iterations == 0
+
+
+def test_time_budget_stops_on_time() -> None:
+    state = DUEL.new_game(2, seed=2)
+    agent = ismcts("ismcts:seconds=0.05")
+    start = time.perf_counter()
+    agent.act(SeatView(state, 0), Rng(1))
+    assert time.perf_counter() - start < 0.5
+    assert agent.last is not None and agent.last.iterations > 8
+
+
+def test_depth_cutoff_scores_with_the_heuristic_through_a_logistic() -> None:
+    searcher = Searcher(DUEL, SearchSettings(iterations=1, depth=1, scale=2.0))
+    state = position([[2, 3], [4, 5]], [1, 6], table=0, phase="lead")
+    state.points = [2, 0]
+    # Seat 0 leads by 2 points and by 0.1 * (5 - 9) in hand: heuristic 1.6, so 1/(1+e^-0.8).
+    rewards = searcher._evaluate(state)
+    assert rewards[0] == pytest.approx(1 / (1 + 2.718281828459045**-0.8))
+    assert rewards[1] == pytest.approx(1 - rewards[0])
+    agent = ismcts("ismcts:iterations=50,depth=2,rollout=greedy")
+    assert agent.act(SeatView(DUEL.new_game(2, seed=3), 0), Rng(1)) is not None
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=0",
+        "ismcts:seconds=-1",
+        "ismcts:rollout=clever",
+        "ismcts:depth=-2",
+        "ismcts:c=-1",
+        "ismcts:greedy_prob=2",
+        "ismcts:opponents=psychic",
+        "ismcts:depth=deep",
+        "ismcts:bogus=1",
+    ],
+)
+def test_bad_parameters_are_refused(spec: str) -> None:
+    with pytest.raises(AgentSpecError):
+        make_agent(spec, DUEL)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=150",
+        "ismcts:iterations=150,depth=3",
+        "ismcts:iterations=150,depth=0,opponents=policy,rollout=greedy,greedy_prob=1",
+    ],
+)
+def test_beats_random_in_the_toy_game(spec: str) -> None:
+    won = 0.0
+    games = 60
+    for index in range(games):
+        agents = [make_agent(spec, DUEL), make_agent("random", DUEL)]
+        seat = index % 2
+        if seat:
+            agents.reverse()
+        won += play_match(DUEL, agents, seed=index // 2).state.rewards()[seat]
+    assert won / games >= 0.58
+
+
+def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
+    # Seat 1 follows, then (if it wins) leads again: with opponents=policy, seat 0's tree holds
+    # only seat 0's choices, so every key below the root belongs to seat 0.
+    state = DUEL.new_game(2, seed=6)
+    agent = ismcts("ismcts:iterations=200,opponents=policy")
+    searcher = agent.searcher
+    root_keys: list[int] = []
+    original = searcher._iterate
+
+    def spy(root, world, rng, me):  # type: ignore[no-untyped-def]
+        original(root, world, rng, me)
+        root_keys[:] = collect(root)
+
+    def collect(node):  # type: ignore[no-untyped-def]
+        keys = []
+        for key, child in node.children.items():
+            keys.append(key)
+            keys.extend(collect(child))
+        return keys
+
+    searcher._iterate = spy  # type: ignore[method-assign]
+    agent.act(SeatView(state, 0), Rng(2))
+    assert root_keys and all(key % 16 == 0 for key in root_keys)
+    tree = ismcts("ismcts:iterations=200")
+    tree.searcher._iterate = spy  # type: ignore[method-assign]
+    original = tree.searcher.__class__._iterate.__get__(tree.searcher)
+    tree.act(SeatView(state, 0), Rng(2))
+    assert any(key % 16 == 1 for key in root_keys)
