@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import typer
@@ -94,3 +95,19 @@ def test_errors_are_one_clear_line_and_exit_code_2(app: typer.Typer, args: list[
 def test_unknown_game_is_a_courtly_error() -> None:
     with pytest.raises(UnknownGameError):
         courtly.load("no-such-game")
+
+
+def test_results_file_resumes_and_a_foreign_file_is_a_clear_error(
+    app: typer.Typer, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    base = ["tournament", "duel", "--agents", "random,greedy", "--json", "--results", str(path)]
+    first = CliRunner().invoke(app, [*base, "--games", "2"])
+    assert first.exit_code == 0, first.output
+    longer = CliRunner().invoke(app, [*base, "--games", "4"])
+    assert longer.exit_code == 0, longer.output
+    assert json.loads(longer.stdout.strip().splitlines()[-1])["games"] == 4
+    assert len(path.read_text().splitlines()) == 1 + 4
+    other = CliRunner().invoke(app, [*base, "--games", "4", "--seed", "9"])
+    assert other.exit_code == 2
+    assert "another tournament" in other.output and "Traceback" not in other.output

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.agents.registry import make_agent
 from courtly.analysis.stats import wilson_interval
@@ -35,6 +35,9 @@ from courtly.core.match import play_match
 from courtly.core.rng import MASK64, Rng
 from courtly.core.seat import Agent, SeatView
 from courtly.core.state import Game
+
+if TYPE_CHECKING:
+    from courtly.analysis.results_file import ResultsFile
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -301,26 +304,39 @@ def run_tournament(
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: ProgressCallback | None = None,
+    results: ResultsFile | None = None,
 ) -> TournamentResult:
     """Play ``games`` games and summarise them. The results do not depend on ``workers``
-    (each game's seed is fixed by its index), only the wall time does."""
+    (each game's seed is fixed by its index), only the wall time does.
+
+    With ``results``, the games already in that file are taken from it instead of played, and
+    each game played is added to it as soon as it ends."""
     tasks = tournament_tasks(game, players, agents, games, seed, options)
     outcomes: list[GameOutcome | None] = [None] * len(tasks)
-    done = 0
+    if results is not None:
+        for index, outcome in results.load(tasks).items():
+            outcomes[index] = outcome
+    todo = [task for task in tasks if outcomes[task.index] is None]
+    done = len(tasks) - len(todo)
+    if done and progress is not None:
+        progress(done, len(tasks))
+
+    def finished(outcome: GameOutcome) -> None:
+        nonlocal done
+        outcomes[outcome.index] = outcome
+        if results is not None:
+            results.append(outcome)
+        done += 1
+        if progress is not None:
+            progress(done, len(tasks))
+
     if workers <= 1:
-        for task in tasks:
-            outcomes[task.index] = play_task(task, game)
-            done += 1
-            if progress is not None:
-                progress(done, len(tasks))
+        for task in todo:
+            finished(play_task(task, game))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_task, task) for task in tasks]
+            futures = [pool.submit(play_task, task) for task in todo]
             for future in as_completed(futures):
-                outcome = future.result()
-                outcomes[outcome.index] = outcome
-                done += 1
-                if progress is not None:
-                    progress(done, len(tasks))
-    finished = [o for o in outcomes if o is not None]
-    return summarize(game.name, players, agents, seed, finished)
+                finished(future.result())
+    played = [o for o in outcomes if o is not None]
+    return summarize(game.name, players, agents, seed, played)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import courtly
+from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
 from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
@@ -60,6 +62,14 @@ def tournament(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="game option name=value")
     ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            "--results",
+            "-r",
+            help="save each game to this file as it ends; run again to resume from it",
+        ),
+    ] = None,
 ) -> None:
     """Play GAME many times between agents, every agent in every seat equally often."""
     # Agent specs contain commas of their own (ismcts:iterations=9,c=1); a new agent starts
@@ -77,7 +87,11 @@ def tournament(
         chosen = courtly.load(game)
         options = parse_option_pairs(option or [])
         # Refuse a bad agent list or option before the progress bar appears.
-        tournament_tasks(chosen, players, specs, games, seed, options)
+        tasks = tournament_tasks(chosen, players, specs, games, seed, options)
+        saved = None
+        if results is not None:
+            key = tournament_key(chosen.name, players, specs, seed, tasks[0].options)
+            saved = ResultsFile(results, key)
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -96,6 +110,7 @@ def tournament(
                 options=options,
                 workers=workers,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
+                results=saved,
             )
     except CourtlyError as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
