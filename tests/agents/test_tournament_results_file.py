@@ -118,3 +118,14 @@ def test_a_damaged_file_is_a_clear_error(tmp_path: Path, damage: object, message
     path.write_text("".join(damage(lines)))  # type: ignore[operator]
     with pytest.raises(CourtlyError, match=message):
         run_tournament(DUEL, 2, AGENTS, 2, seed=5, results=results_file(path))
+
+
+def test_a_level_is_recorded_as_the_search_it_stands_for() -> None:
+    key = tournament_key(
+        "courtisans", 2, ["hard", "hard:iterations=500,seconds=60", "greedy"], 1, {}
+    )
+    assert key["agents"] == ["hard", "hard:iterations=500,seconds=60", "greedy"]
+    hard, tuned, greedy = key["searches"]
+    assert hard.startswith("ismcts:iterations=1000,seconds=1.0,")
+    assert tuned.startswith("ismcts:iterations=500,seconds=60,")
+    assert greedy == "greedy"

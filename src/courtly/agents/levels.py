@@ -65,17 +65,32 @@ def level_spec(game_name: str, level: str) -> str:
     return LEVEL_SPECS.get(game_name, DEFAULT_LEVELS)[level]
 
 
-def make_level_agent(game: Game, level: str, **overrides: Any) -> Agent:
-    """The agent for ``level`` in ``game``, with ``overrides`` replacing the table's parameters."""
-    from courtly.agents.registry import make_agent, parse_agent_spec
+def level_agent_spec(game_name: str, level: str, **overrides: Any) -> str:
+    """The full agent spec ``level`` stands for in ``game_name`` with ``overrides`` applied."""
+    from courtly.agents.registry import parse_agent_spec
 
-    kind, params = parse_agent_spec(level_spec(game.name, level))
+    kind, params = parse_agent_spec(level_spec(game_name, level))
     params.update(overrides)
     if overrides.get("seconds") is not None and "iterations" not in overrides:
         # A time budget given on the command line replaces the table's iteration budget.
         params.pop("iterations", None)
-    spec = kind + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
-    return make_agent(spec, game)
+    return kind + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def make_level_agent(game: Game, level: str, **overrides: Any) -> Agent:
+    """The agent for ``level`` in ``game``, with ``overrides`` replacing the table's parameters."""
+    from courtly.agents.registry import make_agent
+
+    return make_agent(level_agent_spec(game.name, level, **overrides), game)
+
+
+def expand_agent_spec(game_name: str, spec: str) -> str:
+    """``spec`` with a difficulty level replaced by the search it stands for (so a record of
+    what played does not change meaning when the level table is re-tuned)."""
+    from courtly.agents.registry import parse_agent_spec
+
+    kind, params = parse_agent_spec(spec)
+    return level_agent_spec(game_name, kind, **params) if kind in LEVELS else spec.strip()
 
 
 def level_settings(game_name: str, level: str) -> SearchSettings:

@@ -21,6 +21,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from courtly.agents.levels import expand_agent_spec
 from courtly.analysis.tournament import GameOutcome, GameTask
 from courtly.core.errors import CourtlyError
 
@@ -31,11 +32,14 @@ _TUPLE_FIELDS = {f.name for f in fields(GameOutcome)} - {"index", "seed"}
 def tournament_key(
     game: str, players: int, agents: Sequence[str], seed: int, options: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """What identifies a tournament: everything that decides its games except their number."""
+    """What identifies a tournament: everything that decides its games except their number.
+    Difficulty levels are written out as the searches they stand for, so a file is not resumed
+    by a level that has been re-tuned since."""
     key = {
         "game": game,
         "players": players,
         "agents": list(agents),
+        "searches": [expand_agent_spec(game, spec) for spec in agents],
         "seed": seed,
         "options": dict(sorted(options.items())),
     }
