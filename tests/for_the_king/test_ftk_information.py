@@ -187,3 +187,51 @@ def test_resample_shuffle_is_the_kernels_shuffle() -> None:
             _shuffle(a, ours)
             b.shuffle(theirs)
             assert ours == theirs and a.state == b.state
+
+
+def test_i8_which_copy_moves_never_shows_what_went_face_down(make: Make, play: Play) -> None:
+    """RULINGS I: seat 0 holds a Gold 2 the table saw arrive and one it did not. Whether it
+    pays a Gold card with that Gold 2 or with another card face down, a later face-up Gold 2
+    payment must look the same to the others (the face-down copy is the hidden one)."""
+    seen = []
+    for discarded in ("Gold 2", "Diplomacy 2 (A)"):
+        state = make(
+            3,
+            hands=[["gold2-01", "gold2-05", "diplomacy-A", "gold1-01"], [], []],
+            public_arrival={"gold2-01": 0},
+            revealed="gold3-01",
+            favor=["military-A", "military-B"],
+        )
+        play(state, "bid", amount=1)
+        play(state, "pass")
+        play(state, "pass")
+        play(state, "discard", card=discarded)
+        play(state, "pass")
+        play(state, "pass")
+        play(state, "bid", amount=2)
+        play(state, "pay", gold=2)
+        assert [CARD_CODE[c] for c in state.up] == ["gold2-01"]
+        assert state.current_player is not None  # hands are still hidden
+        seen.append([canonical_json(state.observation(seat)) for seat in (1, 2)])
+    assert seen[0] == seen[1]
+
+
+def test_i8_a_penalty_card_drawn_is_a_hidden_copy(make: Make, play: Play) -> None:
+    """RULINGS I: the random card lost for a failed payment is drawn by kind; when the hand
+    has a copy of that kind the table did not see arrive, that copy goes face down, so a later
+    face-up payment of the copy the table saw shows nothing."""
+    for seed in range(8):
+        state = make(
+            3,
+            hands=[["gold2-01", "gold2-05"], [], []],
+            public_arrival={"gold2-01": 0},
+            revealed="military-A",
+            favor=["military-B"],
+            options={"bids": "any"},
+        )
+        state.rng = Rng(seed)
+        play(state, "bid", amount=5)
+        play(state, "pass")
+        play(state, "pass")
+        assert state.loc[C["gold2-05"]] == BATCH_BASE
+        assert state.hands[0] == [C["gold2-01"]]

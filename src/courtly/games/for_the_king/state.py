@@ -40,7 +40,9 @@ from courtly.games.for_the_king.data import (
     DUTY_MAX,
     DUTY_MIN,
     GOLD,
+    GOLD_KIND_BASE,
     GOLD_OF,
+    GOLD_VALUES,
     GOV,
     MAX_BID,
     NUM_OFFICES,
@@ -323,6 +325,22 @@ class FtkState(State):
         self.hands[seat].remove(card)
         self.gold[seat] -= GOLD_OF[card]
 
+    def _copy_in_hand(self, seat: int, kind: int, hidden: bool) -> int:
+        """The copy of ``kind`` in ``seat``'s hand that moves when one leaves it (RULINGS I).
+
+        Copies look alike at the table, but the engine names each one, and an observer knows
+        which copies arrived in view. A face-down move (``hidden``) takes a copy that arrived
+        hidden, a face-up payment one that arrived in view, when there is one: otherwise a
+        later face-up payment of the other copy would show what went face down."""
+        fallback = -1
+        for c in self.hands[seat]:
+            if CARD_KIND[c] == kind:
+                if (self.arrive[c] < 0) == hidden:
+                    return c
+                if fallback < 0:
+                    fallback = c
+        return fallback
+
     def _discard_up(self, card: int) -> None:
         self.loc[card] = UP
         self.arrive[card] = -1
@@ -570,7 +588,9 @@ class FtkState(State):
         left = (loser + 1) % n
         hand = self.hands[loser]
         if hand:
-            card = hand[self.rng.below(len(hand))]
+            card = self._copy_in_hand(
+                loser, CARD_KIND[hand[self.rng.below(len(hand))]], hidden=True
+            )
             self._from_hand(loser, card)
             self.loc[card] = BATCH_BASE + len(self.batches)
             self.batches.append((loser, (1 << loser) | (1 << left)))
@@ -614,12 +634,7 @@ class FtkState(State):
 
     def _pay_gold(self, value: int, events: list[Event] | None) -> None:
         seat = self.cur
-        # Cards everyone already knows about go first: which copy is paid is invisible at the
-        # table, so it must not tell observers anything about the hidden ones.
-        best = -1
-        for c in self.hands[seat]:
-            if GOLD_OF[c] == value and (best < 0 or (self.arrive[c] >= 0 > self.arrive[best])):
-                best = c
+        best = self._copy_in_hand(seat, GOLD_KIND_BASE + GOLD_VALUES.index(value), hidden=False)
         self._from_hand(seat, best)
         self._discard_up(best)
         self.spent[seat] += value
@@ -644,7 +659,7 @@ class FtkState(State):
 
     def _discard_kind(self, kind: int, events: list[Event] | None) -> None:
         seat = self.cur
-        card = next(c for c in self.hands[seat] if CARD_KIND[c] == kind)
+        card = self._copy_in_hand(seat, kind, hidden=True)
         self._from_hand(seat, card)
         if self.batch < 0:
             self.batch = len(self.batches)
