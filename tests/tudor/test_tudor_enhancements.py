@@ -207,3 +207,35 @@ def test_v15_strong_actions_once_per_turn_and_jump_takes_tokens() -> None:
     play(st2, "select", space="3-3")
     play(st2, "to", space="3-5")
     assert tokens(st2, 0) == {"red": 1}
+
+
+def test_novice_seats_only_those_players_ignore_enhancements() -> None:
+    """T16 note: "New players may ignore the Ring Action Enhancements in the first Round"
+    (RULINGS 44): the option may name the new players' seats."""
+    st = turn_state(3, novice="2")
+    for p in (0, 1):
+        give_ring(st, p, "thumb", "red")
+        give_ring(st, p, "index", "blue")
+    assert st.enhanced(0, 0) and not st.enhanced(1, 0)
+    st.fig = 3
+    st.acted = [[1] * len(r) for r in st.acted]
+    for _ in range(3):
+        play(st, "end_turn")
+    # Only the new player (seat 2, index 1) is asked to rearrange at the start of Round 2.
+    assert st.round == 2 and st.cur == 1 and kinds(st) == {"keep_rings", "rearrange"}
+    play(st, "keep_rings")
+    assert st.mode == M_ASSIGN and st.enhanced(1, 0)
+
+
+def test_novice_option_values_checked() -> None:
+    import pytest
+
+    from courtly.core.errors import OptionError
+    from courtly.games.tudor import GAME as game
+
+    assert game.resolve_options({"novice": "3,1"})["novice"] == "1,3"
+    assert game.resolve_options({"novice": "true"})["novice"] == "all"
+    with pytest.raises(OptionError):
+        game.resolve_options({"novice": "first"})
+    with pytest.raises(OptionError):
+        game.new_game(3, seed=1, options={"novice": "4"})

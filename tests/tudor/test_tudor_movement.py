@@ -20,7 +20,7 @@ from tudor_support import (
 )
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import M_TURN, TudorState
+from courtly.games.tudor.state import M_TURN, MV_MOVED, TudorState
 
 
 def lord_in(st: TudorState, ch: int, p: int = 0) -> None:
@@ -332,3 +332,76 @@ def test_t6_illegal_destination_refused() -> None:
     play(st, "select", space="3-3")
     with pytest.raises(IllegalActionError):
         play(st, "to", space="3-5")
+
+
+def test_v15_long_movement_passes_several_occupied_spaces() -> None:
+    """v15 E: "여러 신하들이 이미 어떤 칸들에 배치되어있더라도 ... 건너갈 수 있습니다" (RULINGS 17).
+
+    Two Courtiers in a row are passed for one card of any colour each; both count toward the
+    seven spaces, and the landing space still needs its matching card."""
+    for edition in ("en", "v15"):
+        st = turn_state(3, edition=edition)
+        clear_markers(st)
+        column(st, 3, "red", "blue", "green", "yellow")
+        for c in (1, 2, 4, 5, 6):
+            put_token(st, f"{c}-1", "red")
+        place(st, 0, "3-1")
+        place(st, 1, "3-2")
+        place(st, 2, "3-3")
+        give_cards(st, 0, purple=2, yellow=1)
+        lord_in(st, 2)
+        play(st, "activate_lord")
+        if edition == "en":
+            assert not has(st, "action", letter="E")
+            continue
+        play(st, "action", letter="E")
+        play(st, "select", space="3-1")
+        # Yellow must stay for the landing space: only purple may pay the first passed space.
+        assert has(st, "skip", card="purple") and not has(st, "skip", card="yellow")
+        play(st, "skip", card="purple")
+        assert st.occ[sp(st, "3-4")] == 0 and tokens(st, 0) == {"yellow": 1}
+        assert kinds(st) == {"pay"}  # the second passed space's card
+        play(st, "pay", card="purple")
+        assert hand(st, 0) == {} and st.mv[MV_MOVED] == 3  # moved 3 spaces: two passed, one entered
+
+
+def test_v15_long_movement_needs_a_card_per_passed_space() -> None:
+    st = turn_state(3, edition="v15")
+    clear_markers(st)
+    column(st, 3, "red", "blue", "green", "yellow")
+    for c in (1, 2, 4, 5, 6):
+        put_token(st, f"{c}-1", "red")
+    place(st, 0, "3-1")
+    place(st, 1, "3-2")
+    place(st, 2, "3-3")
+    give_cards(st, 0, purple=1, yellow=1)  # one card short of passing two spaces
+    lord_in(st, 2)
+    play(st, "activate_lord")
+    assert not has(st, "action", letter="E")
+
+
+def test_v15_short_movement_passes_an_occupied_bottom_space_when_placing() -> None:
+    """v15 C: "첫 번째 이동으로 배치해야 할 칸에 이미 다른 신하가 배치되어 있다면, 아무 파벌
+    카드나 버리고 해당 칸을 건너뛸 수 있습니다" (RULINGS 51); the English text does not allow it."""
+    for edition in ("en", "v15"):
+        st = turn_state(3, edition=edition)
+        clear_markers(st)
+        column(st, 2, "red", "blue", "green")
+        for c in (1, 3, 4, 5, 6):
+            put_token(st, f"{c}-1", "yellow")
+        place(st, 1, "2-1")
+        give_cards(st, 0, purple=1, blue=1)
+        lord_in(st, 1)
+        play(st, "activate_lord")
+        if edition == "en":
+            assert not has(st, "action", letter="C")
+            continue
+        play(st, "action", letter="C")
+        play(st, "new_courtier")
+        assert has(st, "to", space="2-2") and not has(st, "to", space="2-1")
+        play(st, "to", space="2-2")
+        assert kinds(st) == {"pay"}
+        play(st, "pay", card="purple")
+        assert st.occ[sp(st, "2-2")] == 0 and st.occ[sp(st, "2-1")] == 1
+        assert tokens(st, 0) == {"blue": 1} and hand(st, 0) == {}
+        assert st.csup[0] == 13 and st.mode == M_TURN  # C's two spaces are used up

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from courtly.core.errors import OptionError
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.games.tudor.data import (
@@ -32,6 +33,19 @@ def parse_scoring(text: str) -> str:
     if a == b:
         raise ValueError("the two Scoring Cards must be different cards")
     return f"{min(a, b)},{max(a, b)}"
+
+
+def parse_novice(text: str) -> str:
+    """``false`` (nobody), ``true``/``all`` (every seat) or seat numbers such as ``1,3``."""
+    text = text.strip().lower()
+    if text in ("", "false", "no", "off", "none"):
+        return ""
+    if text in ("true", "yes", "on", "all"):
+        return "all"
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() and 1 <= int(p) <= 4 for p in parts):
+        raise ValueError("give true, false, all or seat numbers 1-4 such as 1,3")
+    return ",".join(str(n) for n in sorted({int(p) for p in parts}))
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -64,9 +78,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "novice",
-        False,
-        "New players ignore the Ring Action Enhancements in the first Round",
-        choices=(False, True),
+        "",
+        "New players (all, or seats such as 1,3) ignore the Ring Action Enhancements in Round 1",
+        parse=parse_novice,
+        allowed="false (default), true/all, or seat numbers such as 1,3",
     ),
 )
 
@@ -77,7 +92,7 @@ class Setup:
     scenario: int
     edition: str
     opportunity: bool
-    novice_first_round: bool
+    novice_seats: frozenset[int]  # 0-based seats ignoring the enhancements in Round 1
     random_scoring: bool
     random_scenario: bool
     enhancements: bool = True
@@ -117,11 +132,15 @@ class Setup:
             scenario=blue,
             edition=edition,
             opportunity=options.get("variant") == "opportunity",
-            novice_first_round=bool(options.get("novice", False)),
+            novice_seats=novice_seats(options.get("novice", ""), num_players),
             last_round_scoring=bool(options.get("last_round_scoring", True)),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
         )
+
+    @property
+    def novice(self) -> bool:
+        return bool(self.novice_seats)
 
     @property
     def random_cards(self) -> bool:
@@ -139,3 +158,15 @@ class Setup:
         return replace(
             self, scoring=scoring, scenario=scenario, random_scoring=False, random_scenario=False
         )
+
+
+def novice_seats(value: Any, num_players: int) -> frozenset[int]:
+    text = parse_novice(str(value))
+    if not text:
+        return frozenset()
+    if text == "all":
+        return frozenset(range(num_players))
+    seats = frozenset(int(x) - 1 for x in text.split(","))
+    if max(seats) >= num_players:
+        raise OptionError(f"option 'novice' names seat {max(seats) + 1} of {num_players} players")
+    return seats

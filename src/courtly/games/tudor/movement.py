@@ -47,18 +47,19 @@ def enterable(st: TudorState, s: int, p: int) -> bool:
     return not (b.is_top[s] and st.office[b.col_of[s]] == p)
 
 
-def card_payable(st: TudorState, p: int, s: int, extra: int = -1) -> bool:
-    """Whether ``p`` can discard the card entering ``s`` needs (after also paying ``extra``).
-
-    ``extra`` -2 means one more card of any colour must be left over (a skip paid later)."""
+def card_payable(st: TudorState, p: int, s: int, passed: int = 0, first: int = -1) -> bool:
+    """Whether ``p`` can discard the card entering ``s`` needs, plus one card of any colour for
+    each of ``passed`` occupied spaces on the way (the first of them of colour ``first``)."""
     hand = st.hand[p]
     f = st.tok[s]
-    total = sum(hand)
-    if extra == -2:
-        return total >= 2 and (f < 0 or hand[f] >= 1)
-    if f < 0:
-        return total - (1 if extra >= 0 else 0) >= 1
-    return hand[f] - (1 if extra == f else 0) >= 1
+    if first >= 0 and hand[first] < 1:
+        return False
+    if f >= 0:
+        if hand[f] - (1 if first == f else 0) < 1:
+            return False
+        if not passed:
+            return True
+    return sum(hand) >= passed + 1
 
 
 def ring_allows(st: TudorState, s: int, colours: int) -> bool:
@@ -83,7 +84,40 @@ def can_place(st: TudorState, p: int, kind: int) -> bool:
         return False  # Climbing The Ranks: never a new Courtier
     any_token = kind == MK_A and st.enhanced(p, 0)
     colours = st.ring_colours(p)
-    return any(placement_ok(st, p, kind, s, colours, any_token) for s in st.b.bottom)
+    if any(placement_ok(st, p, kind, s, colours, any_token) for s in st.b.bottom):
+        return True
+    return bool(placement_passes(st, p, kind, allowance(st, p, kind)))
+
+
+def placement_passes(st: TudorState, p: int, kind: int, left: int) -> list[int]:
+    """v15 (RULINGS 51): a new Courtier placed by C or E may pass an occupied bottom space (E:
+    several in a row), one card of any colour each, onto the first open space above."""
+    if not st.setup.v15 or kind not in (MK_C, MK_E):
+        return []
+    out = []
+    for s in st.b.bottom:
+        if st.occ[s] >= 0:
+            t, k = pass_run(st, kind, s)
+            if t >= 0 and left >= k + 1 and enterable(st, t, p) and card_payable(st, p, t, k):
+                out.append(t)
+    return out
+
+
+def pass_run(st: TudorState, kind: int, first: int) -> tuple[int, int]:
+    """Passing upwards from the occupied space ``first``: the landing space and the number of
+    occupied spaces passed. Only v15's Long Movement passes several in a row (RULINGS 17);
+    otherwise a second occupied space blocks (landing -1)."""
+    up = st.b.up
+    occ = st.occ
+    several = kind == MK_E and st.setup.v15
+    k = 1
+    t = up[first]
+    while several and t >= 0 and occ[t] >= 0:
+        k += 1
+        t = up[t]
+    if t < 0 or occ[t] >= 0:
+        return -1, k
+    return t, k
 
 
 def one_space_targets(st: TudorState, p: int, kind: int, s: int) -> list[int]:
@@ -133,24 +167,23 @@ def free_targets(
         elif left >= 2:
             for u in b.neighbours[t]:
                 fresh = u != s and u not in visited and u not in out
-                if fresh and enterable(st, u, p) and (not cards or card_payable(st, p, u, -2)):
+                if fresh and enterable(st, u, p) and (not cards or card_payable(st, p, u, 1)):
                     out.append(u)
     return out
 
 
-def upward_options(st: TudorState, p: int, s: int, left: int) -> tuple[bool, list[int]]:
+def upward_options(st: TudorState, p: int, kind: int, s: int, left: int) -> tuple[bool, list[int]]:
     """For C/E from ``s`` with ``left`` spaces to go: can advance?, card colours that can skip."""
-    b = st.b
-    u = b.up[s]
+    u = st.b.up[s]
     if u < 0 or left < 1:
         return False, []
     if st.occ[u] < 0:
         return enterable(st, u, p) and card_payable(st, p, u), []
-    uu = b.up[u]
-    if left < 2 or uu < 0 or not enterable(st, uu, p):
+    t, k = pass_run(st, kind, u)
+    if t < 0 or left < k + 1 or not enterable(st, t, p):
         return False, []
     hand = st.hand[p]
-    return False, [f for f in range(7) if hand[f] and card_payable(st, p, uu, f)]
+    return False, [f for f in range(7) if hand[f] and card_payable(st, p, t, k, f)]
 
 
 def is_free(st: TudorState, p: int, kind: int) -> bool:
@@ -169,7 +202,7 @@ def courtier_can_move(st: TudorState, p: int, kind: int, s: int) -> bool:
     left = allowance(st, p, kind)
     if is_free(st, p, kind):
         return bool(free_targets(st, p, s, left, [s], CARD_PAID[kind]))
-    adv, skips = upward_options(st, p, s, left)
+    adv, skips = upward_options(st, p, kind, s, left)
     return adv or bool(skips)
 
 
@@ -251,6 +284,8 @@ def dest_legal(st: TudorState, out: list[int], base: int, stop_id: int) -> None:
         for s in st.b.bottom:
             if placement_ok(st, p, kind, s, colours, any_token):
                 out.append(base + s)
+        for t in placement_passes(st, p, kind, mv[MV_LEFT]):
+            out.append(base + t)
     elif mv[MV_FREE]:
         visited = [*st.moved_from, pos]
         for t in free_targets(st, p, pos, mv[MV_LEFT], visited, CARD_PAID[kind]):
@@ -296,19 +331,24 @@ def discard(st: TudorState, p: int, f: int) -> None:
     st.xs.append(f)  # Action E's enhancement refunds one of these
 
 
-def destination(st: TudorState, t: int) -> None:
+def destination(st: TudorState, t: int, owed: int = 0) -> None:
+    """Enter ``t``; ``owed`` more cards of any colour are then due for spaces passed on the way."""
     mv = st.mv
     pos = mv[MV_POS]
     kind = mv[MV_KIND]
-    passed = pos >= 0 and mv[MV_FREE] and t not in st.b.neighbours[pos]
-    choose = CARD_PAID[kind] and st.tok[t] < 0
-    enter(st, t, 2 if passed or kind == MK_JUMP else 1)
-    if passed and CARD_PAID[kind]:
-        st.tmp = 1 if choose else 0  # the skip card is chosen next (and any-card landing after)
-        st.mode = M_PAY
-        return
-    if choose:
-        st.tmp = 0
+    b = st.b
+    passed = 0
+    if pos >= 0 and mv[MV_FREE] and t not in b.neighbours[pos]:
+        passed = 1
+    elif pos < 0 and b.row_of[t] > 1:
+        passed = b.row_of[t] - 1  # a v15 placement passing the occupied space(s) below ``t``
+    if CARD_PAID[kind]:
+        owed += passed
+        if st.tok[t] < 0:
+            owed += 1  # the card for a space without a token: any colour, chosen next
+    enter(st, t, 2 if kind == MK_JUMP else passed + 1)
+    if owed:
+        st.tmp = owed - 1
         st.mode = M_PAY
         return
     after_entry(st)
@@ -339,7 +379,7 @@ def after_entry(st: TudorState) -> None:
         else:
             finish(st)
         return
-    adv, skips = upward_options(st, p, pos, mv[MV_LEFT])
+    adv, skips = upward_options(st, p, kind, pos, mv[MV_LEFT])
     if adv or skips:
         st.mode = M_STEP
     else:
@@ -350,7 +390,7 @@ def step_legal(
     st: TudorState, out: list[int], advance_id: int, skip_base: int, stop_id: int
 ) -> None:
     mv = st.mv
-    adv, skips = upward_options(st, mv[MV_PLAYER], mv[MV_POS], mv[MV_LEFT])
+    adv, skips = upward_options(st, mv[MV_PLAYER], mv[MV_KIND], mv[MV_POS], mv[MV_LEFT])
     if adv:
         out.append(advance_id)
     for f in skips:
@@ -364,15 +404,13 @@ def advance(st: TudorState) -> None:
 
 
 def skip(st: TudorState, f: int) -> None:
-    """Discard any card to pass the occupied space above, landing on the one beyond."""
+    """Discard a card of colour ``f`` to pass the occupied space(s) above, landing beyond."""
     mv = st.mv
-    p = mv[MV_PLAYER]
-    discard(st, p, f)
-    b = st.b
-    target = b.up[b.up[mv[MV_POS]]]
-    mv[MV_LEFT] -= 1  # the passed space counts; enter() counts the landing one
-    mv[MV_MOVED] += 1
-    destination(st, target)
+    discard(st, mv[MV_PLAYER], f)
+    t, k = pass_run(st, mv[MV_KIND], st.b.up[mv[MV_POS]])
+    mv[MV_LEFT] -= k  # the passed spaces count; enter() counts the landing one
+    mv[MV_MOVED] += k
+    destination(st, t, k - 1)
 
 
 def finish(st: TudorState) -> None:

@@ -136,7 +136,7 @@ def courtiers_this_round(st: TudorState) -> int:
 
 
 def begin_round(st: TudorState) -> None:
-    if st.setup.novice_first_round and st.round == 2 and st.act != ACT_NOVICE:
+    if st.setup.novice and st.round == 2 and st.act != ACT_NOVICE:
         # Novice option: the enhancements start now, so everyone may rearrange first.
         st.act = ACT_NOVICE
         st.tmp = 0
@@ -153,14 +153,14 @@ def begin_round(st: TudorState) -> None:
 
 
 def novice_next(st: TudorState) -> None:
-    """The next player (from the start player) who may rearrange their Rings, or Phase 1.
+    """The next new player (from the start player) who may rearrange their Rings, or Phase 1.
 
     ``tmp`` counts the players asked so far (Ring placing does not use it)."""
     n = st.num_players
     while st.tmp < n:
         q = (st.start + st.tmp) % n
         st.tmp += 1
-        if st.rings[q]:
+        if st.rings[q] and q in st.setup.novice_seats:
             st.mode = M_VICTIM
             st.cur = q
             return

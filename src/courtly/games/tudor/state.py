@@ -362,7 +362,7 @@ class TudorState(State):
         need = ENHANCEMENT_MASKS[letter]
         if not need or not self.setup.enhancements:
             return False
-        if self.setup.novice_first_round and self.round == 1:
+        if self.round == 1 and p in self.setup.novice_seats:
             return False
         return self.finger_mask(p) & need == need
 
