@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from agents_toy_duel import DUEL, HOLD, RAISE, DuelState
+from agents_toy_duel import DUEL, HOLD, RAISE, DuelGame, DuelState
 
 from courtly.agents import make_agent
 from courtly.agents.ismcts import ISMCTSAgent, Searcher, SearchSettings
@@ -13,6 +13,7 @@ from courtly.core.errors import AgentSpecError
 from courtly.core.match import play_match
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
+from courtly.core.state import State
 
 
 def position(hands: list[list[int]], played: list[int], table: int, phase: str) -> DuelState:
@@ -110,6 +111,19 @@ def test_depth_cutoff_scores_with_the_heuristic_through_a_logistic() -> None:
     assert rewards[1] == pytest.approx(1 - rewards[0])
     agent = ismcts("ismcts:iterations=50,depth=2,rollout=greedy")
     assert agent.act(SeatView(DUEL.new_game(2, seed=3), 0), Rng(1)) is not None
+
+
+def test_cutoff_uses_the_games_search_evaluation_when_it_has_one() -> None:
+    """A game may score search leaves its own way; the rollout policy keeps the heuristic."""
+
+    class Pessimist(DuelGame):
+        def search_evaluation(self, state: State, player: int) -> float:
+            return -4.0
+
+    searcher = Searcher(Pessimist(), SearchSettings(iterations=1, depth=0, scale=2.0))
+    state = position([[2, 3], [4, 5]], [1, 6], table=0, phase="lead")
+    assert DUEL.search_evaluation(state, 0) == DUEL.heuristic(state, 0)
+    assert searcher._evaluate(state)[0] == pytest.approx(1 / (1 + 2.718281828459045**2))
 
 
 @pytest.mark.parametrize(

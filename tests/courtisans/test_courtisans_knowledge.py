@@ -156,3 +156,6 @@ def test_heuristic_ignores_what_the_seat_cannot_know(cz: SimpleNamespace) -> Non
     for seat in range(3):
         values = {GAME.heuristic(world, seat) for world in worlds(state, seat, 10)}
         assert values == {GAME.heuristic(state, seat)}
+        # The search's estimate also reads only the seat's knowledge (and public counts).
+        estimates = {GAME.search_evaluation(world, seat) for world in worlds(state, seat, 10)}
+        assert estimates == {GAME.search_evaluation(state, seat)}

@@ -59,6 +59,26 @@ def test_heuristic_prefers_points_in_own_domain(cz: SimpleNamespace) -> None:
     assert GAME.heuristic(rival, 0) == -2.0
 
 
+def test_search_estimate_trusts_a_lead_more_as_the_deck_runs_out(cz: SimpleNamespace) -> None:
+    """The search's leaf estimate: a one-card lead at the Queen's table makes Toad esteemed now,
+    but early on it is worth much less than a Noble's full 2 points; at the end it nearly is."""
+    toad = cz.card("Toad", "noble")
+
+    def lead_value(deck_size: int) -> float:
+        state = cz.position(
+            2,
+            hands=[cz.cards("Carp courtier*3"), cz.cards("Stag guard*3")],
+            deck_size=deck_size,
+            above=cz.cards("Toad courtier"),
+            domains=[[toad], []],
+        )
+        assert GAME.heuristic(state, 0) == 2.0
+        return GAME.search_evaluation(state, 0)
+
+    early, late = lead_value(30), lead_value(0)
+    assert 0.0 < early < 1.0 < late < 2.0
+
+
 def test_greedy_beats_random_mostly() -> None:
     wins = 0
     for seed in range(12):

@@ -12,8 +12,9 @@ the pair (seat deciding, action id), and each child's statistics are the returns
 that chose it (max^n over the seats' own returns, so it works for any number of players).
 
 Rollouts are uniformly random (or epsilon-greedy on the game's heuristic) and may stop at a
-depth cutoff, where the game's ``heuristic`` (relative score for each seat) is turned into a
-return per seat by a logistic curve.
+depth cutoff, where the game's ``search_evaluation`` (its heuristic unless the game estimates
+the final outcome its own way; relative score for each seat) is turned into a return per seat
+by a logistic curve.
 """
 
 from __future__ import annotations
@@ -241,7 +242,7 @@ class Searcher:
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _evaluate(self, state: State) -> list[float]:
-        heuristic = self.game.heuristic
+        heuristic = self.game.search_evaluation
         scale = self.settings.scale
         out = []
         for player in range(state.num_players):

@@ -233,6 +233,14 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return mine - (max(others) if others else 0.0)
 
+    def search_evaluation(self, state: State, player: int) -> float:
+        """How a search scores a position where it stops looking ahead, for ``player``.
+
+        The heuristic, unless a game knows better: a search leaf is far from the end, so an
+        estimate of the final outcome can beat the score as it stands (which greedy play and
+        the rollout policy keep using)."""
+        return self.heuristic(state, player)
+
     # --- derived ---------------------------------------------------------------------------
 
     def check_players(self, num_players: int) -> None:

@@ -27,7 +27,7 @@ from courtly.games.courtisans.data import (
     REMOVED_AT_SETUP,
     WHITE_MISSIONS,
 )
-from courtly.games.courtisans.heuristic import evaluate
+from courtly.games.courtisans.heuristic import estimate, evaluate
 from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
 from courtly.games.courtisans.view import render
@@ -120,3 +120,7 @@ class CourtisansGame(Game):
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluate(state, player)
+
+    def search_evaluation(self, state: State, player: int) -> float:
+        assert isinstance(state, CourtisansState)
+        return estimate(state, player)
