@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from agents_toy_duel import DUEL, HOLD, RAISE, DuelGame, DuelState
@@ -193,3 +194,21 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
     original = tree.searcher.__class__._iterate.__get__(tree.searcher)
     tree.act(SeatView(state, 0), Rng(2))
     assert any(key % 16 == 1 for key in root_keys)
+
+
+def test_time_budget_is_never_overrun() -> None:
+    # Each iteration costs a quarter of a (fake) second: with a one-second budget the search
+    # stops after three, since a fourth would end exactly on the deadline's edge or beyond.
+    now = [0.0]
+
+    class QuarterSecondIterations(Searcher):
+        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
+            super()._iterate(root, state, rng, me)
+            now[0] += 0.25
+
+    searcher = QuarterSecondIterations(
+        DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0]
+    )
+    result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+    assert result.iterations == 3
+    assert result.seconds <= 1.0
