@@ -196,7 +196,7 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
     assert any(key % 16 == 1 for key in root_keys)
 
 
-def test_time_budget_is_never_overrun() -> None:
+def test_time_budget_stops_before_an_iteration_would_cross_it() -> None:
     # Each iteration costs a quarter of a (fake) second: with a one-second budget the search
     # stops after three, since a fourth would end exactly on the deadline's edge or beyond.
     now = [0.0]
