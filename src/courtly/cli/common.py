@@ -8,6 +8,7 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
@@ -18,6 +19,18 @@ console = Console()
 err_console = Console(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def progress_bar(transient: bool = False) -> Progress:
+    """The bar long commands draw on stderr (so stdout stays clean for ``--json``)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=transient,
+    )
 
 
 def fail(message: str) -> NoReturn:
@@ -43,17 +56,27 @@ def game_and_options(name: str, option: Sequence[str] | None) -> tuple[Game, dic
     return game, game.resolve_options(parse_option_pairs(list(option or [])))
 
 
+def agent_specs(text: str) -> list[str]:
+    """A comma-separated list of agent specs. Specs have commas of their own
+    (``ismcts:iterations=5,c=1``): a new agent starts at each part without ``=`` in it, or with
+    a ``:`` before its ``=``."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def split_agents(text: str | None, players: int, default: str) -> list[str]:
     """``a,b`` into one agent per seat; one name fills every seat; missing seats get ``default``.
     Commas inside parameters (``ismcts:iterations=5,c=1``) stay with their agent."""
     if not text:
         return [default] * players
-    specs: list[str] = []
-    for part in text.split(","):
-        if specs and "=" in part and ":" not in part:
-            specs[-1] += "," + part
-        else:
-            specs.append(part.strip())
+    specs = agent_specs(text)
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:

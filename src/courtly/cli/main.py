@@ -20,8 +20,8 @@ from courtly.agents import agent_kinds
 from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
+from courtly.cli import ladder, tournament
 from courtly.cli import play as play_module
-from courtly.cli import tournament
 from courtly.cli.common import console, fail, friendly_errors, game_and_options, split_agents
 from courtly.core.records import GameRecord, replay_events
 from courtly.core.registry import game_names, load_game
@@ -280,6 +280,7 @@ def bench(
 
 
 tournament.register(app)
+ladder.register(app)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
+from courtly.cli.common import agent_specs, progress_bar
 from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
 
@@ -72,16 +72,7 @@ def tournament(
     ] = None,
 ) -> None:
     """Play GAME many times between agents, every agent in every seat equally often."""
-    # Agent specs contain commas of their own (ismcts:iterations=9,c=1); a new agent starts
-    # at each part without '=' in it.
-    specs: list[str] = []
-    for part in (p.strip() for p in agents.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
+    specs = agent_specs(agents)
     err = Console(stderr=True)
     try:
         chosen = courtly.load(game)
@@ -92,14 +83,7 @@ def tournament(
         if results is not None:
             key = tournament_key(chosen.name, players, specs, seed, tasks[0].options)
             saved = ResultsFile(results, key)
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=as_json,
-        ) as bar:
+        with progress_bar(transient=as_json) as bar:
             task = bar.add_task(f"{game} tournament", total=games)
             result = run_tournament(
                 chosen,

@@ -1,0 +1,117 @@
+"""``courtly ladder``: does each agent beat the one below it? Win rates per step, one Elo scale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import courtly
+from courtly.analysis.ladder import LadderResult, check_ladder, run_ladder
+from courtly.cli.common import agent_specs, friendly_errors, progress_bar
+from courtly.core.options import parse_option_pairs
+
+VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
+
+
+def steps_table(result: LadderResult) -> Table:
+    games = result.steps[0].games
+    table = Table(
+        title=f"{result.game}, {result.players} players, {games} games a step (seed {result.seed})"
+    )
+    for heading in ("step", "games", "win", "95% CI", "beats lower?"):
+        table.add_column(heading, justify="left" if heading == "step" else "right")
+    for step in result.steps:
+        low, high = step.ci95
+        against = "vs" if result.players == 2 else f"vs {result.players - 1}x"
+        style = VERDICT_STYLE[step.verdict]
+        table.add_row(
+            f"{step.upper} {against} {step.lower}",
+            str(step.games),
+            f"{step.win_rate:.1%}",
+            f"{100 * low:.0f}-{100 * high:.0f}%",
+            f"[{style}]{step.verdict}[/{style}]",
+        )
+    return table
+
+
+def elo_table(result: LadderResult) -> Table:
+    table = Table(title=f"Elo (from all steps' games, {result.agents[0]} = 0)")
+    table.add_column("agent", no_wrap=True)
+    table.add_column("Elo", justify="right")
+    for name in result.agents:
+        table.add_row(name, f"{result.elo[name]:+.0f}")
+    return table
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="the game to play, e.g. tudor")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents", "-a", help="the agents from weakest to strongest, comma separated"
+        ),
+    ] = "random,easy,medium,hard",
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    games: Annotated[int, typer.Option("--games", "-g", help="games for each step")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed (every step deals the same)")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
+    ] = 1,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print one JSON object instead of tables")
+    ] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            "--results",
+            "-r",
+            help="save each step's games to a file in this folder; run again to resume",
+        ),
+    ] = None,
+) -> None:
+    """Play each agent against the one below it (weakest first) and fit one Elo scale.
+
+    A step is a tournament of the upper agent against the lower one in every other seat;
+    "shown" means the upper agent's 95% interval lies above a seat's fair share."""
+    specs = agent_specs(agents)
+    chosen = courtly.load(game)
+    options = parse_option_pairs(option or [])
+    # Refuse a bad ladder or option before the progress bar appears.
+    steps = check_ladder(chosen, players, specs, games, seed, options)
+    with progress_bar(transient=as_json) as bar:
+        task = bar.add_task(f"{game} ladder", total=games * len(steps))
+        result = run_ladder(
+            chosen,
+            players,
+            specs,
+            games,
+            seed=seed,
+            options=options,
+            workers=workers,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            results_dir=results,
+        )
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    console = Console()
+    console.print(steps_table(result))
+    console.print(elo_table(result))
+    if games % players:
+        console.print(
+            f"[yellow]note:[/yellow] {games} games is not a multiple of {players} players, "
+            "so the seats are not perfectly balanced"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``ladder`` command to the main courtly app."""
+    app.command("ladder")(friendly_errors(ladder))
