@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
@@ -90,6 +90,13 @@ class ForTheKing(Game):
         assert isinstance(state, FtkState)
         return evaluate(state, player)
 
+    def search_evaluation(self, state: State, player: int) -> float:
+        """The heuristic with the Duties softened by the cards still to come (estimate.py)."""
+        from courtly.games.for_the_king.estimate import soft_margin
+
+        assert isinstance(state, FtkState)
+        return evaluate(state, player, soft_margin)
+
 
 def _margin(state: FtkState, player: int) -> float:
     from courtly.games.for_the_king.scoring import victory_points
@@ -99,23 +106,26 @@ def _margin(state: FtkState, player: int) -> float:
     return float(points[player] - best_other)
 
 
-def evaluate(state: FtkState, player: int) -> float:
-    """Projected point margin, plus buying power, plus the card being won minus what is still
-    to be paid for it (a standing high bid counts as a payment to come)."""
+Margin = Callable[[FtkState, int], float]
+
+
+def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
+    """Projected point margin (by ``margin``), plus buying power, plus the card being won
+    minus what is still to be paid for it (a standing high bid counts as a payment to come)."""
     if state.phase == OVER:
         winners = state.winners()
         bonus = 100.0 / len(winners) if player in winners else -100.0
         return bonus + _margin(state, player)
-    value = _margin(state, player) + GOLD_WORTH * state.gold[player]
+    value = margin(state, player) + GOLD_WORTH * state.gold[player]
     value += CARD_WORTH * len(state.hands[player])
     if state.phase == BID and state.high_bidder == player:
-        value += _deal_value(state, player, state.high)
+        value += _deal_value(state, player, state.high, margin)
     elif state.phase in (PAY_GOLD, PAY_CARDS) and state.cur == player:
-        value += _deal_value(state, player, state.due - state.paid)
+        value += _deal_value(state, player, state.due - state.paid, margin)
     return value
 
 
-def _deal_value(state: FtkState, player: int, to_pay: int) -> float:
+def _deal_value(state: FtkState, player: int, to_pay: int, margin: Margin) -> float:
     card = state.revealed
     hand = state.hands[player]
     if CARD_CATEGORY[card] == GOLD:
@@ -127,9 +137,9 @@ def _deal_value(state: FtkState, player: int, to_pay: int) -> float:
         cost = GOLD_WORTH * to_pay
         gain = KING_WORTH
         if CARD_CATEGORY[card] == GOV:
-            before = _margin(state, player)
+            before = margin(state, player)
             hand.append(card)
-            gain = _margin(state, player) - before + CARD_WORTH
+            gain = margin(state, player) - before + CARD_WORTH
             hand.pop()
     if can < to_pay:
         return -2.0 - to_pay
