@@ -212,3 +212,20 @@ def test_time_budget_stops_before_an_iteration_would_cross_it() -> None:
     result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
     assert result.iterations == 3
     assert result.seconds <= 1.0
+
+
+def test_time_budget_allows_for_the_longest_iteration_so_far() -> None:
+    # Iterations of 0.1, 0.1, 0.45 s: after them 0.65 s are spent; one more of the mean length
+    # (0.22 s) would fit, but one as long as the third (0.45 s) would not, so the search stops.
+    now = [0.0]
+    lengths = iter([0.1, 0.1, 0.45, 0.45, 0.45])
+
+    class UnevenIterations(Searcher):
+        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
+            super()._iterate(root, state, rng, me)
+            now[0] += next(lengths)
+
+    searcher = UnevenIterations(DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0])
+    result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+    assert result.iterations == 3
+    assert result.seconds <= 1.0

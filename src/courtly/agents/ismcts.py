@@ -128,13 +128,18 @@ class Searcher:
         limit = settings.iterations
         deadline = None if settings.seconds is None else start + settings.seconds
         iterations = 0
+        previous = start
+        longest = 0.0
         while limit is None or iterations < limit:
             if deadline is not None and iterations > 0:
-                # Stop when one more iteration of the mean length so far would overrun: the
-                # budget is a promise ("at most one second"), not a point to pass. Reading the
-                # clock costs far less than one iteration.
+                # Stop when one more iteration as long as the longest so far would overrun: the
+                # budget is a promise ("at most one second"), not a point to pass, and
+                # iteration lengths vary (some reach the end of the game, some do not).
+                # Reading the clock costs far less than one iteration.
                 now = clock()
-                if now + (now - start) / iterations >= deadline:
+                longest = max(longest, now - previous)
+                previous = now
+                if now + longest >= deadline:
                     break
             self._iterate(root, view.sample_world(rng), rng, view.player)
             iterations += 1
