@@ -112,6 +112,12 @@ def test_each_step_is_saved_as_a_tournament_results_file_and_resumed(
         "step2-ismcts-iterations-20-c-1-vs-greedy.jsonl",
     ]
     assert step_results_path(tmp_path, 1, agents[2], agents[1]) == files[1]
+    # Long specs are cut to a name the file system accepts, distinct for distinct steps.
+    long_a = "ismcts:" + ",".join(f"p{i}={i}" for i in range(60))
+    long_b = long_a + ",q=1"
+    name_a = step_results_path(tmp_path, 0, long_a, "random").name
+    name_b = step_results_path(tmp_path, 0, long_b, "random").name
+    assert len(name_a) < 120 and len(name_b) < 120 and name_a != name_b
     # A step's file is the file `courtly tournament` with that step's agents writes and reads.
     step_two = [agents[2], agents[1]]
     key = tournament_key("duel", 2, step_two, 5, DUEL.resolve_options(None))

@@ -14,6 +14,7 @@ at 0: every other rating is how far above the bottom rung that agent plays.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ from courtly.core.errors import CourtlyError
 from courtly.core.state import Game
 
 Verdict = Literal["shown", "not shown", "reversed"]
+
+_SLUG_MAX = 80
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,11 @@ def step_agents(upper: str, lower: str, players: int) -> list[str]:
 def step_results_path(directory: Path, index: int, upper: str, lower: str) -> Path:
     """Where a step's games are saved: one tournament results file per step."""
     slug = re.sub(r"[^A-Za-z0-9.]+", "-", f"{upper}-vs-{lower}").strip("-")
+    if len(slug) > _SLUG_MAX:
+        # Long agent specs would pass the file system's limit on a name (255 bytes): keep
+        # the start, and a digest of the whole pair so that two steps never share a file.
+        digest = hashlib.sha1(f"{upper}\n{lower}".encode()).hexdigest()[:10]
+        slug = f"{slug[:_SLUG_MAX]}-{digest}"
     return directory / f"step{index + 1}-{slug}.jsonl"
 
 

@@ -40,7 +40,7 @@ def steps_table(result: LadderResult) -> Table:
 
 
 def elo_table(result: LadderResult) -> Table:
-    table = Table(title=f"Elo (from all steps' games, {result.agents[0]} = 0)")
+    table = Table(title=f"Elo, {result.agents[0]} = 0")
     table.add_column("agent", no_wrap=True)
     table.add_column("Elo", justify="right")
     for name in result.agents:
