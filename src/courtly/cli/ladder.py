@@ -41,8 +41,9 @@ def steps_table(result: LadderResult) -> Table:
 
 def elo_table(result: LadderResult) -> Table:
     table = Table(title=f"Elo, {result.agents[0]} = 0")
-    table.add_column("agent", no_wrap=True)
-    table.add_column("Elo", justify="right")
+    # Long specs are cut short, never the ratings.
+    table.add_column("agent", overflow="ellipsis", no_wrap=True, max_width=60)
+    table.add_column("Elo", justify="right", no_wrap=True)
     for name in result.agents:
         table.add_row(name, f"{result.elo[name]:+.0f}")
     return table
