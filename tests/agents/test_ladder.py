@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import typer
 from agents_toy_duel import DUEL
+from duel_cli import duel_cli_app
 from typer.testing import CliRunner
 
-import courtly
 from courtly.analysis import tournament as tournament_module
 from courtly.analysis.ladder import (
     LadderStep,
@@ -23,7 +23,6 @@ from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import run_tournament
 from courtly.cli.ladder import register
 from courtly.core.errors import CourtlyError
-from courtly.core.state import Game
 
 STRONG = "ismcts:iterations=300"
 
@@ -134,20 +133,7 @@ def test_each_step_is_saved_as_a_tournament_results_file_and_resumed(
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
-    real_load = courtly.load
-
-    def load(name: str) -> Game:
-        return DUEL if name == "duel" else real_load(name)
-
-    monkeypatch.setattr(courtly, "load", load)
-    app = typer.Typer()
-    register(app)
-
-    @app.command()
-    def other() -> None:  # a second command, so typer keeps "ladder" as a subcommand
-        """Unused."""
-
-    return app
+    return duel_cli_app(register, monkeypatch)
 
 
 def test_ladder_json_is_one_object_with_steps_verdicts_and_elo(app: typer.Typer) -> None:

@@ -7,31 +7,17 @@ from pathlib import Path
 
 import pytest
 import typer
-from agents_toy_duel import DUEL
+from duel_cli import duel_cli_app
 from typer.testing import CliRunner
 
 import courtly
 from courtly.cli.tournament import register
 from courtly.core.errors import UnknownGameError
-from courtly.core.state import Game
 
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
-    real_load = courtly.load
-
-    def load(name: str) -> Game:
-        return DUEL if name == "duel" else real_load(name)
-
-    monkeypatch.setattr(courtly, "load", load)
-    app = typer.Typer()
-    register(app)
-
-    @app.command()
-    def other() -> None:  # a second command, so typer keeps "tournament" as a subcommand
-        """Unused."""
-
-    return app
+    return duel_cli_app(register, monkeypatch)
 
 
 def test_json_output_is_one_object_with_the_documented_keys(app: typer.Typer) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,16 +21,27 @@ err_console = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def progress_bar(transient: bool = False) -> Progress:
-    """The bar long commands draw on stderr (so stdout stays clean for ``--json``)."""
+def progress_bar(transient: bool = False, on: Console = err_console) -> Progress:
+    """The bar long commands draw, on stderr unless told otherwise (so stdout stays clean for
+    ``--json``)."""
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err_console,
+        console=on,
         transient=transient,
     )
+
+
+# Options shared by the commands that play many games between agents.
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="number of players")]
+WorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
+]
+GameOptionsOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+]
 
 
 def fail(message: str) -> NoReturn:

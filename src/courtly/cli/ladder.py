@@ -12,7 +12,14 @@ from rich.table import Table
 
 import courtly
 from courtly.analysis.ladder import LadderResult, check_ladder, run_ladder
-from courtly.cli.common import agent_specs, friendly_errors, progress_bar
+from courtly.cli.common import (
+    GameOptionsOpt,
+    PlayersOpt,
+    WorkersOpt,
+    agent_specs,
+    friendly_errors,
+    progress_bar,
+)
 from courtly.core.options import parse_option_pairs
 
 VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
@@ -57,18 +64,14 @@ def ladder(
             "--agents", "-a", help="the agents from weakest to strongest, comma separated"
         ),
     ] = "random,easy,medium,hard",
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    players: PlayersOpt = 2,
     games: Annotated[int, typer.Option("--games", "-g", help="games for each step")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed (every step deals the same)")] = 1,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
-    ] = 1,
+    workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of tables")
     ] = False,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
-    ] = None,
+    option: GameOptionsOpt = None,
     results: Annotated[
         Path | None,
         typer.Option(

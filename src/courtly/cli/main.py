@@ -6,14 +6,7 @@ import json
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TaskID
 from rich.table import Table
 
 from courtly.agents import agent_kinds
@@ -22,7 +15,14 @@ from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, tournament
 from courtly.cli import play as play_module
-from courtly.cli.common import console, fail, friendly_errors, game_and_options, split_agents
+from courtly.cli.common import (
+    console,
+    fail,
+    friendly_errors,
+    game_and_options,
+    progress_bar,
+    split_agents,
+)
 from courtly.core.records import GameRecord, replay_events
 from courtly.core.registry import game_names, load_game
 from courtly.testing.conformance import run_conformance
@@ -42,17 +42,6 @@ OptionArg = Annotated[
 SeedArg = Annotated[
     int | None, typer.Option(help="Seed: the same seed and choices give the same game.")
 ]
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=False,
-    )
 
 
 @app.command()
@@ -134,7 +123,7 @@ def simulate(
     if as_json:
         summary = run_simulation(game, specs, games, seed, options, workers, save_dir)
     else:
-        with _progress() as progress:
+        with progress_bar(on=console) as progress:
             task = progress.add_task(f"{game}, {players} players", total=games)
             summary = run_simulation(
                 game,
@@ -191,7 +180,7 @@ def selftest(
     loaded, options = game_and_options(game, option)
     counts = [players] if players else list(range(loaded.min_players, loaded.max_players + 1))
     failed = False
-    with _progress() as progress:
+    with progress_bar(on=console) as progress:
         for count in counts:
             loaded.check_players(count)
             task = progress.add_task(f"{game}, {count} players", total=games)

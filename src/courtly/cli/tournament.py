@@ -13,7 +13,7 @@ from rich.table import Table
 import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
-from courtly.cli.common import agent_specs, progress_bar
+from courtly.cli.common import GameOptionsOpt, PlayersOpt, WorkersOpt, agent_specs, progress_bar
 from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
 
@@ -50,18 +50,14 @@ def tournament(
             "--agents", "-a", help="one agent per seat, comma separated: hard,greedy,greedy"
         ),
     ],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    players: PlayersOpt = 2,
     games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="tournament seed")] = 1,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
-    ] = 1,
+    workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of a table")
     ] = False,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
-    ] = None,
+    option: GameOptionsOpt = None,
     results: Annotated[
         Path | None,
         typer.Option(

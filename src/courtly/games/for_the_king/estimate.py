@@ -57,28 +57,30 @@ def expected_points(state: FtkState) -> list[float]:
     pending = _to_come(state)
     secondary = uses_secondary(n)
     points = [0.0] * n
-    settled = duties(state)
+    settled = None
     for o in state.offices:
         if not pending[o]:
             # Nothing left to come: the office scores as it will at the end (E1-E2).
+            if settled is None:
+                settled = duties(state, table)
             first_holder, second_holder = settled[o]
             if first_holder != NOBODY:
                 points[first_holder] += state.primary[o]
             if second_holder != NOBODY:
                 points[second_holder] += SECONDARY_VALUE
             continue
-        scores = {p: table[p][0][o] - _LETTER * table[p][2][o] for p in range(n)}
+        scores = [sums[o] - _LETTER * best[o] for sums, _counts, best in table]
         spread = _SETTLED + _SPREAD_PER_VALUE * math.sqrt(pending[o])
-        top = max(scores.values())
-        weight = {p: math.exp((s - top) / spread) for p, s in scores.items()}
-        total = sum(weight.values())
-        for p, w in weight.items():
-            first = w / total
-            points[p] += state.primary[o] * first
+        top = max(scores)
+        weights = [math.exp((s - top) / spread) for s in scores]
+        total = sum(weights)
+        primary = state.primary[o]
+        for p, w in enumerate(weights):
+            points[p] += primary * w / total
             if secondary:
                 # Second place: someone else first, then p first among the rest.
                 second = sum(
-                    (wq / total) * (w / (total - wq)) for q, wq in weight.items() if q != p
+                    (wq / total) * (w / (total - wq)) for q, wq in enumerate(weights) if q != p
                 )
                 points[p] += SECONDARY_VALUE * second
     return points

@@ -38,13 +38,18 @@ def office_standings(hand: list[int]) -> tuple[list[int], list[int], list[int]]:
     return sums, counts, best
 
 
-def duties(state: FtkState) -> list[tuple[int, int]]:
+Standings = list[tuple[list[int], list[int], list[int]]]
+
+
+def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, int]]:
     """Per office (NOBODY for offices out of play): (Primary holder, Secondary holder).
+    ``table`` is every hand's ``office_standings``, when the caller has them already.
 
     E1-E2: highest sum takes the Primary, ties to the letter closest to A; the next in the same
     order (so the loser of a Primary tie) takes the Secondary. A player needs at least one card
     of the colour to take either tile (RULINGS, E1)."""
-    table = [office_standings(h) for h in state.hands]
+    if table is None:
+        table = [office_standings(h) for h in state.hands]
     secondary = uses_secondary(state.num_players)
     out = [(NOBODY, NOBODY)] * NUM_OFFICES
     for o in state.offices:
