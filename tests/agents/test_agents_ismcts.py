@@ -9,7 +9,7 @@ import pytest
 from agents_toy_duel import DUEL, HOLD, RAISE, DuelGame, DuelState
 
 from courtly.agents import make_agent
-from courtly.agents.ismcts import ISMCTSAgent, Searcher, SearchSettings
+from courtly.agents.ismcts import ISMCTSAgent, Searcher, SearchResult, SearchSettings
 from courtly.core.errors import AgentSpecError
 from courtly.core.match import play_match
 from courtly.core.rng import Rng
@@ -196,20 +196,24 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
     assert any(key % 16 == 1 for key in root_keys)
 
 
+def _search_on_a_fake_clock(lengths: list[float]) -> SearchResult:
+    """A one-second search whose iterations take ``lengths`` (fake) seconds in turn."""
+    now = [0.0]
+    remaining = iter(lengths)
+
+    class TimedIterations(Searcher):
+        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
+            super()._iterate(root, state, rng, me)
+            now[0] += next(remaining)
+
+    searcher = TimedIterations(DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0])
+    return searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+
+
 def test_time_budget_stops_before_an_iteration_would_cross_it() -> None:
     # Each iteration costs a quarter of a (fake) second: with a one-second budget the search
     # stops after three, since a fourth would end exactly on the deadline's edge or beyond.
-    now = [0.0]
-
-    class QuarterSecondIterations(Searcher):
-        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
-            super()._iterate(root, state, rng, me)
-            now[0] += 0.25
-
-    searcher = QuarterSecondIterations(
-        DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0]
-    )
-    result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+    result = _search_on_a_fake_clock([0.25] * 5)
     assert result.iterations == 3
     assert result.seconds <= 1.0
 
@@ -217,16 +221,7 @@ def test_time_budget_stops_before_an_iteration_would_cross_it() -> None:
 def test_time_budget_allows_for_the_longest_iteration_so_far() -> None:
     # Iterations of 0.1, 0.1, 0.45 s: after them 0.65 s are spent; one more of the mean length
     # (0.22 s) would fit, but one as long as the third (0.45 s) would not, so the search stops.
-    now = [0.0]
-    lengths = iter([0.1, 0.1, 0.45, 0.45, 0.45])
-
-    class UnevenIterations(Searcher):
-        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
-            super()._iterate(root, state, rng, me)
-            now[0] += next(lengths)
-
-    searcher = UnevenIterations(DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0])
-    result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+    result = _search_on_a_fake_clock([0.1, 0.1, 0.45, 0.45, 0.45])
     assert result.iterations == 3
     assert result.seconds <= 1.0
 
@@ -235,15 +230,6 @@ def test_time_budget_keeps_a_reserve_for_an_unforeseen_pause() -> None:
     # Four even iterations of 127/512 s would end at 0.992 s, inside the second, but the fourth
     # is slowed by a 1/64 s pause (a garbage collection, say) that no earlier iteration showed:
     # without the reserve it would end at 1.008 s. The reserve (2%) stops the search after three.
-    now = [0.0]
-    lengths = iter([127 / 512, 127 / 512, 127 / 512, 127 / 512 + 1 / 64])
-
-    class PausedIterations(Searcher):
-        def _iterate(self, root: Any, state: Any, rng: Rng, me: int) -> None:
-            super()._iterate(root, state, rng, me)
-            now[0] += next(lengths)
-
-    searcher = PausedIterations(DUEL, SearchSettings(seconds=1.0, depth=0), clock=lambda: now[0])
-    result = searcher.search(SeatView(DUEL.new_game(2, seed=2), 0), Rng(1))
+    result = _search_on_a_fake_clock([127 / 512] * 3 + [127 / 512 + 1 / 64])
     assert result.iterations == 3
     assert result.seconds <= 1.0
