@@ -39,6 +39,23 @@ class FrozenResample(HighCardsState):
         return super().resample(player, Rng(0))
 
 
+class DeadEndWorld(HighCardsState):
+    # Worlds where every other seat's hand is dealt unplayable: observations agree, but a
+    # search would be stuck at the next turn.
+    stuck_for: int | None = None
+
+    def resample(self, player: int, rng: Rng) -> HighCardsState:
+        world = super().resample(player, rng)
+        assert isinstance(world, DeadEndWorld)
+        world.stuck_for = player
+        return world
+
+    def legal_action_ids(self) -> list[int]:
+        if self.stuck_for is not None and self.turn != self.stuck_for:
+            return []
+        return super().legal_action_ids()
+
+
 class BrokenClone(HighCardsState):
     def clone(self) -> HighCardsState:
         other = super().clone()
@@ -76,6 +93,10 @@ def test_resample_using_hidden_truth_is_caught() -> None:
 
 def test_resample_that_never_redraws_is_caught() -> None:
     assert "never re-drew" in _failures(FrozenResample)
+
+
+def test_resampled_world_that_cannot_play_on_is_caught() -> None:
+    assert "with no legal action after" in _failures(DeadEndWorld)
 
 
 def test_shared_clone_is_caught() -> None:

@@ -88,6 +88,26 @@ def test_resample_army_cards_are_number_cards() -> None:
     assert len(varied) > 1
 
 
+def test_c3_3_resampled_duel_opponent_holds_a_subject() -> None:
+    # Seat 1 has yet to choose its duel card, so it holds a Subject (C3.3). Seen from seat 0,
+    # its hand and the Draw pile hold one Subject among ten cards: most deals of seven would
+    # leave seat 1 without one, and a search in that world would be stuck at its duel choice.
+    from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER
+
+    mine = ["2C", "3C", "QH", "QS", "KC", "KD", "KH"]
+    theirs = ["AS", "JC", "JD", "JH", "JS", "QC", "QD"]
+    discard = [n for c, n in enumerate(CARD_NAMES) if IS_NUMBER[c] and n not in mine + theirs]
+    s = build(phase="duel", seats=({"hand": mine}, {"hand": theirs}), discard=discard)
+    hands = set()
+    for seed in range(40):
+        world = s.resample(0, Rng(seed))
+        assert any(IS_NUMBER[c] for c in world.hand[1])
+        hands.add(tuple(world.hand[1]))
+        world.step(world.legal_action_ids()[0])
+        assert world.current_player is None or world.legal_action_ids()
+    assert len(hands) > 1
+
+
 def test_state_json_is_human_writable() -> None:
     s = build(seats=({"hand": ["10H"], "court": {"king": "KS"}}, {"court": {"queen": "QD"}}))
     data = s.to_json()

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from kingdoms_helpers import act, build, has, kinds
 
+from courtly.core.errors import InvalidStateError
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.data import IS_NUMBER, IS_ROYAL, parse_card
 from courtly.games.kingdoms.tasks import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
@@ -42,6 +46,17 @@ def test_c3_2_duel_tie_discards_both_and_redraws() -> None:
     assert s.discard == [parse_card("9S"), parse_card("9D")]
     assert parse_card("5C") in s.hand[0] and parse_card("4C") in s.hand[1]
     assert s.phase == PH_DUEL
+
+
+def test_c3_3_no_subject_means_a_mulligan_before_the_duel() -> None:
+    seats: tuple[dict[str, Any], dict[str, Any]] = ({"hand": ["9S", "2S"]}, {"hand": ["QC", "KD"]})
+    # A duel under way with a seat still to choose and no Subject in its hand cannot arise.
+    with pytest.raises(InvalidStateError, match="holds no Subject"):
+        build(phase="duel", seats=seats)
+    s = build(phase="duel", seats=seats, phase_started=False)
+    s.advance(None)
+    assert len(s.hand[1]) == 7 and any(IS_NUMBER[c] for c in s.hand[1])
+    assert s.current_player == 0 and s.phase == PH_DUEL
 
 
 def test_c2_2_draw_from_peasant_needs_matching_court_suit() -> None:

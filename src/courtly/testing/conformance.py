@@ -4,8 +4,8 @@ Each random game is checked at every step: the turn structure, that every legal 
 applies, that bad input is refused without a trace, clone independence, the exact JSON round
 trip, the game's own invariants, and the leak check (a seat's observation and legal actions are
 the same in the true state and in every world ``resample`` draws for it; resampling depends only
-on what the seat knows, and really re-draws hidden things). At the end the game is replayed from
-its record and must reproduce every fingerprint.
+on what the seat knows, really re-draws hidden things, and deals worlds that play on). At the
+end the game is replayed from its record and must reproduce every fingerprint.
 """
 
 from __future__ import annotations
@@ -69,6 +69,23 @@ def _expect_refused(
         raise ConformanceFailure(f"{what} was refused with the wrong error: {exc!r}") from None
     else:
         raise ConformanceFailure(f"{what} was accepted")
+
+
+def _check_world_plays_on(world: State, seat: int, rng: Rng) -> None:
+    """A search plays on in the worlds it samples: after a move the game must go on or end,
+    never stop with someone to act and nothing legal (a hidden hand dealt against what the
+    rules guarantee about it, say). Consumes ``world``."""
+    for moves in (0, 1):
+        if world.current_player is None:
+            return
+        legal = world.legal_action_ids()
+        if not legal:
+            raise ConformanceFailure(
+                f"a world resampled for seat {seat} leaves seat {world.current_player} "
+                f"with no legal action after {moves} move(s)"
+            )
+        if moves == 0:
+            world.step(legal[rng.below(len(legal))])
 
 
 def _check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
@@ -143,13 +160,14 @@ def _check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
                 raise ConformanceFailure(f"resample for seat {seat} changes its legal actions")
             if world.current_player != player:
                 raise ConformanceFailure("resample changes whose turn it is")
-            if seat != probed:
-                continue
-            probe = seed ^ 0x5DEECE66D
-            if _body(state.resample(seat, Rng(probe))) != _body(world.resample(seat, Rng(probe))):
-                raise ConformanceFailure(
-                    f"resample for seat {seat} depends on more than what the seat knows"
-                )
+            if seat == probed:
+                probe = seed ^ 0x5DEECE66D
+                world_again = world.resample(seat, Rng(probe))
+                if _body(state.resample(seat, Rng(probe))) != _body(world_again):
+                    raise ConformanceFailure(
+                        f"resample for seat {seat} depends on more than what the seat knows"
+                    )
+            _check_world_plays_on(world, seat, rng)
         if not varied.get(seat):
             bodies = {
                 canonical_json(_body(state.resample(seat, Rng(rng.next_u64()))))

@@ -12,7 +12,13 @@ from typing import Any
 from courtly.core.rng import Rng
 from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_NAMES
 from courtly.games.kingdoms.state import ARMY_FLAG, KingdomsState
-from courtly.games.kingdoms.tasks import CARD_ARG_TASKS, CARD_B_TASKS, PHASE_NAMES, TASK_NAMES
+from courtly.games.kingdoms.tasks import (
+    CARD_ARG_TASKS,
+    CARD_B_TASKS,
+    PH_DUEL,
+    PHASE_NAMES,
+    TASK_NAMES,
+)
 
 
 def names(cards: list[int]) -> list[str]:
@@ -27,6 +33,12 @@ def known_cards(s: KingdomsState, p: int) -> list[int]:
 def peek_valid(s: KingdomsState, p: int) -> bool:
     top = s.peek[p]
     return top >= 0 and bool(s.deck) and s.deck[-1] == top
+
+
+def duel_pending(s: KingdomsState, p: int) -> bool:
+    """``p`` still has to choose a duel card in a duel that has begun (C3.3: by then a hand
+    without a Subject has been mulliganed, so ``p`` holds one)."""
+    return s.phase == PH_DUEL and s.entered and s.duel[p] < 0
 
 
 def decision(s: KingdomsState) -> dict[str, Any]:
@@ -112,31 +124,42 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
     if s.duel[o] >= 0:
         pool.append(s.duel[o])
     pool.sort()
-    Rng(rng.next_u64()).shuffle(pool)
+    shuffler = Rng(rng.next_u64())
     # Army and duel cards are known to be Number cards: they take the first Number cards of
     # the shuffled pool (a uniform choice among them); everything else is dealt in order.
     n_army, n_lifted = len(s.army[o]), len(limbo_armies)
     n_numbers = n_army + n_lifted + (1 if s.duel[o] >= 0 else 0)
-    numbers: list[int] = []
-    rest: list[int] = []
-    for c in pool:
-        if len(numbers) < n_numbers and IS_NUMBER[c]:
-            numbers.append(c)
-        else:
-            rest.append(c)
-    world.army[o] = numbers[:n_army]
-    lifted = numbers[n_army : n_army + n_lifted]
-    world.limbo[o] = [e for e in s.limbo[o] if e < ARMY_FLAG] + [c + ARMY_FLAG for c in lifted]
-    if s.duel[o] >= 0:
-        world.duel[o] = numbers[-1]
     n = len(hidden_hand)
-    world.hand[o] = sorted(seen + rest[:n])
-    pool = rest
-    at = n
-    world.deck = pool[at:]
-    if kept_top >= 0:
-        world.deck.append(kept_top)
-    if world.peek[o] >= 0:
-        world.peek[o] = world.deck[-1] if world.deck else -1
+    kept_limbo = [e for e in s.limbo[o] if e < ARMY_FLAG]
+    # What the rules let ``player`` infer about the unseen hand (ruling R32): an opponent still
+    # to choose a duel card holds a Subject (C3.3), and an opponent the game waits for has a
+    # real choice, at least two legal actions (a single one is played at once, R22; the
+    # minimum with the true count only matters for hand-written positions). Dealing again
+    # until the world agrees draws uniformly from exactly the worlds that do.
+    needs_subject = duel_pending(s, o) and not any(IS_NUMBER[c] for c in seen)
+    choices = min(2, len(s.legal_action_ids())) if s.current_player == o else 0
+    while True:
+        shuffler.shuffle(pool)
+        numbers: list[int] = []
+        rest: list[int] = []
+        for c in pool:
+            if len(numbers) < n_numbers and IS_NUMBER[c]:
+                numbers.append(c)
+            else:
+                rest.append(c)
+        if needs_subject and not any(IS_NUMBER[c] for c in rest[:n]):
+            continue
+        world.army[o] = numbers[:n_army]
+        world.limbo[o] = kept_limbo + [c + ARMY_FLAG for c in numbers[n_army : n_army + n_lifted]]
+        if s.duel[o] >= 0:
+            world.duel[o] = numbers[-1]
+        world.hand[o] = sorted(seen + rest[:n])
+        world.deck = rest[n:]
+        if kept_top >= 0:
+            world.deck.append(kept_top)
+        if world.peek[o] >= 0:
+            world.peek[o] = world.deck[-1] if world.deck else -1
+        if choices == 0 or len(world.legal_action_ids()) >= choices:
+            break
     world.rng = Rng(rng.next_u64())
     return world

@@ -16,6 +16,7 @@ from courtly.games.kingdoms.data import (
     SLOT_NAMES,
     parse_card,
 )
+from courtly.games.kingdoms.info import duel_pending
 from courtly.games.kingdoms.state import ARMY_FLAG, KingdomsState
 from courtly.games.kingdoms.tasks import (
     CARD_ARG_TASKS,
@@ -207,6 +208,11 @@ def check_invariants(s: KingdomsState) -> None:
             raise InvalidStateError("lifted Population cards with no re-placement pending")
         if s.army[p] and C.regnant_slot(court) < 0:
             raise InvalidStateError("Army cards with no Regnant")
+        if duel_pending(s, p) and not any(IS_NUMBER[c] for c in s.hand[p]):
+            raise InvalidStateError(
+                f"seat {p} must choose a duel card but holds no Subject (C3.3: it mulligans "
+                "before the duel; start the phase with phase_started false to play that)"
+            )
     if len(everything) != NUM_CARDS or sorted(everything) != ALL_CARDS:
         counts = [0] * NUM_CARDS
         for c in everything:

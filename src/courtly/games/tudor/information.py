@@ -20,7 +20,8 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.phases import marker_totals
 from courtly.games.tudor.serial import public_body
-from courtly.games.tudor.state import M_IMMEDIATE, T_IMMEDIATE, TudorState
+from courtly.games.tudor.state import M_IMMEDIATE, M_SPEND, T_IMMEDIATE, TudorState
+from courtly.games.tudor.turn import spendable_tokens
 
 
 def observation(st: TudorState, player: int | None) -> dict[str, Any]:
@@ -83,6 +84,29 @@ def _deal(
 def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
     w = st.clone()
     w.rng = Rng(rng.next_u64())
+    # ``player`` sees the game wait for another seat's decision, so that seat can make it:
+    # dealing again until it can draws uniformly from the worlds that agree (RULINGS.md,
+    # "Sampled worlds"). The true state's own answer only matters for a hand-written position
+    # where the seat is stuck; in play it never is.
+    waiting = st.current_player not in (None, player) and _can_go_on(st)
+    while True:
+        _deal_hidden(st, w, player, rng)
+        if not waiting or _can_go_on(w):
+            return w
+
+
+def _can_go_on(st: TudorState) -> bool:
+    """The seat to act has a legal action, and a Bonus move it has begun can be paid for (it
+    was offered with two spendable Court Tokens behind the screen; T11.5 bars purple)."""
+    if not st.legal_action_ids():
+        return False
+    if st.mode == M_SPEND:
+        return spendable_tokens(st, st.cur) >= (2 if st.tmp < 0 else 1)
+    return True
+
+
+def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
+    """Deal into ``w`` everything ``player`` cannot see in ``st``."""
     n = st.num_players
     others = [q for q in range(n) if q != player]
     # Court Cards: all that are in no supply stack and not in my hand are in other hands.
@@ -125,4 +149,3 @@ def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
         w.infl[q] = held.count(INFLUENCE)
         w.intr[q] = held.count(INTRIGUE)
         w.oppt[q] = held.count(OPPORTUNITY)
-    return w
