@@ -64,7 +64,7 @@ def test_illegal_action_leaves_state_unchanged(toy: HighCards) -> None:
         state.apply('{"kind":')
     with pytest.raises(IllegalActionError, match="action kinds: play"):
         state.apply({"kind": "fly"})
-    with pytest.raises(WrongPlayerError, match="seat 0's decision"):
+    with pytest.raises(WrongPlayerError, match="seat 1's decision, not seat 2's"):
         state.apply(state.legal_action_ids()[0], player=1)
     assert state.fingerprint() == before
 

@@ -195,7 +195,8 @@ class State(ABC):
             raise IllegalActionError(f"the game is over; {resolved.describe()!r} cannot be played")
         if player is not None and player != current:
             raise WrongPlayerError(
-                f"it is seat {current}'s decision, not seat {player}'s ({resolved.describe()!r})"
+                f"it is seat {current + 1}'s decision, not seat {player + 1}'s "
+                f"({resolved.describe()!r})"
             )
         legal = self.legal_action_ids()
         if resolved.id not in legal:
@@ -203,7 +204,8 @@ class State(ABC):
             shown = "; ".join(table[i].describe() for i in legal[:12])
             more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
             raise IllegalActionError(
-                f"{resolved.describe()!r} is not legal now for seat {current}; legal: {shown}{more}"
+                f"{resolved.describe()!r} is not legal now for seat {current + 1}; "
+                f"legal: {shown}{more}"
             )
         events: list[Event] = []
         self._apply(resolved.id, events)
@@ -311,10 +313,12 @@ class Game(ABC):
             not isinstance(num_players, int)
             or not self.min_players <= num_players <= self.max_players
         ):
-            raise PlayerCountError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {num_players}"
+            wanted = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise PlayerCountError(f"{self.title} is for {wanted} players, not {num_players!r}")
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.options, options)
