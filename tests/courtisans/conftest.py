@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from courtly.games.courtisans import GAME, CourtisansState
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import (
     CARD_FAMILY,
     CARD_ROLE,
@@ -18,6 +18,7 @@ from courtly.games.courtisans.data import (
     REMOVED_AT_SETUP,
     ROLE_NAMES,
 )
+from courtly.games.courtisans.state import CourtisansState
 
 
 def card(family: str, role: str, nth: int = 0) -> int:

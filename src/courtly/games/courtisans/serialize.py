@@ -11,14 +11,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from courtly.core.errors import InvalidStateError
-from courtly.games.courtisans.action_table import (
+from courtly.games.courtisans.codes import (
     ABOVE,
     AREA_NAMES,
     BELOW,
     FIRST_DOMAIN,
+    areas_used_json,
+    zone_json,
 )
 from courtly.games.courtisans.data import MISSION_BY_CODE, MISSIONS, SPY_CARDS, SPY_INDEX
-from courtly.games.courtisans.knowledge import areas_used_json, zone_json
 
 if TYPE_CHECKING:
     from courtly.games.courtisans.state import CourtisansState
