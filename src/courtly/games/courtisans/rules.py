@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from courtly.core.events import Event
-from courtly.games.courtisans.actions import zone_text
 from courtly.games.courtisans.codes import (
     ABOVE,
     ALL_AREAS,
@@ -29,7 +28,6 @@ from courtly.games.courtisans.codes import (
     zone_count,
 )
 from courtly.games.courtisans.data import (
-    FAMILIES,
     HAND_SIZE,
     IS_ASSASSIN,
     IS_GUARD,
@@ -37,10 +35,10 @@ from courtly.games.courtisans.data import (
     MAX_PLAYERS,
     MAX_ROW_CARDS,
     MIN_PLAYERS,
+    MISSIONS,
     SPY_INDEX,
-    STATUS_NAMES,
-    card_name,
 )
+from courtly.games.courtisans.events import EVENTS
 from courtly.games.courtisans.scoring import family_statuses
 
 if TYPE_CHECKING:
@@ -120,9 +118,7 @@ def apply(state: CourtisansState, action_id: int, events: list[Event] | None) ->
             state.pending = NO_ZONE
     elif action_id == spare_id(n):
         if events is not None:
-            events.append(
-                Event("spare", f"seat {state.current} uses no kill", {"seat": state.current})
-            )
+            events.append(EVENTS.event("spare", {"seat": state.current}))
         state.pending = NO_ZONE
     else:
         row, index = divmod(action_id - base, MAX_ROW_CARDS)
@@ -145,29 +141,20 @@ def _play(state: CourtisansState, card: int, zone: int, events: list[Event] | No
         state.spy_player[SPY_INDEX[card]] = seat
     if events is None:
         return
-    where = zone_text(zone)
-    data: dict[str, Any] = {"seat": seat, "place": ROW_NAMES[min(zone, ROW_DOMAIN)]}
-    if zone >= FIRST_DOMAIN:
-        data["owner"] = zone - FIRST_DOMAIN
+    on_table = zone < FIRST_DOMAIN
+    data: dict[str, Any] = {"seat": seat}
+    if on_table:
+        data["row"] = ROW_NAMES[zone]
+    else:
+        data["owner_seat"] = zone - FIRST_DOMAIN
     if IS_SPY[card]:
-        column = " (in the Queen's column)" if zone < FIRST_DOMAIN else ""
-        events.append(Event("play", f"seat {seat} plays a spy face down {where}{column}", data))
+        # C5.2: a spy is played face down; only its player knows it (RULINGS R1).
+        events.append(EVENTS.event("play-spy-table" if on_table else "play-spy-domain", data))
         if state.remember_spies:
-            events.append(
-                Event(
-                    "play-secret",
-                    f"your face-down spy {where} is the {card_name(card)} #{card}",
-                    {**data, "card": card},
-                    frozenset({seat}),
-                )
-            )
+            events.append(EVENTS.event("spy-identity", {**data, "card": card}, frozenset({seat})))
     else:
         events.append(
-            Event(
-                "play",
-                f"seat {seat} plays {card_name(card)} #{card} {where}",
-                {**data, "card": card},
-            )
+            EVENTS.event("play-table" if on_table else "play-domain", {**data, "card": card})
         )
 
 
@@ -179,20 +166,12 @@ def _eliminate(state: CourtisansState, row: int, index: int, events: list[Event]
     card = cards.pop(index)
     state.eliminated.append(card)
     if events is not None:
-        where = "in that domain" if row == ROW_DOMAIN else f"{ROW_NAMES[row]} the Queen's table"
-        data: dict[str, Any] = {
-            "seat": state.current,
-            "row": ROW_NAMES[row],
-            "position": index + 1,
-        }
+        data = {"seat": state.current, "row": ROW_NAMES[row], "position": index + 1}
         if IS_SPY[card]:
             # C5.3: an eliminated spy is neither looked at nor revealed.
-            text = f"seat {state.current} eliminates a face-down spy (#{index + 1} {where})"
+            events.append(EVENTS.event("eliminate-spy", data))
         else:
-            data["card"] = card
-            name = f"{card_name(card)} #{card}"
-            text = f"seat {state.current} eliminates {name} (#{index + 1} {where})"
-        events.append(Event("eliminate", text, data))
+            events.append(EVENTS.event("eliminate", {**data, "card": card}))
     state.pending = NO_ZONE
 
 
@@ -208,20 +187,10 @@ def _end_turn(state: CourtisansState, events: list[Event] | None) -> None:
         hand.extend(drawn)
         hand.sort()
         if events is not None:
+            events.append(EVENTS.event("draw", {"seat": seat, "count": len(drawn)}))
             events.append(
-                Event(
-                    "draw",
-                    f"seat {seat} draws {len(drawn)} cards",
-                    {"seat": seat, "count": len(drawn)},
-                )
-            )
-            names = ", ".join(f"{card_name(c)} #{c}" for c in sorted(drawn))
-            events.append(
-                Event(
-                    "draw-secret",
-                    f"you draw {names}",
-                    {"seat": seat, "cards": sorted(drawn)},
-                    frozenset({seat}),
+                EVENTS.event(
+                    "draw-secret", {"seat": seat, "cards": sorted(drawn)}, frozenset({seat})
                 )
             )
     state.used = 0
@@ -231,7 +200,7 @@ def _end_turn(state: CourtisansState, events: list[Event] | None) -> None:
         if state.hands[nxt]:
             state.current = nxt
             if events is not None:
-                events.append(Event("turn", f"seat {nxt} to play", {"seat": nxt}))
+                events.append(EVENTS.event("turn", {"seat": nxt}))
             return
     state.current = NO_SEAT
     if events is not None:
@@ -239,24 +208,20 @@ def _end_turn(state: CourtisansState, events: list[Event] | None) -> None:
 
 
 def _game_end_events(state: CourtisansState, events: list[Event]) -> None:
+    """C6.1: the spies in play are revealed; C6.2: the families' status; C6.5: the result."""
     spies = [
         c for c in (*state.above, *state.below, *(c for d in state.domains for c in d)) if IS_SPY[c]
     ]
     if spies:
-        names = ", ".join(f"{card_name(c)} #{c}" for c in spies)
-        events.append(Event("reveal", f"the spies are revealed: {names}", {"cards": spies}))
-    statuses = family_statuses(state.above, state.below)
-    text = "; ".join(f"{FAMILIES[f]} {STATUS_NAMES[s]}" for f, s in enumerate(statuses))
-    events.append(Event("status", f"family status: {text}", {"status": statuses}))
-    scores = state.scores()
+        events.append(EVENTS.event("reveal", {"cards": spies}))
+    events.append(EVENTS.event("status", {"status": family_statuses(state.above, state.below)}))
+    missions = [
+        [MISSIONS[state.white[p]].code, MISSIONS[state.blue[p]].code]
+        for p in range(state.num_players)
+    ]
     events.append(
-        Event(
+        EVENTS.event(
             "game-over",
-            f"final scores {[int(s) for s in scores]}; winner(s): seat(s) {state.winners()}",
-            {
-                "scores": scores,
-                "winners": state.winners(),
-                "missions": [[state.white[p], state.blue[p]] for p in range(state.num_players)],
-            },
+            {"scores": state.scores(), "winners": state.winners(), "missions": missions},
         )
     )
