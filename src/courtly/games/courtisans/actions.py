@@ -20,7 +20,7 @@ def zone_text(zone: int) -> str:
         return "above the Queen's table"
     if zone == BELOW:
         return "below the Queen's table"
-    return f"in seat {zone - FIRST_DOMAIN}'s domain"
+    return f"in seat {zone - FIRST_DOMAIN + 1}'s domain"  # people read seats from 1
 
 
 def build_action_space(num_players: int) -> ActionSpace:

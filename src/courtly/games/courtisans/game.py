@@ -46,6 +46,9 @@ class CourtisansGame(Game):
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)
 
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        return view.explain(observation)
+
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluation.heuristic(state, player)

@@ -93,14 +93,14 @@ def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
         return [_card_view(state, c, seat, revealed) for c in cards]
 
     statuses = public_statuses(state)
+    # The envelope (viewer, to_act, phase, scores...) comes from the kernel; these are the
+    # game's own sections.
     obs: dict[str, Any] = {
-        "seat": seat,
-        "num_players": state.num_players,
-        "current_player": state.current_player,
         "first_player": state.first_player,
-        "phase": "over" if over else "eliminate" if state.pending >= 0 else "play",
-        "areas_used": areas_used_json(state.used),
-        "pending_kill": None if state.pending < 0 else zone_json(state.pending),
+        "turn": {
+            "areas_used": areas_used_json(state.used),
+            "pending_kill": None if state.pending < 0 else zone_json(state.pending),
+        },
         "deck_size": len(state.deck),
         "removed_count": len(state.removed),
         "hand_sizes": [len(h) for h in state.hands],
@@ -109,7 +109,6 @@ def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
         # C5.3: an eliminated spy is never revealed, not even at the end.
         "eliminated": show(state.eliminated, False),
         "family_status": {FAMILIES[f]: STATUS_NAMES[s] for f, s in enumerate(statuses)},
-        "scores": state.scores(),
     }
     if seat is not None:
         obs["hand"] = [card_json(c) for c in state.hands[seat]]
