@@ -8,7 +8,7 @@ they score the true final position and, with face-down cards left out, the publi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from courtly.games.courtisans.codes import NO_SEAT
 from courtly.games.courtisans.data import (
@@ -118,3 +118,37 @@ def public_statuses(state: CourtisansState) -> list[int]:
     return family_statuses(
         (c for c in state.above if not IS_SPY[c]), (c for c in state.below if not IS_SPY[c])
     )
+
+
+# score_breakdown's categories: the domain's cards (C6.3), then each Secret Mission (C6.4).
+BREAKDOWN_CATEGORIES = ("domain", "white_mission", "blue_mission")
+# Why a Courtisans game ends (C3.4): the deck is empty and nobody holds a card.
+END_ALL_CARDS_PLAYED = "all-cards-played"
+
+
+def score_breakdown(state: CourtisansState) -> dict[str, Any]:
+    """Per seat: its domain's points and each mission's 3 or 0. During play, the public running
+    estimate (R11): face-up cards only and no missions, which stay secret. No tie-break: tied
+    players share the victory (C6.5, R9)."""
+    over = state.current == NO_SEAT
+    seats = []
+    statuses = family_statuses(state.above, state.below) if over else public_statuses(state)
+    for seat, domain in enumerate(state.domains):
+        shown = domain if over else [c for c in domain if not IS_SPY[c]]
+        entry: dict[str, float] = {"domain": float(domain_points(shown, statuses))}
+        for name, mission in (
+            ("white_mission", state.white[seat]),
+            ("blue_mission", state.blue[seat]),
+        ):
+            met = over and mission_met(
+                mission, seat, state.domains, state.above, state.below, statuses
+            )
+            entry[name] = float(MISSION_POINTS if met else 0)
+        entry["total"] = sum(entry[c] for c in BREAKDOWN_CATEGORIES)
+        seats.append(entry)
+    return {
+        "categories": list(BREAKDOWN_CATEGORIES),
+        "seats": seats,
+        "decided_by": None,
+        "end": END_ALL_CARDS_PLAYED if over else None,
+    }

@@ -160,6 +160,9 @@ class CourtisansState(State):
     def public_scores(self) -> list[float] | None:
         return scoring.scores(self)
 
+    def score_breakdown(self) -> dict[str, Any]:
+        return scoring.score_breakdown(self)
+
     def _observe(self, viewer: int | None) -> dict[str, Any]:
         return knowledge.observe(self, viewer)
 
