@@ -17,6 +17,7 @@ from courtly.games.courtisans.codes import (
     FIRST_DOMAIN,
     NO_SEAT,
     NO_ZONE,
+    ROW_NAMES,
     zone_count,
 )
 from courtly.games.courtisans.data import (
@@ -116,6 +117,9 @@ def _turn_problem(state: CourtisansState) -> str | None:
             return "while the deck lasts, every player holds 3 cards between turns"
         if hand != sorted(hand):
             return "hands are kept sorted"
+    problem = _round_problem(state, plays)
+    if problem:
+        return problem
     if state.pending == NO_ZONE:
         if state.used == ALL_AREAS:
             return "a turn with all three areas played is over"
@@ -125,16 +129,55 @@ def _turn_problem(state: CourtisansState) -> str | None:
     zone = state.zone_cards(state.pending)
     if not zone or not IS_ASSASSIN[zone[-1]]:
         return "a pending kill needs the assassin just placed as the last card of its zone"
-    area = (
-        AREA_QUEEN
-        if state.pending < FIRST_DOMAIN
-        else (AREA_OWN if state.pending - FIRST_DOMAIN == state.current else AREA_OPPONENT)
-    )
-    if not state.used & area:
+    if not state.used & _area(state, state.pending):
         return "a pending kill belongs to an area played this turn"
     if not kill_targets(state):
         return "a pending kill needs something to eliminate"
     return None
+
+
+def _round_problem(state: CourtisansState, plays: int) -> str | None:
+    """C3.1, C3.4: every seat plays once per round, in order from the first player, and the
+    deck runs out at the end of a round (the setup removal makes it so), so the turn number
+    fixes whose turn it is and, once the deck is empty, who still holds cards. Every row and
+    domain gets at most one card a turn: with the turns still to play it stays within
+    MAX_ROW_CARDS (the action ids have room for no more)."""
+    n = state.num_players
+    waiting = len(state.deck) + sum(len(h) for h in state.hands)
+    turns_done = (NUM_CARDS - len(state.removed) - waiting - plays) // HAND_SIZE
+    if state.current != (state.first_player + turns_done) % n:
+        return (
+            f"after {turns_done} turns from first_player {state.first_player}, "
+            f"current_player must be {(state.first_player + turns_done) % n}"
+        )
+    if not state.deck:
+        last = (state.first_player - 1) % n  # drew the last cards: the round's last seat
+        to_play = {(state.current + i) % n for i in range((last - state.current) % n + 1)}
+        for seat, hand in enumerate(state.hands):
+            if seat != state.current and bool(hand) != (seat in to_play):
+                return (
+                    "once the deck is empty, exactly the seats still to play this round hold cards"
+                )
+    # Whole turns still to come (the current one too if it has not started).
+    turns_left = waiting // HAND_SIZE
+    for zone in range(zone_count(n)):
+        area = _area(state, zone)
+        open_now = 1 if plays and not state.used & area else 0
+        if len(state.zone_cards(zone)) + turns_left + open_now > MAX_ROW_CARDS:
+            return f"{_zone_name(zone)} would hold more than {MAX_ROW_CARDS} cards by the end"
+    return None
+
+
+def _area(state: CourtisansState, zone: int) -> int:
+    if zone < FIRST_DOMAIN:
+        return AREA_QUEEN
+    return AREA_OWN if zone - FIRST_DOMAIN == state.current else AREA_OPPONENT
+
+
+def _zone_name(zone: int) -> str:
+    if zone < FIRST_DOMAIN:
+        return f"queen_table.{ROW_NAMES[zone]}"
+    return f"domains[{zone - FIRST_DOMAIN}]"
 
 
 def _mission_problem(state: CourtisansState) -> str | None:
