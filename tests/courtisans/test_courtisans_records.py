@@ -24,3 +24,13 @@ def test_an_old_record_replays_exactly(data: dict[str, object]) -> None:
     assert final.is_terminal and result_of(final) == record.result
     for state, _events in steps:
         assert GAME.from_json(state.to_json()).fingerprint() == state.fingerprint()
+
+
+STATES = json.loads((Path(__file__).parent / "fixtures" / "states_before_anatomy.json").read_text())
+
+
+def test_states_saved_before_load_with_the_same_fingerprint_and_choices() -> None:
+    for saved in STATES:
+        state = GAME.from_json(saved["state"])
+        assert state.fingerprint() == saved["fingerprint"]
+        assert state.legal_action_ids() == saved["legal"]
