@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -57,9 +58,9 @@ def test_c6_2_rulebook_family_status_example(cz: SimpleNamespace) -> None:
     assert sum(1 for c in above if c in cz.cards("Nightingale courtier*2")) == 2
 
 
-def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
-    """C6.3/C6.4 worked example: +3 Butterfly, +3 Toad, +5 Stag (nobles count 2), -3 Nightingale
-    (2 cards including a noble), Carp 0, +3 for her fulfilled mission = 11."""
+def noemie_game(cz: SimpleNamespace) -> tuple[list[int], Any]:
+    """The rulebook's scoring example, finished: Noémie (seat 1) and a rival, their domains,
+    the worked table and their missions."""
     above, below = worked_table(cz)
     noemie = [
         *cz.cards("Butterfly courtier*2, Butterfly assassin"),  # 3 Butterfly: +3
@@ -69,9 +70,6 @@ def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
         cz.card("Nightingale", "assassin"),  # -3
         *cz.cards("Carp noble, Carp assassin"),  # neutral: 0
     ]
-    statuses = family_statuses(above, below)
-    assert domain_points(noemie, statuses) == 3 + 3 + 5 - 3 + 0
-    # Her blue mission B4 (Hare fallen from grace) is met, her white W9 (4 guards) is not.
     state = cz.position(
         2,
         above=above,
@@ -80,6 +78,16 @@ def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
         current=None,
         missions=[("W9", "B4"), ("W1", "B9")],
     )
+    return noemie, state
+
+
+def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
+    """C6.3/C6.4 worked example: +3 Butterfly, +3 Toad, +5 Stag (nobles count 2), -3 Nightingale
+    (2 cards including a noble), Carp 0, +3 for her fulfilled mission = 11."""
+    noemie, state = noemie_game(cz)
+    statuses = family_statuses(*worked_table(cz))
+    assert domain_points(noemie, statuses) == 3 + 3 + 5 - 3 + 0
+    # Her blue mission B4 (Hare fallen from grace) is met, her white W9 (4 guards) is not.
     assert state.scores()[0] == 11.0
     assert state.winners() == [0]
 
@@ -292,21 +300,7 @@ def test_c6_1_spies_count_for_missions_after_reveal(cz: SimpleNamespace) -> None
 def test_score_breakdown_of_the_rulebook_example(cz: SimpleNamespace) -> None:
     """C6.3/C6.4: Noémie's 11 = 8 from her domain + 3 for B4 (W9 not met); no tie-break is
     needed and the game ended because every card was played (C3.4)."""
-    above, below = worked_table(cz)
-    noemie = [
-        *cz.cards("Butterfly courtier*2, Butterfly assassin, Toad assassin*2, Toad spy"),
-        *cz.cards("Stag noble*2, Stag assassin, Carp noble, Carp assassin"),
-        cz.card("Nightingale", "noble", 1),
-        cz.card("Nightingale", "assassin"),
-    ]
-    state = cz.position(
-        2,
-        above=above,
-        below=below,
-        domains=[noemie, cz.cards("Hare noble")],
-        current=None,
-        missions=[("W9", "B4"), ("W1", "B9")],
-    )
+    _noemie, state = noemie_game(cz)
     breakdown = state.score_breakdown()
     assert breakdown["categories"] == ["domain", "white_mission", "blue_mission"]
     assert breakdown["seats"][0] == {
