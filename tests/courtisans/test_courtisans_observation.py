@@ -100,5 +100,9 @@ def test_an_early_screen_fits_24_lines() -> None:
 def test_explain_gives_the_rules_of_each_decision(phase: str) -> None:
     state = next(s for s in random_positions(3, 5, {}) if s.phase_name() == phase)
     help_text = GAME.explain(state.observation(state.current_player or 0))
-    words = {"play": "play CARD", "eliminate": "eliminate nothing", "over": "game is over"}
+    words = {
+        "play": "play CARD",
+        "eliminate": "The assassin was placed",
+        "over": "game is over",
+    }
     assert words[phase] in help_text and "Legend" in help_text

@@ -191,7 +191,13 @@ def explain(observation: Mapping[str, Any]) -> str:
     if phase == "over":
         text = _OVER_HELP
     elif phase == "eliminate":
-        text = _KILL_HELP
+        zone = observation["turn"]["pending_kill"]
+        where = (
+            "at the Queen's table"
+            if zone["place"] != "domain"
+            else (f"in {_seat(zone['seat'])}'s domain")
+        )
+        text = f"The assassin was placed {where}. {_KILL_HELP}"
     else:
         text = _PLAY_HELP
         done = observation["turn"]["areas_used"]
