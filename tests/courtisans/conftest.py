@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from courtly.games.courtisans import GAME, CourtisansState
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import (
     CARD_FAMILY,
     CARD_ROLE,
@@ -18,6 +18,7 @@ from courtly.games.courtisans.data import (
     REMOVED_AT_SETUP,
     ROLE_NAMES,
 )
+from courtly.games.courtisans.state import CourtisansState
 
 
 def card(family: str, role: str, nth: int = 0) -> int:
@@ -86,6 +87,11 @@ def position(
     if missions is None:
         missions = [(f"W{p + 1}", f"B{p + 1}") for p in range(num_players)]
     dealt = {code for pair in missions for code in pair}
+    # Seats play in order from the first player (C3.1): name the first player that makes it
+    # the current player's turn after the turns these cards show.
+    waiting = deck_size + sum(len(h) for h in hands)
+    turns_done = (NUM_CARDS - removed_count - waiting - len(areas_used)) // 3
+    first = 0 if current is None else (current - turns_done) % num_players
     every = [f"W{i}" for i in range(1, 11)] + [f"B{i}" for i in range(1, 11)]
     data = {
         "format": "courtly-state",
@@ -94,7 +100,7 @@ def position(
         "num_players": num_players,
         "options": options or {},
         "rng": 12345,
-        "first_player": 0,
+        "first_player": first,
         "current_player": current,
         "areas_used": list(areas_used),
         "pending_kill": pending_kill,

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
-from courtly.games.courtisans import GAME, CourtisansState
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import IS_SPY, NUM_CARDS
+from courtly.games.courtisans.state import CourtisansState
 
 
 def base(cz: SimpleNamespace) -> dict[str, Any]:

@@ -6,8 +6,9 @@ from types import SimpleNamespace
 
 from courtly.core.rng import Rng
 from courtly.core.state import canonical_json
-from courtly.games.courtisans import GAME, CourtisansState
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import IS_SPY, SPY_INDEX
+from courtly.games.courtisans.state import CourtisansState
 
 
 def mid_game(cz: SimpleNamespace, options: dict[str, str] | None = None) -> CourtisansState:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+from courtly.core.rng import Rng
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import (
     ESTEEMED,
     FALLEN,
@@ -55,9 +58,9 @@ def test_c6_2_rulebook_family_status_example(cz: SimpleNamespace) -> None:
     assert sum(1 for c in above if c in cz.cards("Nightingale courtier*2")) == 2
 
 
-def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
-    """C6.3/C6.4 worked example: +3 Butterfly, +3 Toad, +5 Stag (nobles count 2), -3 Nightingale
-    (2 cards including a noble), Carp 0, +3 for her fulfilled mission = 11."""
+def noemie_game(cz: SimpleNamespace) -> tuple[list[int], Any]:
+    """The rulebook's scoring example, finished: Noémie (seat 1) and a rival, their domains,
+    the worked table and their missions."""
     above, below = worked_table(cz)
     noemie = [
         *cz.cards("Butterfly courtier*2, Butterfly assassin"),  # 3 Butterfly: +3
@@ -67,9 +70,6 @@ def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
         cz.card("Nightingale", "assassin"),  # -3
         *cz.cards("Carp noble, Carp assassin"),  # neutral: 0
     ]
-    statuses = family_statuses(above, below)
-    assert domain_points(noemie, statuses) == 3 + 3 + 5 - 3 + 0
-    # Her blue mission B4 (Hare fallen from grace) is met, her white W9 (4 guards) is not.
     state = cz.position(
         2,
         above=above,
@@ -78,6 +78,16 @@ def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
         current=None,
         missions=[("W9", "B4"), ("W1", "B9")],
     )
+    return noemie, state
+
+
+def test_c6_3_rulebook_noemie_scores_11(cz: SimpleNamespace) -> None:
+    """C6.3/C6.4 worked example: +3 Butterfly, +3 Toad, +5 Stag (nobles count 2), -3 Nightingale
+    (2 cards including a noble), Carp 0, +3 for her fulfilled mission = 11."""
+    noemie, state = noemie_game(cz)
+    statuses = family_statuses(*worked_table(cz))
+    assert domain_points(noemie, statuses) == 3 + 3 + 5 - 3 + 0
+    # Her blue mission B4 (Hare fallen from grace) is met, her white W9 (4 guards) is not.
     assert state.scores()[0] == 11.0
     assert state.winners() == [0]
 
@@ -285,3 +295,64 @@ def test_c6_1_spies_count_for_missions_after_reveal(cz: SimpleNamespace) -> None
         missions=[("W9", "B1"), ("W8", "B2")],
     )
     assert state.scores() == [3.0, 0.0]
+
+
+def test_score_breakdown_of_the_rulebook_example(cz: SimpleNamespace) -> None:
+    """C6.3/C6.4: Noémie's 11 = 8 from her domain + 3 for B4 (W9 not met); no tie-break is
+    needed and the game ended because every card was played (C3.4)."""
+    _noemie, state = noemie_game(cz)
+    breakdown = state.score_breakdown()
+    assert breakdown["categories"] == ["domain", "white_mission", "blue_mission"]
+    assert breakdown["seats"][0] == {
+        "domain": 8.0,
+        "white_mission": 0.0,
+        "blue_mission": 3.0,
+        "total": 11.0,
+    }
+    # Seat 2: Hare is fallen (-2 for a noble); W1 (fewer Butterfly than seat 1) and B9 (at most
+    # 3 families esteemed: exactly 3 are) are both met.
+    assert breakdown["seats"][1] == {
+        "domain": -2.0,
+        "white_mission": 3.0,
+        "blue_mission": 3.0,
+        "total": 4.0,
+    }
+    assert [seat["total"] for seat in breakdown["seats"]] == state.scores()
+    assert breakdown["decided_by"] is None and breakdown["end"] == "all-cards-played"
+
+
+def test_score_breakdown_during_play_shows_only_what_is_public(cz: SimpleNamespace) -> None:
+    """R11: before the end, face-up cards only and no mission points (missions are secret)."""
+    spy = cz.card("Toad", "spy")
+    state = cz.position(
+        2,
+        hands=[cz.cards("Carp courtier*3"), cz.cards("Stag guard*3")],
+        deck_size=6,
+        above=cz.cards("Toad courtier"),
+        domains=[[cz.card("Toad", "noble"), spy], []],
+        missions=[("W10", "B7"), ("W1", "B9")],
+    )
+    breakdown = state.score_breakdown()
+    assert breakdown["seats"][0] == {
+        "domain": 2.0,
+        "white_mission": 0.0,
+        "blue_mission": 0.0,
+        "total": 2.0,
+    }
+    assert breakdown["end"] is None
+    assert [seat["total"] for seat in breakdown["seats"]] == state.scores()
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_score_breakdown_totals_are_the_scores_of_random_games(num_players: int) -> None:
+    for seed in range(3):
+        state = GAME.new_game(num_players, seed=seed)
+        rng = Rng(seed)
+        while not state.is_terminal:
+            breakdown = state.score_breakdown()
+            assert [seat["total"] for seat in breakdown["seats"]] == state.scores()
+            legal = state.legal_action_ids()
+            state.step(legal[rng.below(len(legal))])
+        breakdown = state.score_breakdown()
+        assert [seat["total"] for seat in breakdown["seats"]] == state.scores()
+        assert breakdown["end"] == "all-cards-played"

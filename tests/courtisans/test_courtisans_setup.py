@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from courtly.core.rng import Rng
-from courtly.games.courtisans import GAME, CourtisansState
+from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import (
     BLUE_MISSIONS,
     CARD_FAMILY,
@@ -17,6 +17,7 @@ from courtly.games.courtisans.data import (
     ROLE_NAMES,
     WHITE_MISSIONS,
 )
+from courtly.games.courtisans.state import CourtisansState
 
 
 def new(num_players: int, seed: int = 7) -> CourtisansState:

@@ -29,18 +29,18 @@ def test_render_shows_the_table_domains_and_hand_but_no_hidden_spy(cz: SimpleNam
         default_spy_player=1,
     )
     mine = text_of(state.observation(0))
-    assert "Queen" in mine and "Stag" in mine and "a2 Nob" in mine
-    assert "a1 ?spy/1" in mine
+    assert "Queen" in mine and "Stag" in mine and "a2:Nob" in mine
+    assert "a1:?spy/2" in mine  # seats are shown numbered from 1
     assert "Your hand: Toad courtier" in mine
-    assert "Spy* Hare" not in mine and "Hare spy" not in mine
+    assert "Spy*(Hare)" not in mine and "Hare spy" not in mine
     theirs = text_of(state.observation(1))
-    assert "a1 Spy* Hare" in theirs
+    assert "a1:Spy*(Hare)" in theirs
 
 
 def test_render_after_the_end(cz: SimpleNamespace) -> None:
     state = cz.position(2, below=[cz.card("Hare", "spy")], domains=[[], []], current=None)
     shown = text_of(state.public_observation())
-    assert "game over" in shown and "Seat 0 missions" in shown
+    assert "game over" in shown and "Seat 1 missions" in shown
 
 
 def test_heuristic_prefers_points_in_own_domain(cz: SimpleNamespace) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from courtly.core.rng import Rng
-from courtly.games.courtisans.action_table import AREA_NAMES, FIRST_DOMAIN, ROW_NAMES
+from courtly.games.courtisans.codes import NO_SEAT, areas_used_json, zone_json
 from courtly.games.courtisans.data import (
     BLUE_MISSIONS,
     CARD_FAMILY,
@@ -25,12 +25,11 @@ from courtly.games.courtisans.data import (
     STATUS_NAMES,
     WHITE_MISSIONS,
 )
-from courtly.games.courtisans.scoring import family_statuses, mission_met
+from courtly.games.courtisans.scoring import family_statuses, mission_met, public_statuses
 
 if TYPE_CHECKING:
     from courtly.games.courtisans.state import CourtisansState
 
-_NO_SEAT = -1  # state.NO_SEAT (state imports this module)
 _MASK64 = (1 << 64) - 1
 # Random indices drawn from one 64-bit number (see _pick): the product of their bounds stays
 # below 90**6 < 2**40, so each index is uniform to within 2**-24.
@@ -86,32 +85,22 @@ def _card_view(
     return {"face_down": True, "played_by": played_by}
 
 
-def areas_used_json(used: int) -> list[str]:
-    return [name for bit, name in AREA_NAMES if used & bit]
-
-
-def zone_json(zone: int) -> dict[str, Any]:
-    if zone < FIRST_DOMAIN:
-        return {"place": ROW_NAMES[zone]}
-    return {"place": "domain", "seat": zone - FIRST_DOMAIN}
-
-
 def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` (None: a spectator) may know now."""
-    over = state.current == _NO_SEAT
+    over = state.current == NO_SEAT
 
     def show(cards: list[int], revealed: bool) -> list[dict[str, Any]]:
         return [_card_view(state, c, seat, revealed) for c in cards]
 
-    statuses = state.public_statuses()
+    statuses = public_statuses(state)
+    # The envelope (viewer, to_act, phase, scores...) comes from the kernel; these are the
+    # game's own sections.
     obs: dict[str, Any] = {
-        "seat": seat,
-        "num_players": state.num_players,
-        "current_player": state.current_player,
         "first_player": state.first_player,
-        "phase": "over" if over else "eliminate" if state.pending >= 0 else "play",
-        "areas_used": areas_used_json(state.used),
-        "pending_kill": None if state.pending < 0 else zone_json(state.pending),
+        "turn": {
+            "areas_used": areas_used_json(state.used),
+            "pending_kill": None if state.pending < 0 else zone_json(state.pending),
+        },
         "deck_size": len(state.deck),
         "removed_count": len(state.removed),
         "hand_sizes": [len(h) for h in state.hands],
@@ -120,7 +109,6 @@ def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
         # C5.3: an eliminated spy is never revealed, not even at the end.
         "eliminated": show(state.eliminated, False),
         "family_status": {FAMILIES[f]: STATUS_NAMES[s] for f, s in enumerate(statuses)},
-        "scores": state.scores(),
     }
     if seat is not None:
         obs["hand"] = [card_json(c) for c in state.hands[seat]]
@@ -149,7 +137,7 @@ def resample_for(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState
     then the other hands, the cards set aside and the deck share the rest of the pool.
     """
     world = state.clone()
-    over = state.current == _NO_SEAT
+    over = state.current == NO_SEAT
     slots: list[tuple[list[int], int]] = []
     if any(p >= 0 and not (state.remember_spies and p == seat) for p in state.spy_player):
         rows = [world.eliminated]
@@ -172,7 +160,7 @@ def resample_for(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState
         spies = [c for c in pool if IS_SPY[c]]
         slot_players = [spy_player[SPY_INDEX[row[i]]] for row, i in slots]
         for card in spies:
-            spy_player[SPY_INDEX[card]] = _NO_SEAT
+            spy_player[SPY_INDEX[card]] = NO_SEAT
         _pick(spies, len(slots), rng)
         for (row, index), card, player in zip(slots, spies, slot_players, strict=False):
             row[index] = card

@@ -8,18 +8,24 @@ they score the true final position and, with face-down cards left out, the publi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
+from courtly.games.courtisans.codes import NO_SEAT
 from courtly.games.courtisans.data import (
     CARD_FAMILY,
     CARD_ROLE,
     CARD_WEIGHT,
     ESTEEMED,
     FALLEN,
+    IS_SPY,
     MISSION_POINTS,
     MISSIONS,
     NEUTRAL,
     NUM_FAMILIES,
 )
+
+if TYPE_CHECKING:
+    from courtly.games.courtisans.state import CourtisansState
 
 
 def family_weights(cards: Iterable[int]) -> list[int]:
@@ -93,3 +99,56 @@ def final_scores(
                 points += MISSION_POINTS
         scores.append(points)
     return scores
+
+
+def scores(state: CourtisansState) -> list[float]:
+    """Final scores once over (C6). Before that, a public running estimate: face-up cards
+    only, the current family status, and no Secret Missions (they are secret; R11)."""
+    if state.current == NO_SEAT:
+        missions = [(state.white[p], state.blue[p]) for p in range(state.num_players)]
+        return [float(s) for s in final_scores(state.domains, state.above, state.below, missions)]
+    statuses = public_statuses(state)
+    return [float(domain_points((c for c in d if not IS_SPY[c]), statuses)) for d in state.domains]
+
+
+def public_statuses(state: CourtisansState) -> list[int]:
+    """Family status from the face-up cards at the Queen's table (all cards once over)."""
+    if state.current == NO_SEAT:
+        return family_statuses(state.above, state.below)
+    return family_statuses(
+        (c for c in state.above if not IS_SPY[c]), (c for c in state.below if not IS_SPY[c])
+    )
+
+
+# score_breakdown's categories: the domain's cards (C6.3), then each Secret Mission (C6.4).
+BREAKDOWN_CATEGORIES = ("domain", "white_mission", "blue_mission")
+# Why a Courtisans game ends (C3.4): the deck is empty and nobody holds a card.
+END_ALL_CARDS_PLAYED = "all-cards-played"
+
+
+def score_breakdown(state: CourtisansState) -> dict[str, Any]:
+    """Per seat: its domain's points and each mission's 3 or 0. During play, the public running
+    estimate (R11): face-up cards only and no missions, which stay secret. No tie-break: tied
+    players share the victory (C6.5, R9)."""
+    over = state.current == NO_SEAT
+    seats = []
+    statuses = family_statuses(state.above, state.below) if over else public_statuses(state)
+    for seat, domain in enumerate(state.domains):
+        shown = domain if over else [c for c in domain if not IS_SPY[c]]
+        entry: dict[str, float] = {"domain": float(domain_points(shown, statuses))}
+        for name, mission in (
+            ("white_mission", state.white[seat]),
+            ("blue_mission", state.blue[seat]),
+        ):
+            met = over and mission_met(
+                mission, seat, state.domains, state.above, state.below, statuses
+            )
+            entry[name] = float(MISSION_POINTS if met else 0)
+        entry["total"] = sum(entry[c] for c in BREAKDOWN_CATEGORIES)
+        seats.append(entry)
+    return {
+        "categories": list(BREAKDOWN_CATEGORIES),
+        "seats": seats,
+        "decided_by": None,
+        "end": END_ALL_CARDS_PLAYED if over else None,
+    }

@@ -1,8 +1,9 @@
 """The JSON body of a Courtisans state (documented in docs/games/courtisans.md).
 
 Cards are their ids (0..89, ``15 * family + index``); missions their codes ("W1".."B10").
-Reading is strict: anything malformed raises, and ``check_invariants`` then rejects any
-impossible position.
+Reading is strict (the readers of ``courtly.core.fields``): a missing, unknown or ill-typed field
+is refused with its name, and ``check_invariants`` then refuses any position the game could not
+reach and play on from.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from courtly.core.errors import InvalidStateError
-from courtly.games.courtisans.action_table import (
+from courtly.core.fields import choice, each, field, integers, listing, per_seat, seat
+from courtly.games.courtisans.codes import (
     ABOVE,
     AREA_NAMES,
     BELOW,
     FIRST_DOMAIN,
+    NO_SEAT,
+    NO_ZONE,
+    areas_used_json,
+    zone_json,
 )
-from courtly.games.courtisans.data import MISSION_BY_CODE, MISSIONS, SPY_CARDS, SPY_INDEX
-from courtly.games.courtisans.knowledge import areas_used_json, zone_json
+from courtly.games.courtisans.data import MISSION_BY_CODE, MISSIONS, NUM_CARDS, SPY_CARDS, SPY_INDEX
 
 if TYPE_CHECKING:
     from courtly.games.courtisans.state import CourtisansState
@@ -49,90 +54,99 @@ def body_to_json(state: CourtisansState) -> dict[str, Any]:
     }
 
 
-def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidStateError(f"{what} must be an integer, not {value!r}")
-    return value
+# The kernel's envelope around the body (checked by Game.from_json), then the body's fields.
+_ENVELOPE = ("format", "version", "game", "num_players", "options", "rng")
+_BODY = (
+    "first_player",
+    "current_player",
+    "areas_used",
+    "pending_kill",
+    "deck",
+    "removed",
+    "hands",
+    "queen_table",
+    "domains",
+    "eliminated",
+    "spies_played_by",
+    "missions",
+    "unused_missions",
+)
+_AREAS = {name: bit for bit, name in AREA_NAMES}
+_SPY_KEYS = {str(card): card for card in SPY_CARDS}
 
 
 def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list of card ids")
-    return [_int(card, f"a card in {what}") for card in value]
+    return integers(value, what, 0, NUM_CARDS - 1)
 
 
-def _per_seat(value: Any, what: str, num_players: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) != num_players:
-        raise InvalidStateError(f"{what} must be a list with one entry per seat")
+def _object(value: Any, what: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    """A JSON object with exactly ``keys``."""
+    if not isinstance(value, Mapping):
+        raise InvalidStateError(f"{what} must be a JSON object")
+    extra = sorted(str(k) for k in value if k not in keys)
+    if extra:
+        raise InvalidStateError(f"{what} has unknown fields: {', '.join(extra)}")
+    for key in keys:
+        field(value, key, what)
     return value
 
 
-def _mission(code: Any) -> int:
-    if code not in MISSION_BY_CODE:
-        raise InvalidStateError(f"{code!r} is not a Secret Mission code (W1..W10, B1..B10)")
-    return MISSION_BY_CODE[code]
+def _mission(code: Any, what: str) -> int:
+    index: int = choice(code, what, MISSION_BY_CODE)
+    return index
 
 
 def _zone(value: Any, num_players: int) -> int:
     if value is None:
-        return -1
-    place = value.get("place") if isinstance(value, Mapping) else None
-    if place == "above" and len(value) == 1:
-        return ABOVE
-    if place == "below" and len(value) == 1:
-        return BELOW
-    if place == "domain" and set(value) == {"place", "seat"}:
-        seat = _int(value["seat"], "pending_kill.seat")
-        if 0 <= seat < num_players:
-            return FIRST_DOMAIN + seat
-    raise InvalidStateError(
-        f"pending_kill {value!r} must be null, {{'place': 'above'|'below'}} "
-        "or {'place': 'domain', 'seat': s}"
-    )
+        return NO_ZONE
+    what = "pending_kill"
+    if isinstance(value, Mapping) and value.get("place") == "domain":
+        entry = _object(value, what, ("place", "seat"))
+        return FIRST_DOMAIN + seat(entry["seat"], f"{what}.seat", num_players)
+    entry = _object(value, what, ("place",))
+    place = choice(entry["place"], f"{what}.place", ("above", "below"))
+    return ABOVE if place == "above" else BELOW
+
+
+def _areas(value: Any) -> int:
+    names = each(value, "areas_used", lambda a, what: choice(a, what, tuple(_AREAS)))
+    if len(set(names)) != len(names):
+        raise InvalidStateError("areas_used lists an area twice")
+    return sum(_AREAS[name] for name in names)
 
 
 def load_body(state: CourtisansState, data: Mapping[str, Any]) -> None:
-    """Fill a fresh state from a JSON body."""
+    """Fill a fresh state from a JSON body, refusing anything malformed with the field named."""
     n = state.num_players
-    state.first_player = _int(data["first_player"], "first_player")
-    current = data["current_player"]
-    state.current = -1 if current is None else _int(current, "current_player")
-    names = {name: bit for bit, name in AREA_NAMES}
-    used = data["areas_used"]
-    if (
-        not isinstance(used, list)
-        or any(a not in names for a in used)
-        or len(set(used)) != len(used)
-    ):
-        raise InvalidStateError("areas_used must list distinct areas among queen, own, opponent")
-    state.used = sum(names[a] for a in used)
+    _object(data, "the state", _ENVELOPE + _BODY)
+    state.first_player = seat(data["first_player"], "first_player", n)
+    state.current = seat(data["current_player"], "current_player", n, none=NO_SEAT)
+    state.used = _areas(data["areas_used"])
     state.pending = _zone(data["pending_kill"], n)
     state.deck = _cards(data["deck"], "deck")
     state.removed = _cards(data["removed"], "removed")
-    state.hands = [_cards(h, "a hand") for h in _per_seat(data["hands"], "hands", n)]
-    table = data["queen_table"]
-    if not isinstance(table, Mapping) or set(table) != {"above", "below"}:
-        raise InvalidStateError("queen_table must be {'above': [...], 'below': [...]}")
+    state.hands = [
+        _cards(h, f"hands[{p}]") for p, h in enumerate(per_seat(data["hands"], "hands", n))
+    ]
+    table = _object(data["queen_table"], "queen_table", ("above", "below"))
     state.above = _cards(table["above"], "queen_table.above")
     state.below = _cards(table["below"], "queen_table.below")
-    state.domains = [_cards(d, "a domain") for d in _per_seat(data["domains"], "domains", n)]
+    domains = per_seat(data["domains"], "domains", n)
+    state.domains = [_cards(d, f"domains[{p}]") for p, d in enumerate(domains)]
     state.eliminated = _cards(data["eliminated"], "eliminated")
     spies = data["spies_played_by"]
     if not isinstance(spies, Mapping):
         raise InvalidStateError("spies_played_by must map spy card ids to seats")
-    for key, seat in spies.items():
-        if not isinstance(key, str) or not key.isdigit() or int(key) not in SPY_INDEX:
-            raise InvalidStateError(f"{key!r} is not a spy card id")
-        if not 0 <= _int(seat, "a spy's seat") < n:
-            raise InvalidStateError(f"spy {key} was played by seat {seat}, not a seat")
-        state.spy_player[SPY_INDEX[int(key)]] = seat
-    missions = _per_seat(data["missions"], "missions", n)
+    for key, player in spies.items():
+        if key not in _SPY_KEYS:
+            raise InvalidStateError(f"spies_played_by: {key!r} is not a spy card id")
+        state.spy_player[SPY_INDEX[_SPY_KEYS[key]]] = seat(player, f"spies_played_by.{key}", n)
+    missions = per_seat(data["missions"], "missions", n)
     for p, entry in enumerate(missions):
-        if not isinstance(entry, Mapping) or set(entry) != {"white", "blue"}:
-            raise InvalidStateError("each seat's missions must be {'white': code, 'blue': code}")
-        state.white[p] = _mission(entry["white"])
-        state.blue[p] = _mission(entry["blue"])
-    unused = data["unused_missions"]
-    if not isinstance(unused, list):
-        raise InvalidStateError("unused_missions must be a list of mission codes")
-    state.unused_missions = [_mission(code) for code in unused]
+        pair = _object(entry, f"missions[{p}]", ("white", "blue"))
+        state.white[p] = _mission(pair["white"], f"missions[{p}].white")
+        state.blue[p] = _mission(pair["blue"], f"missions[{p}].blue")
+    unused = listing(data["unused_missions"], "unused_missions")
+    state.unused_missions = [
+        _mission(code, f"unused_missions[{i}]") for i, code in enumerate(unused)
+    ]

@@ -1,16 +1,16 @@
 """Evaluations from one seat's knowledge: face-up cards, the face-down spies it knows, its own
 Secret Missions.
 
-``evaluate`` (the greedy agent's and the rollout policy's) scores the position as if the game
-ended here: the seat's estimated score minus the best opponent's. ``estimate`` (the search's leaf
-evaluation) replaces each family's status by a soft one that leans further the larger the
-family's lead at the Queen's table is compared with what the cards still to come could change.
+``heuristic`` (the greedy agent's and the rollout policy's) scores the position as if the game
+ended here: the seat's estimated score minus the best opponent's. ``search_evaluation`` (the
+search's leaf evaluation) replaces each family's status by a soft one that leans further the
+larger the family's lead at the Queen's table is compared with what the cards still to come
+could change.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from courtly.games.courtisans.data import CARD_FAMILY, CARD_WEIGHT, IS_SPY, MISSION_POINTS
 from courtly.games.courtisans.scoring import (
@@ -19,9 +19,7 @@ from courtly.games.courtisans.scoring import (
     family_weights,
     mission_met,
 )
-
-if TYPE_CHECKING:
-    from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.state import CourtisansState
 
 # Spread of a family's lead still to come, per card that will reach the Queen's table for it
 # (its square root is taken): the weights are 1 or 2, so about one weight unit per card.
@@ -42,7 +40,7 @@ def _relative(state: CourtisansState, seat: int, domain_values: list[float], min
     return mine - best_other
 
 
-def evaluate(state: CourtisansState, seat: int) -> float:
+def heuristic(state: CourtisansState, seat: int) -> float:
     if state.is_terminal:
         scores = state.scores()
         return scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
@@ -53,9 +51,9 @@ def evaluate(state: CourtisansState, seat: int) -> float:
     return _relative(state, seat, values, mine)
 
 
-def estimate(state: CourtisansState, seat: int) -> float:
+def search_evaluation(state: CourtisansState, seat: int) -> float:
     if state.is_terminal:
-        return evaluate(state, seat)
+        return heuristic(state, seat)
     above, below, domains = _visible(state, seat)
     up = family_weights(above)
     down = family_weights(below)

@@ -1,44 +1,18 @@
-"""The numbering of every Courtisans action, shared by the state (ids) and the game (texts).
-
-Zones: 0 is above the Queen's table, 1 below it, ``2 + s`` the domain of seat ``s``.
-Play ids come first (``card * zones + zone``), then the eliminations (row, 1-based position;
-rows are "above", "below" and "domain" of the zone where the assassin was just placed), then
-the single "spare" (use no kill). Kill targets are positions in a row, a public handle: they
-never name a face-down spy.
-"""
+"""The Courtisans action space: every action the game can offer, with its id and text
+(the id layout is in codes.py)."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from courtly.core.actions import ActionSpace, JSONScalar
+from courtly.games.courtisans.codes import (
+    ABOVE,
+    BELOW,
+    FIRST_DOMAIN,
+    ROW_DOMAIN,
+    ROW_NAMES,
+    zone_count,
+)
 from courtly.games.courtisans.data import MAX_ROW_CARDS, NUM_CARDS, card_name
-
-ABOVE: Final = 0
-BELOW: Final = 1
-FIRST_DOMAIN: Final = 2
-ROW_NAMES: Final = ("above", "below", "domain")
-ROW_DOMAIN: Final = 2
-
-# Bits of a turn's "areas used": one card per area per turn (C3.2).
-AREA_QUEEN: Final = 1
-AREA_OWN: Final = 2
-AREA_OPPONENT: Final = 4
-ALL_AREAS: Final = AREA_QUEEN | AREA_OWN | AREA_OPPONENT
-AREA_NAMES: Final = ((AREA_QUEEN, "queen"), (AREA_OWN, "own"), (AREA_OPPONENT, "opponent"))
-
-
-def zone_count(num_players: int) -> int:
-    return FIRST_DOMAIN + num_players
-
-
-def kill_base(num_players: int) -> int:
-    """The id of the first "eliminate" action."""
-    return NUM_CARDS * zone_count(num_players)
-
-
-def spare_id(num_players: int) -> int:
-    return kill_base(num_players) + len(ROW_NAMES) * MAX_ROW_CARDS
 
 
 def zone_text(zone: int) -> str:
@@ -46,7 +20,7 @@ def zone_text(zone: int) -> str:
         return "above the Queen's table"
     if zone == BELOW:
         return "below the Queen's table"
-    return f"in seat {zone - FIRST_DOMAIN}'s domain"
+    return f"in seat {zone - FIRST_DOMAIN + 1}'s domain"  # people read seats from 1
 
 
 def build_action_space(num_players: int) -> ActionSpace:

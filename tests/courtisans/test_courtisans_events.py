@@ -1,0 +1,76 @@
+"""Structured events: every event has a declared kind, data made of ids, and its text is made
+from kind + data by events.EVENTS (never written in the rules)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from courtly.agents.random_agent import RandomAgent
+from courtly.core.match import play_match
+from courtly.core.records import GameRecord, replay
+from courtly.games.courtisans import GAME
+from courtly.games.courtisans.events import EVENTS
+
+# A kind-string or id: no spaces, so never an English sentence.
+_WORD = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _ids_only(value: Any) -> bool:
+    if isinstance(value, bool | int | float):
+        return True
+    if isinstance(value, str):
+        return _WORD.fullmatch(value) is not None
+    if isinstance(value, list):
+        return all(_ids_only(v) for v in value)
+    return False
+
+
+def _events(num_players: int, seed: int, options: dict[str, str]) -> list[Any]:
+    result = play_match(
+        GAME, [RandomAgent() for _ in range(num_players)], seed, options, keep_record=True
+    )
+    assert result.record is not None
+    return [
+        e
+        for _state, events in replay(GAME, GameRecord.from_json(result.record.to_json()))
+        for e in events
+    ]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+@pytest.mark.parametrize("spy_memory", ["remember", "forget"])
+def test_every_event_is_declared_with_id_data_and_its_text(
+    num_players: int, spy_memory: str
+) -> None:
+    kinds = set()
+    for seed in range(2):
+        for event in _events(num_players, seed, {"spy_memory": spy_memory}):
+            assert event.kind in EVENTS.templates, event.kind
+            assert re.fullmatch(r"[a-z]+(-[a-z]+)*", event.kind)
+            data = dict(event.data)
+            assert json.loads(json.dumps(data)) == data
+            assert all(_ids_only(v) for v in data.values()), data
+            assert EVENTS.fields[event.kind] <= set(data)
+            assert event.text == EVENTS.text(event.kind, data)
+            for name, value in data.items():
+                if name == "seat" or name.endswith("_seat"):
+                    assert 0 <= value < num_players
+            kinds.add(event.kind)
+    assert {"play-table", "play-domain", "draw", "turn", "status", "game-over"} <= kinds
+    assert ("spy-identity" in kinds) == (spy_memory == "remember")
+
+
+def test_event_text_numbers_seats_from_one() -> None:
+    assert EVENTS.text("play-domain", {"seat": 0, "card": 16, "owner_seat": 1}) == (
+        "seat 1 plays Toad noble #16 in seat 2's domain"
+    )
+    assert EVENTS.text("eliminate-spy", {"seat": 2, "row": "domain", "position": 3}) == (
+        "seat 3 eliminates a face-down spy (#3 in that domain)"
+    )
+    assert EVENTS.text("game-over", {"scores": [4.0, -1.0], "winners": [0]}) == (
+        "final scores seat 1: 4, seat 2: -1; winner(s): seat 1"
+    )
