@@ -9,8 +9,9 @@ from kingdoms_helpers import act, build, has, kinds
 
 from courtly.core.errors import InvalidStateError
 from courtly.games.kingdoms import GAME
+from courtly.games.kingdoms.codes import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
 from courtly.games.kingdoms.data import IS_NUMBER, IS_ROYAL, parse_card
-from courtly.games.kingdoms.tasks import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
+from courtly.games.kingdoms.rules.dispatch import advance
 
 
 def test_c3_1_opening_hands_have_royal_and_subject() -> None:
@@ -54,7 +55,7 @@ def test_c3_3_no_subject_means_a_mulligan_before_the_duel() -> None:
     with pytest.raises(InvalidStateError, match="holds no Subject"):
         build(phase="duel", seats=seats)
     s = build(phase="duel", seats=seats, phase_started=False)
-    s.advance(None)
+    advance(s, None)
     assert len(s.hand[1]) == 7 and any(IS_NUMBER[c] for c in s.hand[1])
     assert s.current_player == 0 and s.phase == PH_DUEL
 
@@ -85,7 +86,7 @@ def test_c2_3_draw_skipped_with_seven_cards() -> None:
         seats=({"hand": hand, "court": {"king": "KS"}}, {"court": {"king": "KD"}}),
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_ACTION
     assert len(s.hand[0]) == 7
 
@@ -97,7 +98,7 @@ def test_c2_1_draw_two_cards() -> None:
         phase_started=False,
         deck_top=["9H", "8H"],
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_ACTION
     assert sorted(s.hand[0]) == sorted([parse_card(c) for c in ("2D", "9H", "8H")])
 
@@ -142,7 +143,7 @@ def test_c9_7_treaty_discarded_in_owners_discard_phase() -> None:
         seats=({"hand": [], "court": {"king": "KS"}, "treaty": "7H"}, {"court": {"king": "KD"}}),
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.treaty[0] == -1
     assert parse_card("7H") in s.discard
 
@@ -158,7 +159,7 @@ def test_c2_8_refugee_alignment_court_first() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
 
 
@@ -169,7 +170,7 @@ def test_c2_8_refugee_tie_uses_population_then_turner() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
     s = build(
         phase="refugee",
@@ -178,7 +179,7 @@ def test_c2_8_refugee_tie_uses_population_then_turner() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
 
 
@@ -189,7 +190,7 @@ def test_c2_8_joker_refugee_goes_to_turner() -> None:
         deck_top=["X1"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("X1") in s.hand[0]
     assert s.turn == 1  # the next turn began
 
@@ -236,7 +237,7 @@ def test_c1_3_turn_limit_ends_and_scores_the_game() -> None:
         turns=4,
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.is_terminal
     assert s.winners() == [0]
 
