@@ -184,7 +184,8 @@ def action_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None
     elif kind == A.K_TREATY:
         s.from_hand(p, card)
         s.treaty[o] = card
-        note(events, "treaty", seat=p, card=CARD_NAMES[card])
+        if events is not None:  # the fast path builds no event
+            note(events, "treaty", seat=p, card=CARD_NAMES[card])
     elif kind == A.K_BREAK:
         s.from_hand(p, card)
         note(events, "treaty-broken", seat=p, treaty=CARD_NAMES[s.treaty[p]], card=CARD_NAMES[card])

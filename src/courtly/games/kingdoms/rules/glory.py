@@ -175,7 +175,8 @@ def epiphany_card_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
     card = aid - A.K_SELECT
     s.from_hand(p, card)
     s.rows[p][t[2]].append(card)
-    note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[t[2]])
+    if events is not None:  # the fast path builds no event
+        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[t[2]])
 
 
 def negotiation_subject_legal(s: KingdomsState, t: Task) -> list[int]:

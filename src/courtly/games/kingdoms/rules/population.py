@@ -100,7 +100,8 @@ def pop_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
     elif aid == A.REARRANGE:
         s.used |= USED_REARRANGED
         s.lift_population(p, allow_peasant=False)
-        note(events, "rearrange", seat=p)
+        if events is not None:  # the fast path builds no event
+            note(events, "rearrange", seat=p)
     elif A.ROW <= aid < A.ROW + 3:
         s.stack.append((T_POP_CARD, p, aid - A.ROW, 0))
     elif A.K_FLIP <= aid < A.K_FLIP + 54:
@@ -126,11 +127,13 @@ def pop_card_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | No
     s.used |= USED_PLACED
     if slot == ARMY_SLOT:
         s.army[p].append(card)
-        note(events, "army-placed", seat=p)
-        note(events, "army-placed-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
+        if events is not None:  # the fast path builds no event
+            note(events, "army-placed", seat=p)
+            note(events, "army-placed-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     else:
         s.rows[p][slot].append(card)
-        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[slot])
+        if events is not None:  # the fast path builds no event
+            note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[slot])
 
 
 def forced_row_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -142,7 +145,8 @@ def forced_row_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | 
     s.from_hand(p, card)
     s.rows[p][aid - A.ROW].append(card)
     s.used |= USED_PLACED
-    note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
+    if events is not None:  # the fast path builds no event
+        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
 
 
 def forced_pick_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -181,6 +185,9 @@ def fit_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -
         note(events, "surplus-outcast", seat=p, card=CARD_NAMES[card])
     else:
         s.rows[p][aid - A.ROW].append(card)
-        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
+        if events is not None:  # the fast path builds no event
+            note(
+                events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW]
+            )
     if s.limbo[p]:
         s.stack.append(t)

@@ -131,7 +131,8 @@ def _note_peek(s: KingdomsState) -> None:
 
 def draw_entry(s: KingdomsState, events: list[Event] | None) -> None:
     p = s.turn
-    note(events, "turn-begins", seat=p, turn=s.turns + 1)
+    if events is not None:  # the fast path builds no event
+        note(events, "turn-begins", seat=p, turn=s.turns + 1)
     if len(s.hand[p]) >= DRAW_SKIP_AT:
         note(events, "draw-skipped", seat=p, hand=len(s.hand[p]))
         s.to_phase(PH_ACTION)
@@ -277,7 +278,8 @@ def discard_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> Non
             card = aid - K_DISCARD
             s.from_hand(p, card)
             s.discard.append(card)
-            note(events, "discarded", seat=p, card=CARD_NAMES[card])
+            if events is not None:  # the fast path builds no event
+                note(events, "discarded", seat=p, card=CARD_NAMES[card])
     else:
         s.used |= USED_MOVE
         if aid != SKIP:
@@ -303,7 +305,8 @@ def move_dest_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
     else:
         s.remove_subject(p, card)
         s.rows[1 - p][aid - OPP_ROW].append(card)
-        note(events, "subject-moved", seat=p, card=CARD_NAMES[card])
+        if events is not None:  # the fast path builds no event
+            note(events, "subject-moved", seat=p, card=CARD_NAMES[card])
     _discard_advance(s)
 
 
@@ -347,10 +350,12 @@ def refugee_entry(s: KingdomsState, events: list[Event] | None) -> None:
     card = s.pop_deck()
     if card < 0:
         return
-    note(events, "refugee-turned", seat=s.turn, card=CARD_NAMES[card])
+    if events is not None:  # the fast path builds no event
+        note(events, "refugee-turned", seat=s.turn, card=CARD_NAMES[card])
     taker = refugee_taker(s, card, events)
     other = 1 - taker
-    note(events, "refugee-taker", seat=taker, card=CARD_NAMES[card])
+    if events is not None:  # the fast path builds no event
+        note(events, "refugee-taker", seat=taker, card=CARD_NAMES[card])
     if C.influence(s.court[other]) == DIAMONDS:
         s.aside.append(card)
         s.stack.append((T_ENDOW, other, card, 0))
