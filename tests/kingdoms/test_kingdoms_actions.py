@@ -7,8 +7,8 @@ from typing import Any
 
 from kingdoms_helpers import act, build, has, kinds
 
+from courtly.games.kingdoms.codes import PH_INAUG
 from courtly.games.kingdoms.data import parse_card
-from courtly.games.kingdoms.tasks import PH_INAUG
 
 
 def cards(*names: str) -> list[int]:

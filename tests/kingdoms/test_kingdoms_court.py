@@ -6,6 +6,7 @@ from kingdoms_helpers import act, build, has, kinds
 
 from courtly.games.kingdoms import court as C
 from courtly.games.kingdoms.data import parse_card
+from courtly.games.kingdoms.rules.dispatch import advance
 
 
 def court_of(
@@ -115,7 +116,7 @@ def test_c4_4_forced_redraw_until_royal() -> None:
         deck_top=top,
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     # First seven drawn (7H..3C from the top) hold no Royal: discarded too, seven more drawn.
     assert parse_card("2D") in s.discard and parse_card("7H") in s.discard
     assert parse_card("QS") in s.hand[0] or s.court[0][1] == parse_card("QS")

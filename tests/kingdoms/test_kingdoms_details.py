@@ -6,9 +6,10 @@ from __future__ import annotations
 from kingdoms_helpers import act, build, has, kinds
 
 from courtly.core.events import events_for
-from courtly.games.kingdoms.contests import battle_strength, polity_value
+from courtly.games.kingdoms.codes import PH_DUEL
 from courtly.games.kingdoms.data import IS_NUMBER, parse_card
-from courtly.games.kingdoms.tasks import PH_DUEL
+from courtly.games.kingdoms.rules.contests import battle_strength, polity_value
+from courtly.games.kingdoms.rules.dispatch import advance
 
 
 def test_c1_1_ace_counts_one_in_glory_and_royals_never_score() -> None:
@@ -31,7 +32,7 @@ def test_c3_3_duel_player_without_subject_mulligans() -> None:
         seats=({"hand": ["KS", "QS", "JS", "KH", "QH", "JH", "X1"]}, {"hand": ["5D", "6D"]}),
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_DUEL
     assert any(IS_NUMBER[c] for c in s.hand[0])
     assert len(s.hand[0]) == 7
@@ -125,7 +126,7 @@ def test_c10_4_endow_applies_to_joker_refugee() -> None:
         deck_top=["X2"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert has(s, "endow")
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kingdoms_helpers import act, build, has, kinds
 
+from courtly.games.kingdoms.codes import PH_ACTION
 from courtly.games.kingdoms.data import parse_card
-from courtly.games.kingdoms.tasks import PH_ACTION
+from courtly.games.kingdoms.rules.dispatch import advance
 
 
 def draw_state(seat0: dict[str, object], seat1: dict[str, object], **kw: object) -> object:
@@ -18,7 +19,7 @@ def test_c10_1_abundance_draws_three() -> None:
         {"court": {"king": "KC"}},
         deck_top=["5H", "6H", "7H"],
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_ACTION
     assert len(s.hand[0]) == 4
 
@@ -30,7 +31,7 @@ def test_c10_2_divine_draws_from_discard_and_peeks() -> None:
         deck_top=["5C", "6C"],
         discard=["8S", "9S"],
     )
-    s.advance(None)
+    advance(s, None)
     assert has(s, "draw", **{"from": "discard"})
     assert s.observation(0)["deck_top"] == "6C"
     assert "deck_top" not in s.observation(1)
@@ -47,7 +48,7 @@ def test_c10_2_no_discard_draw_without_divine() -> None:
         discard=["9S"],
         deck_top=["3C", "4C"],
     )
-    s.advance(None)
+    advance(s, None)
     assert "deck_top" not in s.observation(0)
     assert s.phase == PH_ACTION  # only the deck: both cards drawn at once
 
@@ -58,7 +59,7 @@ def test_c10_3_sabotage_takes_first_draw_card() -> None:
         {"court": {"king": "KC", "queen": "QC"}, "hand": []},
         deck_top=["5H", "6H"],
     )
-    s.advance(None)
+    advance(s, None)
     assert s.hand[1] == [parse_card("6H")]
     assert sorted(s.hand[0]) == sorted([parse_card("2D"), parse_card("5H")])
     assert "6H" not in str(s.observation(0)["players"][1])
@@ -71,7 +72,7 @@ def test_c10_4_endow_may_take_refugee_instead() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.current_player == 1 and kinds(s) == {"endow", "skip"}
     act(s, "endow")
     assert parse_card("5H") in s.hand[1]
@@ -84,7 +85,7 @@ def test_c10_4_endow_declined_leaves_refugee_with_taker() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     act(s, "skip")
     assert parse_card("5H") in s.hand[0]
 

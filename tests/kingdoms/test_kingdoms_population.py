@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kingdoms_helpers import act, build, has, kinds
 
+from courtly.games.kingdoms.codes import PH_DISCARD, PH_POP
 from courtly.games.kingdoms.data import parse_card
-from courtly.games.kingdoms.tasks import PH_DISCARD, PH_POP
+from courtly.games.kingdoms.rules.dispatch import advance
 
 
 def pop_state(**seat0: object) -> object:
@@ -102,7 +103,7 @@ def test_c4_7_forced_subject_draw_shows_cards() -> None:
         deck_top=["7C", "QD"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     # QD drawn and shown, then 7C: placed at once (only the King has space).
     assert s.rows[0][2] == [parse_card("7C")]
     assert sorted(s.hand[0]) == sorted([parse_card("KH"), parse_card("QD")])
@@ -119,7 +120,7 @@ def test_c4_7_forced_subject_seven_cards_rule() -> None:
         deck_top=top,
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     # X1 drawn makes seven cards without a Subject: all discarded, seven new drawn; the player
     # picks which Subject to place.
     assert parse_card("X1") in s.discard and parse_card("KH") in s.discard

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from kingdoms_helpers import act, build, has, kinds
 
 from courtly.core.errors import InvalidStateError
+from courtly.core.events import Event, events_for
 from courtly.games.kingdoms import GAME
+from courtly.games.kingdoms.codes import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
 from courtly.games.kingdoms.data import IS_NUMBER, IS_ROYAL, parse_card
-from courtly.games.kingdoms.tasks import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
+from courtly.games.kingdoms.rules.dispatch import advance
+from courtly.games.kingdoms.state import KingdomsState
 
 
 def test_c3_1_opening_hands_have_royal_and_subject() -> None:
@@ -54,7 +58,7 @@ def test_c3_3_no_subject_means_a_mulligan_before_the_duel() -> None:
     with pytest.raises(InvalidStateError, match="holds no Subject"):
         build(phase="duel", seats=seats)
     s = build(phase="duel", seats=seats, phase_started=False)
-    s.advance(None)
+    advance(s, None)
     assert len(s.hand[1]) == 7 and any(IS_NUMBER[c] for c in s.hand[1])
     assert s.current_player == 0 and s.phase == PH_DUEL
 
@@ -85,7 +89,7 @@ def test_c2_3_draw_skipped_with_seven_cards() -> None:
         seats=({"hand": hand, "court": {"king": "KS"}}, {"court": {"king": "KD"}}),
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_ACTION
     assert len(s.hand[0]) == 7
 
@@ -97,7 +101,7 @@ def test_c2_1_draw_two_cards() -> None:
         phase_started=False,
         deck_top=["9H", "8H"],
     )
-    s.advance(None)
+    advance(s, None)
     assert s.phase == PH_ACTION
     assert sorted(s.hand[0]) == sorted([parse_card(c) for c in ("2D", "9H", "8H")])
 
@@ -142,7 +146,7 @@ def test_c9_7_treaty_discarded_in_owners_discard_phase() -> None:
         seats=({"hand": [], "court": {"king": "KS"}, "treaty": "7H"}, {"court": {"king": "KD"}}),
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.treaty[0] == -1
     assert parse_card("7H") in s.discard
 
@@ -158,7 +162,7 @@ def test_c2_8_refugee_alignment_court_first() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
 
 
@@ -169,7 +173,7 @@ def test_c2_8_refugee_tie_uses_population_then_turner() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
     s = build(
         phase="refugee",
@@ -178,7 +182,7 @@ def test_c2_8_refugee_tie_uses_population_then_turner() -> None:
         deck_top=["5H"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("5H") in s.hand[1]
 
 
@@ -189,7 +193,7 @@ def test_c2_8_joker_refugee_goes_to_turner() -> None:
         deck_top=["X1"],
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert parse_card("X1") in s.hand[0]
     assert s.turn == 1  # the next turn began
 
@@ -236,7 +240,7 @@ def test_c1_3_turn_limit_ends_and_scores_the_game() -> None:
         turns=4,
         phase_started=False,
     )
-    s.advance(None)
+    advance(s, None)
     assert s.is_terminal
     assert s.winners() == [0]
 
@@ -254,3 +258,41 @@ def test_c1_3_every_random_game_ends() -> None:
             steps += 1
             assert steps < 20000
         assert s.turns <= 60
+
+
+def _refugee_with_armies(options: dict[str, object]) -> tuple[KingdomsState, list[Event]]:
+    # Refugee 5H, nobody has a Heart at court. Seat 1 (to move, in its Discard Phase) shows one
+    # Heart Subject; seat 0 holds two Heart Army cards face down.
+    s = build(
+        phase="discard",
+        turn=1,
+        seats=(
+            {"court": {"king": "KS"}, "army": ["7H", "8H"]},
+            {"court": {"king": "KD"}, "rows": {"king": ["2H"]}, "hand": ["9C"]},
+        ),
+        deck_top=["5H"],
+        options=options,
+    )
+    events = s.apply({"kind": "skip"}) + s.apply({"kind": "skip"})
+    return s, events
+
+
+def test_c2_8_refugee_tie_counts_army_cards_as_population() -> None:
+    # R24: Army cards are Population ("take up available Subject spaces"): 2 Hearts against 1.
+    s, events = _refugee_with_armies({})
+    assert parse_card("5H") in s.hand[0]
+    counts = [e for e in events if e.kind == "refugee-count"]
+    assert len(counts) == 1 and counts[0].audience is None
+    assert counts[0].data == {"suit": "hearts", "counts": [2, 1]}
+    # Settled in the open without naming the Army cards.
+    for viewer in (1, None):
+        text = " ".join(e.text for e in events_for(events, viewer))
+        assert "7H" not in text and "8H" not in text
+        assert "7H" not in json.dumps([e.data for e in events_for(events, viewer)])
+
+
+def test_c2_8_refugee_tie_face_up_only_option() -> None:
+    s, events = _refugee_with_armies({"refugee_army": False})
+    assert parse_card("5H") in s.hand[1]
+    counts = [e for e in events if e.kind == "refugee-count"]
+    assert counts[0].data == {"suit": "hearts", "counts": [0, 1]}

@@ -7,14 +7,11 @@ Cards are ints 0..53: ``suit * 13 + (rank - 1)`` for the 52 suited cards (rank 1
 from __future__ import annotations
 
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3
-SUITS = (SPADES, HEARTS, CLUBS, DIAMONDS)
 SUIT_NAMES = ("Spades", "Hearts", "Clubs", "Diamonds")
 SUIT_CHARS = "SHCD"
-SUIT_SYMBOLS = "♠♥♣♦"
+SUIT_KEYS = ("spades", "hearts", "clubs", "diamonds")  # the suits as ids in event data
 
 NUM_CARDS = 54
-JOKERS = (52, 53)
-NO_CARD = -1
 HAND_SIZE = 7
 DRAW_SKIP_AT = 7  # hand size at which the Draw Phase is skipped (rule C2.3)
 GLORY_TO_END = 10  # Glory cards that end the game (rule C1.2)
@@ -22,6 +19,7 @@ GLORY_TO_END = 10  # Glory cards that end the game (rule C1.2)
 # Royal Court slots: the index of a court card in ``court[p]`` is its rank minus 11.
 JACK, QUEEN, KING = 0, 1, 2
 SLOT_NAMES = ("Jack", "Queen", "King")
+SLOT_KEYS = ("jack", "queen", "king")  # the slots as ids in JSON
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_LONG = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
@@ -66,6 +64,12 @@ def card_long(card: int) -> str:
 
 
 CARD_NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
+
+
+def names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
 CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
@@ -99,8 +103,18 @@ REGNANT_ABILITY = ("Harvest", "Invention", "Invade", "Investment")
 CONSORT_ABILITY = ("Reap", "Epiphany", "Honour", "Negotiations")
 ASCENDANCY = ("Master of the Hunt", "Herald", "Champion", "Treasurer")
 GLORY_POWER = ("Cultivate", "Oracle", "Pillage", "Pledge")
-INFLUENCE = ("Abundance", "Divine", "Sabotage", "Endow")
 DECLARATIONS = ("estate", "paramour", "depose", "greed")
+
+
+def _keys(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name.lower().replace(" ", "_") for name in names)
+
+
+# The same names as ids (event data, catalogues).
+REGNANT_KEYS = _keys(REGNANT_ABILITY)
+CONSORT_KEYS = _keys(CONSORT_ABILITY)
+ASCENDANCY_KEYS = _keys(ASCENDANCY)
+GLORY_POWER_KEYS = _keys(GLORY_POWER)
 # The Glory suit each Declaration costs: Estate a Spade, Paramour a Heart, Depose a Club,
 # Greed a Diamond.
 DECLARATION_COST = (SPADES, HEARTS, CLUBS, DIAMONDS)

@@ -1,4 +1,5 @@
-"""The Kingdoms game object: options, action space, new games and the greedy heuristic."""
+"""The Kingdoms game object and its positions: identity, options, and the wiring of the kernel's
+hooks to the modules that answer them (no rules here)."""
 
 from __future__ import annotations
 
@@ -6,71 +7,92 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
-from courtly.core.options import Option
+from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-
-# The rules modules register their handlers on import.
-from courtly.games.kingdoms import (  # noqa: F401
-    abilities,
-    action_phase,
-    ascendancy,
-    chamberlain,
-    contests,
-    glory,
-    population,
-    turn,
-)
-from courtly.games.kingdoms.data import DEFAULT_TURN_LIMIT, NUM_CARDS, VALUE
-from courtly.games.kingdoms.space import K_SELECT, build_space
+from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
+from courtly.games.kingdoms.actions import build_space
+from courtly.games.kingdoms.codes import PH_OVER
+from courtly.games.kingdoms.options import OPTIONS, stored_options
+from courtly.games.kingdoms.rules import dispatch
+from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
-from courtly.games.kingdoms.tasks import (
-    T_HARVEST,
-    T_HONOUR_TAKE,
-    T_INVADE,
-    T_INVENTION_TAKE,
-    T_INVESTMENT_TAKE,
-    T_ORACLE,
-    T_PLEDGE,
-    T_REAP_TAKE,
-)
-
-# Follow-ups whose choice puts a card into the deciding player's Glory: a one-step lookahead
-# would otherwise only see the cost paid to start them (an outcast) and never begin one.
-GLORY_FOLLOW_UPS = frozenset(
-    {
-        T_HARVEST,
-        T_HONOUR_TAKE,
-        T_INVADE,
-        T_INVENTION_TAKE,
-        T_INVESTMENT_TAKE,
-        T_ORACLE,
-        T_PLEDGE,
-        T_REAP_TAKE,
-    }
-)
 
 
-def _pending_glory(state: KingdomsState, player: int) -> float:
-    """The best Glory value a pending follow-up of ``player`` is about to bring."""
-    if not state.stack:
-        return 0.0
-    kind, owner = state.stack[-1][0], state.stack[-1][1]
-    if owner != player or kind not in GLORY_FOLLOW_UPS:
-        return 0.0
-    best = 0
-    for aid in state.legal_action_ids():
-        card = aid - K_SELECT
-        if 0 <= card < NUM_CARDS:
-            best = max(best, VALUE[card])
-    return float(best)
+class KingdomsPosition(KingdomsState):
+    """A Kingdoms position with the kernel's hooks wired to the rules, views and JSON."""
 
+    __slots__ = ()
 
-def _parse_turn_limit(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError("the turn limit must be at least 1")
-    return value
+    def legal_action_ids(self) -> list[int]:
+        if self.phase == PH_OVER:
+            return []
+        if self._legal is not None:
+            return self._legal[:]
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            return dispatch.TASK_LEGAL[top[0]](self, top)
+        return dispatch.PHASE_LEGAL[self.phase](self)
+
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        self._legal = None
+        stack = self.stack
+        if stack:
+            top = stack.pop()
+            dispatch.TASK_APPLY[top[0]](self, top, action_id, events)
+        else:
+            dispatch.PHASE_APPLY[self.phase](self, action_id, events)
+        dispatch.advance(self, events)
+
+    def clone(self) -> KingdomsPosition:
+        # Every field written out, with no call in between: clone is on the search's hot path.
+        new = KingdomsPosition.__new__(KingdomsPosition)
+        new.game = self.game
+        new.num_players = 2
+        new.options = self.options
+        new.rng = Rng(self.rng.state)
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.aside = self.aside[:]
+        new.hand = [self.hand[0][:], self.hand[1][:]]
+        new.peasant = [self.peasant[0][:], self.peasant[1][:]]
+        new.glory = [self.glory[0][:], self.glory[1][:]]
+        new.court = [self.court[0][:], self.court[1][:]]
+        new.jester = self.jester[:]
+        new.treaty = self.treaty[:]
+        r0, r1 = self.rows
+        new.rows = [[r0[0][:], r0[1][:], r0[2][:]], [r1[0][:], r1[1][:], r1[2][:]]]
+        new.army = [self.army[0][:], self.army[1][:]]
+        new.limbo = [self.limbo[0][:], self.limbo[1][:]]
+        new.duel = self.duel[:]
+        new.known = self.known[:]
+        new.peek = self.peek[:]
+        new.stack = self.stack[:]
+        new.phase = self.phase
+        new.entered = self.entered
+        new.turn = self.turn
+        new.turns = self.turns
+        new.used = self.used
+        new.draws_left = self.draws_left
+        new.sabotage = self.sabotage
+        new._legal = self._legal
+        return new
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        return knowledge.observe(self, viewer)
+
+    def _resample(self, player: int, rng: Rng) -> KingdomsState:
+        return knowledge.resample(self, player, rng)
+
+    def _body_to_json(self) -> dict[str, Any]:
+        return serialize.body_to_json(self)
+
+    def check_invariants(self) -> None:
+        invariants.check_invariants(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return scoring.score_breakdown(self)
 
 
 class KingdomsGame(Game):
@@ -82,69 +104,37 @@ class KingdomsGame(Game):
         "Two kingdoms of playing cards: crown Jacks, Queens and Kings, settle Subjects and "
         "outcast them into Glory; first to 10 Glory cards ends the game, highest total wins."
     )
-    options = (
-        Option(
-            "turn_limit",
-            DEFAULT_TURN_LIMIT,
-            "turns (both players counted) after which the game ends and is scored",
-            parse=_parse_turn_limit,
-            allowed="an integer >= 1",
-        ),
-        Option(
-            "battle",
-            True,
-            "Battle actions with Army cards (DATA.md's reconstruction of the lost rules)",
-            choices=(True, False),
-        ),
-        Option(
-            "scandal_glory",
-            "opponent",
-            "whose Glory a Scandal puts the Subject into (the rulebook says the opponent's)",
-            choices=("opponent", "own"),
-        ),
-        Option(
-            "battle_ties",
-            "defender",
-            "who wins a Battle of equal strength",
-            choices=("defender", "attacker"),
-        ),
-    )
+    options = OPTIONS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_space()
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        from courtly.games.kingdoms.turn import deal
-
-        state = KingdomsState(self, options, Rng(seed))
+        state = KingdomsPosition(self, stored_options(options), Rng(seed))
         deal(state)
-        state.advance(None)
+        dispatch.advance(state, None)
         return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        from courtly.games.kingdoms.serial import fill_from_json
-
-        state = KingdomsState(self, options, rng)
-        fill_from_json(state, data)
+        state = KingdomsPosition(self, stored_options(options), rng)
+        serialize.fill_from_json(state, data)
+        # A hand-written position may name a phase that has not started (phase_started false)
+        # with nothing pending: start it now, as play would have, so its checks (the seven-card
+        # rule, the duel's mulligans...) hold before anyone acts. Engine positions never rest
+        # there, so this changes nothing for them.
+        if not state.stack and not state.entered and state.phase != PH_OVER:
+            invariants.check_cards(state)
+            dispatch.settle(state, None)
         return state
 
     def render(self, observation: Mapping[str, Any]) -> Any:
-        from courtly.games.kingdoms.view import render
+        return view.render(observation)
 
-        return render(observation)
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        return view.explain(observation)
 
     def heuristic(self, state: State, player: int) -> float:
-        """Glory total difference, plus a little for material that can become Glory."""
         assert isinstance(state, KingdomsState)
-        scores = state.scores()
-        if state.is_terminal:
-            diff = scores[player] - scores[1 - player]
-            return 1000.0 * ((diff > 0) - (diff < 0)) + diff
-        value = scores[player] - scores[1 - player] + _pending_glory(state, player)
-        for q, sign in ((player, 1.0), (1 - player, -1.0)):
-            pop = sum(VALUE[c] for c in state.subjects(q))
-            court = sum(1 for c in state.court[q] if c >= 0)
-            value += sign * (0.25 * pop + 0.5 * court + 0.2 * len(state.hand[q]))
-        return value
+        return evaluation.heuristic(state, player)

@@ -1,57 +1,39 @@
 """The Kingdoms position and the card movements every rule shares.
 
-Everything is plain lists of ints so cloning is a handful of list copies. The rules themselves
-live in the topic modules (turn, population, action_phase, ascendancy, chamberlain, contests,
-abilities, glory); this module dispatches to them and holds the primitive moves (drawing with
-the reshuffle, outcasting, Glory placement with its triggers, lifting a Population for
-re-arrangement).
+Everything is plain lists of ints so cloning is a handful of list copies. This module holds the
+fields and the primitive moves (drawing with the reshuffle, outcasting, Glory placement with its
+triggers, lifting a Population for re-arrangement); the rules are in ``rules/`` and the kernel
+hooks that reach them are wired in ``game.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from abc import abstractmethod
+from typing import Any
 
-from courtly.core.events import Event
 from courtly.core.rng import Rng
-from courtly.core.state import State
+from courtly.core.state import Game, State
 from courtly.games.kingdoms import court as C
-from courtly.games.kingdoms.data import (
-    GLORY_TO_END,
-    SUIT,
-    VALUE,
-)
-from courtly.games.kingdoms.tasks import (
+from courtly.games.kingdoms.codes import (
+    ARMY_FLAG,
     PH_ACTION,
     PH_DUEL,
     PH_OVER,
+    PHASE_NAMES,
     T_CONSORT_OFFER,
     T_CONSPIRACY,
     T_FIT,
     T_SEDITION,
+    Task,
 )
-
-if TYPE_CHECKING:
-    from courtly.games.kingdoms.game import KingdomsGame
-
-Task = tuple[int, int, int, int]
-ARMY_FLAG = 64  # marks a lifted card that was a face-down Army card
-
-LegalFn = Callable[["KingdomsState", Task], list[int]]
-ApplyFn = Callable[["KingdomsState", Task, int, "list[Event] | None"], None]
-PhaseLegalFn = Callable[["KingdomsState"], list[int]]
-PhaseApplyFn = Callable[["KingdomsState", int, "list[Event] | None"], None]
-EntryFn = Callable[["KingdomsState", "list[Event] | None"], None]
-
-# Filled by the rules modules when game.py imports them: task kind or phase -> handler.
-TASK_LEGAL: dict[int, LegalFn] = {}
-TASK_APPLY: dict[int, ApplyFn] = {}
-PHASE_LEGAL: dict[int, PhaseLegalFn] = {}
-PHASE_APPLY: dict[int, PhaseApplyFn] = {}
-PHASE_ENTRY: dict[int, EntryFn] = {}
+from courtly.games.kingdoms.data import GLORY_TO_END, HAND_SIZE, SUIT, VALUE
 
 
 class KingdomsState(State):
+    """The fields of a position and its primitive changes. The rules' hooks
+    (``legal_action_ids``, ``_apply``, the views, the JSON body) are wired by the subclass in
+    ``game.py``, which is the class every position really has."""
+
     __slots__ = (
         "_legal",
         "army",
@@ -83,7 +65,7 @@ class KingdomsState(State):
         "used",
     )
 
-    def __init__(self, game: KingdomsGame, options: dict[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], rng: Rng) -> None:
         self.game = game
         self.num_players = 2
         self.options = options
@@ -129,114 +111,20 @@ class KingdomsState(State):
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 
-    def legal_action_ids(self) -> list[int]:
-        if self.phase == PH_OVER:
-            return []
-        if self._legal is not None:
-            return self._legal[:]
-        stack = self.stack
-        if stack:
-            top = stack[-1]
-            return TASK_LEGAL[top[0]](self, top)
-        return PHASE_LEGAL[self.phase](self)
-
-    def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        self._legal = None
-        stack = self.stack
-        if stack:
-            top = stack.pop()
-            TASK_APPLY[top[0]](self, top, action_id, events)
-        else:
-            PHASE_APPLY[self.phase](self, action_id, events)
-        self.advance(events)
-
-    def advance(self, events: list[Event] | None) -> None:
-        """Settle the phases, then play every decision that has a single possible answer
-        (ruling R22), until a real choice or the end of the game."""
-        self.settle(events)
-        while self.phase != PH_OVER:
-            ids = self.legal_action_ids()
-            if len(ids) != 1:
-                self._legal = ids
-                return
-            stack = self.stack
-            if stack:
-                top = stack.pop()
-                TASK_APPLY[top[0]](self, top, ids[0], events)
-            else:
-                PHASE_APPLY[self.phase](self, ids[0], events)
-            self.settle(events)
-
-    def settle(self, events: list[Event] | None) -> None:
-        """Run phase entries until someone has a decision to make."""
-        while self.phase != PH_OVER and not self.stack and not self.entered:
-            self.entered = True
-            PHASE_ENTRY[self.phase](self, events)
-
     def scores(self) -> list[float]:
         return [float(sum(VALUE[c] for c in g)) for g in self.glory]
 
+    @abstractmethod
     def clone(self) -> KingdomsState:
-        new = KingdomsState.__new__(KingdomsState)
-        new.game = self.game
-        new.num_players = 2
-        new.options = self.options
-        new.rng = Rng(self.rng.state)
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.aside = self.aside[:]
-        new.hand = [self.hand[0][:], self.hand[1][:]]
-        new.peasant = [self.peasant[0][:], self.peasant[1][:]]
-        new.glory = [self.glory[0][:], self.glory[1][:]]
-        new.court = [self.court[0][:], self.court[1][:]]
-        new.jester = self.jester[:]
-        new.treaty = self.treaty[:]
-        r0, r1 = self.rows
-        new.rows = [[r0[0][:], r0[1][:], r0[2][:]], [r1[0][:], r1[1][:], r1[2][:]]]
-        new.army = [self.army[0][:], self.army[1][:]]
-        new.limbo = [self.limbo[0][:], self.limbo[1][:]]
-        new.duel = self.duel[:]
-        new.known = self.known[:]
-        new.peek = self.peek[:]
-        new.stack = self.stack[:]
-        new.phase = self.phase
-        new.entered = self.entered
-        new.turn = self.turn
-        new.turns = self.turns
-        new.used = self.used
-        new.draws_left = self.draws_left
-        new.sabotage = self.sabotage
-        new._legal = self._legal
-        return new
-
-    def _observe(self, viewer: int | None) -> dict[str, Any]:
-        from courtly.games.kingdoms.info import observation
-
-        return observation(self, viewer)
+        """An independent copy (written out in game.py, on the search's hot path)."""
 
     def phase_name(self) -> str:
-        from courtly.games.kingdoms.tasks import PHASE_NAMES
-
         return PHASE_NAMES[self.phase]
 
-    def _resample(self, player: int, rng: Rng) -> KingdomsState:
-        from courtly.games.kingdoms.info import resample
-
-        return resample(self, player, rng)
-
-    def _body_to_json(self) -> dict[str, Any]:
-        from courtly.games.kingdoms.serial import body_to_json
-
-        return body_to_json(self)
-
-    def check_invariants(self) -> None:
-        from courtly.games.kingdoms.serial import check_invariants
-
-        check_invariants(self)
-
-    def winners(self) -> list[int]:
-        # Ruling R21: equal Glory totals share the victory.
-        return super().winners()
+    def public_scores(self) -> list[float]:
+        # Glory is face up ("the other Kingdom can view and count your Glory tally at any
+        # time"), so the running score is public.
+        return self.scores()
 
     # --- shared card movements ------------------------------------------------------------
 
@@ -336,6 +224,27 @@ class KingdomsState(State):
 
     def glory_value_total(self, p: int) -> int:
         return sum(VALUE[c] for c in self.glory[p])
+
+    def to_phase(self, phase: int) -> None:
+        """Leave the current phase; the next one starts when no decision is pending."""
+        self.phase = phase
+        self.entered = False
+
+    def mulligan(self, p: int) -> None:
+        """Show the hand, shuffle it back into the Draw pile and draw seven new cards (R2)."""
+        self.deck.extend(self.hand[p])
+        self.hand[p] = []
+        self.known[p] = 0
+        self.deck.sort()
+        self.rng.shuffle(self.deck)
+        self.peek = [-1, -1]
+        for _ in range(HAND_SIZE):
+            self.draw_to_hand(p)
+
+    def duel_pending(self, p: int) -> bool:
+        """``p`` still has to choose a duel card in a duel that has begun (C3.3: by then a hand
+        without a Subject has been mulliganed, so ``p`` holds one)."""
+        return self.phase == PH_DUEL and self.entered and self.duel[p] < 0
 
     def end_game(self) -> None:
         self.phase = PH_OVER

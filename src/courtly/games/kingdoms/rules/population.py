@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
+from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.data import CARD_NAMES, HAND_SIZE, IS_JOKER, IS_NUMBER, SLOT_NAMES
-from courtly.games.kingdoms.log import SEATS, private, say
-from courtly.games.kingdoms.state import (
+from courtly.games.kingdoms.codes import (
     ARMY_FLAG,
-    PHASE_APPLY,
-    PHASE_ENTRY,
-    PHASE_LEGAL,
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
     PH_DISCARD,
-    PH_POP,
-    T_FIT,
     T_FORCED_PICK,
     T_FORCED_ROW,
     T_POP_CARD,
     USED_PLACED,
     USED_REARRANGED,
+    Task,
 )
-from courtly.games.kingdoms.turn import to_phase
+from courtly.games.kingdoms.data import CARD_NAMES, HAND_SIZE, IS_JOKER, IS_NUMBER, SLOT_KEYS, names
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 ARMY_SLOT = 3
 MAX_FORCED_ROUNDS = 200  # a guard only; the loop ends once a Subject is drawn
@@ -57,11 +47,7 @@ def pop_entry(s: KingdomsState, events: list[Event] | None) -> None:
     # C4.7: no Subject to place although there is space: show the hand and draw, showing each
     # card, until a Subject comes; at seven cards without one, discard all and draw seven.
     s.reveal_hand(p)
-    say(
-        events,
-        f"{SEATS[p]} has no Subject to place and shows their hand: "
-        + (" ".join(CARD_NAMES[c] for c in s.hand[p]) or "(empty)"),
-    )
+    note(events, "no-subject-shown", seat=p, cards=names(s.hand[p]))
     for _ in range(MAX_FORCED_ROUNDS):
         if not _numbers_left(s):
             return
@@ -69,15 +55,12 @@ def pop_entry(s: KingdomsState, events: list[Event] | None) -> None:
         if card < 0:
             return
         s.known[p] |= 1 << card
-        say(events, f"{SEATS[p]} draws and shows {CARD_NAMES[card]}")
+        note(events, "draw-shown", seat=p, card=CARD_NAMES[card])
         if IS_NUMBER[card]:
             s.stack.append((T_FORCED_ROW, p, card, 0))
             return
         if len(s.hand[p]) >= HAND_SIZE:
-            say(
-                events,
-                f"{SEATS[p]} reached seven cards without a Subject: discards them and draws seven",
-            )
+            note(events, "no-subject-redraw", seat=p)
             s.discard.extend(s.hand[p])
             s.hand[p] = []
             s.known[p] = 0
@@ -111,25 +94,26 @@ def pop_legal(s: KingdomsState) -> list[int]:
 def pop_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
     p = s.turn
     if aid == A.DONE:
-        to_phase(s, PH_DISCARD)
+        s.to_phase(PH_DISCARD)
     elif aid == A.ARMY:
         s.stack.append((T_POP_CARD, p, ARMY_SLOT, 0))
     elif aid == A.REARRANGE:
         s.used |= USED_REARRANGED
         s.lift_population(p, allow_peasant=False)
-        say(events, f"{SEATS[p]} rearranges their Population")
+        if events is not None:  # the fast path builds no event
+            note(events, "rearrange", seat=p)
     elif A.ROW <= aid < A.ROW + 3:
         s.stack.append((T_POP_CARD, p, aid - A.ROW, 0))
     elif A.K_FLIP <= aid < A.K_FLIP + 54:
         card = aid - A.K_FLIP
         s.army[p].remove(card)
         s.rows[p][C.regnant_slot(s.court[p])].append(card)
-        say(events, f"{SEATS[p]} turns the Army card {CARD_NAMES[card]} face up")
+        note(events, "army-flipped", seat=p, card=CARD_NAMES[card])
     else:
         card = aid - A.K_JESTER
         s.from_hand(p, card)
         s.jester[p] = card
-        say(events, f"{SEATS[p]} places a Court Jester")
+        note(events, "jester", seat=p, card=CARD_NAMES[card])
 
 
 def pop_card_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -143,15 +127,13 @@ def pop_card_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | No
     s.used |= USED_PLACED
     if slot == ARMY_SLOT:
         s.army[p].append(card)
-        private(
-            events,
-            p,
-            f"You place {CARD_NAMES[card]} as an Army card",
-            f"{SEATS[p]} places an Army card face down",
-        )
+        if events is not None:  # the fast path builds no event
+            note(events, "army-placed", seat=p)
+            note(events, "army-placed-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     else:
         s.rows[p][slot].append(card)
-        say(events, f"{SEATS[p]} places {CARD_NAMES[card]} beside their {SLOT_NAMES[slot]}")
+        if events is not None:  # the fast path builds no event
+            note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[slot])
 
 
 def forced_row_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -163,7 +145,8 @@ def forced_row_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | 
     s.from_hand(p, card)
     s.rows[p][aid - A.ROW].append(card)
     s.used |= USED_PLACED
-    say(events, f"{SEATS[p]} places {CARD_NAMES[card]} as the rules demand")
+    if events is not None:  # the fast path builds no event
+        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
 
 
 def forced_pick_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -195,38 +178,16 @@ def fit_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -
     card = entry & (ARMY_FLAG - 1)
     if aid == A.ARMY:
         s.army[p].append(card)
-        private(
-            events,
-            p,
-            f"You keep {CARD_NAMES[card]} as an Army card",
-            f"{SEATS[p]} keeps an Army card face down",
-        )
+        note(events, "army-kept", seat=p)
+        note(events, "army-kept-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     elif aid == A.PEASANT:
         s.peasant[p].append(card)
-        say(events, f"{SEATS[p]} puts the surplus {CARD_NAMES[card]} onto their Peasant pile")
+        note(events, "surplus-outcast", seat=p, card=CARD_NAMES[card])
     else:
         s.rows[p][aid - A.ROW].append(card)
-        say(events, f"{SEATS[p]} places {CARD_NAMES[card]} beside their {SLOT_NAMES[aid - A.ROW]}")
+        if events is not None:  # the fast path builds no event
+            note(
+                events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW]
+            )
     if s.limbo[p]:
         s.stack.append(t)
-
-
-PHASE_ENTRY[PH_POP] = pop_entry
-PHASE_LEGAL[PH_POP] = pop_legal
-PHASE_APPLY[PH_POP] = pop_apply
-TASK_LEGAL.update(
-    {
-        T_POP_CARD: pop_card_legal,
-        T_FORCED_ROW: forced_row_legal,
-        T_FORCED_PICK: forced_pick_legal,
-        T_FIT: fit_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_POP_CARD: pop_card_apply,
-        T_FORCED_ROW: forced_row_apply,
-        T_FORCED_PICK: forced_pick_apply,
-        T_FIT: fit_apply,
-    }
-)

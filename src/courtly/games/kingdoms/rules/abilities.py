@@ -3,28 +3,8 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.choices import (
-    opp_subject_choices,
-    own_subject_choices,
-)
-from courtly.games.kingdoms.data import (
-    CARD_NAMES,
-    CLUBS,
-    HEARTS,
-    REGNANT_ABILITY,
-    SPADES,
-    SUIT,
-    VALUE,
-)
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import (
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
+from courtly.games.kingdoms import codes as A
+from courtly.games.kingdoms.codes import (
     T_HARVEST,
     T_INVADE,
     T_INVENTION_OUTCAST,
@@ -32,7 +12,19 @@ from courtly.games.kingdoms.tasks import (
     T_INVESTMENT_OUTCAST,
     T_INVESTMENT_TAKE,
     USED_REGNANT,
+    Task,
 )
+from courtly.games.kingdoms.data import (
+    CARD_NAMES,
+    CLUBS,
+    HEARTS,
+    REGNANT_KEYS,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 # --- Regnant abilities (C9.8) ------------------------------------------------------------------
 
@@ -44,7 +36,7 @@ def regnant(s: KingdomsState, card: int, events: list[Event] | None) -> None:
     s.outcast(p, card)
     value = VALUE[card]
     suit = SUIT[card]
-    say(events, f"{SEATS[p]} outcasts {CARD_NAMES[card]}: {REGNANT_ABILITY[suit]}")
+    note(events, "regnant-ability", seat=p, card=CARD_NAMES[card], ability=REGNANT_KEYS[suit])
     mine = s.subjects(p)
     if suit == SPADES:
         if any(VALUE[c] <= value for c in mine):
@@ -67,7 +59,7 @@ def own_to_glory_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] 
     p = t[1]
     card = aid - A.K_SELECT
     s.remove_subject(p, card)
-    say(events, f"{CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+    note(events, "to-glory", seat=p, card=CARD_NAMES[card])
     s.to_glory(p, card)
 
 
@@ -75,7 +67,7 @@ def opp_to_glory_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] 
     p = t[1]
     card = aid - A.K_SELECT
     s.remove_subject(1 - p, card)
-    say(events, f"{CARD_NAMES[card]} is taken from {SEATS[1 - p]} into {SEATS[p]}'s Glory")
+    note(events, "taken-to-glory", seat=p, card=CARD_NAMES[card], from_seat=1 - p)
     s.to_glory(p, card)
 
 
@@ -89,7 +81,7 @@ def invention_outcast_apply(
     p = t[1]
     card = aid - A.K_SELECT
     s.outcast(p, card)
-    say(events, f"Invention: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    note(events, "ability-outcast", seat=p, card=CARD_NAMES[card], ability="invention")
     if s.subjects(1 - p):
         s.stack.append((T_INVENTION_TAKE, p, 0, 0))
 
@@ -104,28 +96,6 @@ def investment_outcast_apply(
     p = t[1]
     card = aid - A.K_SELECT
     s.outcast(p, card)
-    say(events, f"Investment: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    note(events, "ability-outcast", seat=p, card=CARD_NAMES[card], ability="investment")
     if s.subjects(p):
         s.stack.append((T_INVESTMENT_TAKE, p, 0, 0))
-
-
-TASK_LEGAL.update(
-    {
-        T_HARVEST: harvest_legal,
-        T_INVENTION_OUTCAST: invention_outcast_legal,
-        T_INVENTION_TAKE: opp_subject_choices,
-        T_INVADE: invade_legal,
-        T_INVESTMENT_OUTCAST: own_subject_choices,
-        T_INVESTMENT_TAKE: own_subject_choices,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_HARVEST: own_to_glory_apply,
-        T_INVENTION_OUTCAST: invention_outcast_apply,
-        T_INVENTION_TAKE: opp_to_glory_apply,
-        T_INVADE: opp_to_glory_apply,
-        T_INVESTMENT_OUTCAST: investment_outcast_apply,
-        T_INVESTMENT_TAKE: own_to_glory_apply,
-    }
-)

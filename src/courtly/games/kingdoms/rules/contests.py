@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
+from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.choices import (
-    opp_subject_choices,
+from courtly.games.kingdoms.codes import (
+    T_BATTLE_DEFEND,
+    T_POLITY_LEAD,
+    T_POLITY_RESPOND,
+    USED_POLITY,
+    Task,
 )
 from courtly.games.kingdoms.data import (
     BATTLE_CLUB_BONUS,
@@ -21,20 +25,8 @@ from courtly.games.kingdoms.data import (
     SUIT,
     VALUE,
 )
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import (
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
-    T_BATTLE_DEFEND,
-    T_BATTLE_TARGET,
-    T_POLITY_LEAD,
-    T_POLITY_RESPOND,
-    USED_POLITY,
-)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 # --- Polity (C9.6) -----------------------------------------------------------------------------
 
@@ -56,21 +48,28 @@ def polity(s: KingdomsState, events: list[Event] | None) -> None:
         return
     if not IS_NUMBER[card]:
         s.discard.append(card)
-        say(events, f"Polity: {CARD_NAMES[card]} is turned over and discarded; no Polity")
+        note(events, "polity-void", seat=p, card=CARD_NAMES[card])
         return
     s.aside.append(card)
-    say(events, f"Polity: the Glory card is {CARD_NAMES[card]}")
+    note(events, "polity", seat=p, card=CARD_NAMES[card])
     s.stack.append((T_POLITY_LEAD, p, 0, 0))
 
 
 def _polity_round(
     s: KingdomsState, leader: int, lead_wins: int, resp_wins: int, events: list[Event] | None
 ) -> None:
-    say(events, f"Polity rounds: {SEATS[leader]} {lead_wins}, {SEATS[1 - leader]} {resp_wins}")
+    note(
+        events,
+        "polity-rounds",
+        seat=leader,
+        rounds=lead_wins,
+        other_seat=1 - leader,
+        other_rounds=resp_wins,
+    )
     if lead_wins >= POLITY_ROUNDS_TO_WIN or resp_wins >= POLITY_ROUNDS_TO_WIN:
         winner = leader if lead_wins > resp_wins else 1 - leader
         card = s.aside.pop()
-        say(events, f"{SEATS[winner]} wins the Polity and takes {CARD_NAMES[card]} into Glory")
+        note(events, "polity-won", seat=winner, card=CARD_NAMES[card])
         s.to_glory(winner, card)
     else:
         s.stack.append((T_POLITY_LEAD, leader, lead_wins, resp_wins))
@@ -91,8 +90,8 @@ def polity_lead_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] |
     value = polity_value(s, p, card, s.aside[-1])
     s.from_hand(p, card)
     s.to_hand(1 - p, card, True)
-    say(events, f"Polity: {SEATS[p]} passes a card of value {value}")
-    say(events, f"Polity: the card passed is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+    note(events, "polity-pass", seat=p, value=value)
+    note(events, "polity-card", frozenset({0, 1}), seat=p, card=CARD_NAMES[card])
     s.stack.append((T_POLITY_RESPOND, 1 - p, value, t[2] * 4 + t[3]))
 
 
@@ -111,15 +110,15 @@ def polity_respond_apply(s: KingdomsState, t: Task, aid: int, events: list[Event
     leader = 1 - q
     lead_wins, resp_wins = divmod(t[3], 4)
     if aid == A.ABSTAIN:
-        say(events, f"Polity: {SEATS[q]} abstains")
+        note(events, "polity-abstain", seat=q)
         _polity_round(s, leader, lead_wins + 1, resp_wins, events)
         return
     card = aid - A.K_GIVE
     value = polity_value(s, q, card, s.aside[-1])
     s.from_hand(q, card)
     s.to_hand(leader, card, True)
-    say(events, f"Polity: {SEATS[q]} passes back a card of value {value}")
-    say(events, f"Polity: the card passed back is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+    note(events, "polity-pass", seat=q, value=value)
+    note(events, "polity-card", frozenset({0, 1}), seat=q, card=CARD_NAMES[card])
     _polity_round(s, leader, lead_wins, resp_wins + 1, events)
 
 
@@ -141,7 +140,7 @@ def battle_strength(s: KingdomsState, p: int, card: int) -> int:
 
 def battle_target_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     target = aid - A.K_SELECT
-    say(events, f"Battle: the target is {CARD_NAMES[target]}")
+    note(events, "battle-target", seat=1 - t[1], card=CARD_NAMES[target])
     s.stack.append((T_BATTLE_DEFEND, 1 - t[1], t[2], target))
 
 
@@ -162,36 +161,14 @@ def battle_defend_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
         s.army[defender].remove(card)
         s.discard.append(card)
         defence = battle_strength(s, defender, card)
-        say(events, f"Battle: {SEATS[defender]} defends with {CARD_NAMES[card]}")
+        note(events, "battle-defence", seat=defender, card=CARD_NAMES[card])
     ties_to_attacker = s.options["battle_ties"] == "attacker"
     won = attack > defence or (ties_to_attacker and attack == defence)
     s.aside.remove(attack_card)
-    say(
-        events,
-        f"Battle: strength {attack} against {defence}: the "
-        + ("attacker wins" if won else "defender holds"),
-    )
+    note(events, "battle-result", attack=attack, defence=defence, attacker_wins=won)
     if won:
         s.discard.append(attack_card)
         s.remove_subject(defender, target)
         s.to_glory(attacker, target)
     else:
         s.peasant[attacker].append(attack_card)
-
-
-TASK_LEGAL.update(
-    {
-        T_POLITY_LEAD: polity_lead_legal,
-        T_POLITY_RESPOND: polity_respond_legal,
-        T_BATTLE_TARGET: opp_subject_choices,
-        T_BATTLE_DEFEND: battle_defend_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_POLITY_LEAD: polity_lead_apply,
-        T_POLITY_RESPOND: polity_respond_apply,
-        T_BATTLE_TARGET: battle_target_apply,
-        T_BATTLE_DEFEND: battle_defend_apply,
-    }
-)

@@ -10,19 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.core.rng import Rng
-from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_NAMES
-from courtly.games.kingdoms.state import ARMY_FLAG, KingdomsState
-from courtly.games.kingdoms.tasks import (
+from courtly.games.kingdoms.codes import (
+    ARMY_FLAG,
     CARD_ARG_TASKS,
     CARD_B_TASKS,
-    PH_DUEL,
     PHASE_NAMES,
     TASK_NAMES,
 )
-
-
-def names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in cards]
+from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_KEYS, names
+from courtly.games.kingdoms.scoring import end_of_game
+from courtly.games.kingdoms.state import KingdomsState
 
 
 def known_cards(s: KingdomsState, p: int) -> list[int]:
@@ -33,12 +30,6 @@ def known_cards(s: KingdomsState, p: int) -> list[int]:
 def peek_valid(s: KingdomsState, p: int) -> bool:
     top = s.peek[p]
     return top >= 0 and bool(s.deck) and s.deck[-1] == top
-
-
-def duel_pending(s: KingdomsState, p: int) -> bool:
-    """``p`` still has to choose a duel card in a duel that has begun (C3.3: by then a hand
-    without a Subject has been mulliganed, so ``p`` holds one)."""
-    return s.phase == PH_DUEL and s.entered and s.duel[p] < 0
 
 
 def decision(s: KingdomsState) -> dict[str, Any]:
@@ -58,12 +49,10 @@ def _seat(s: KingdomsState, q: int, viewer: int | None) -> dict[str, Any]:
     seat: dict[str, Any] = {
         "hand": names(sorted(s.hand[q])) if mine else len(s.hand[q]),
         "hand_size": len(s.hand[q]),
-        "court": {
-            SLOT_NAMES[i].lower(): (CARD_NAMES[c] if c >= 0 else None) for i, c in enumerate(court)
-        },
+        "court": {SLOT_KEYS[i]: (CARD_NAMES[c] if c >= 0 else None) for i, c in enumerate(court)},
         "jester": CARD_NAMES[s.jester[q]] if s.jester[q] >= 0 else None,
         "treaty": CARD_NAMES[s.treaty[q]] if s.treaty[q] >= 0 else None,
-        "rows": {SLOT_NAMES[i].lower(): names(s.rows[q][i]) for i in range(3)},
+        "rows": {SLOT_KEYS[i]: names(s.rows[q][i]) for i in range(3)},
         "army": names(s.army[q]) if mine else len(s.army[q]),
         "army_count": len(s.army[q]),
         "limbo": [
@@ -85,14 +74,13 @@ def _seat(s: KingdomsState, q: int, viewer: int | None) -> dict[str, Any]:
     return seat
 
 
-def observation(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
+def observe(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
+    """The game's own sections of what ``viewer`` may know (the kernel adds the envelope:
+    viewer, seat to act, phase, the Glory totals as scores)."""
     obs: dict[str, Any] = {
-        "you": viewer,
-        "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "turns_played": s.turns,
         "turn_limit": s.options["turn_limit"],
-        "to_act": s.current_player,
         "decision": decision(s),
         "used": s.used,
         "draws_left": s.draws_left,
@@ -101,7 +89,7 @@ def observation(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
         "discard": names(s.discard),
         "aside": names(s.aside),
         "players": [_seat(s, q, viewer) for q in (0, 1)],
-        "scores": s.scores(),
+        "end": end_of_game(s),
     }
     if viewer is not None and peek_valid(s, viewer):
         obs["deck_top"] = CARD_NAMES[s.deck[-1]]
@@ -136,7 +124,7 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
     # real choice, at least two legal actions (a single one is played at once, R22; the
     # minimum with the true count only matters for hand-written positions). Dealing again
     # until the world agrees draws uniformly from exactly the worlds that do.
-    needs_subject = duel_pending(s, o) and not any(IS_NUMBER[c] for c in seen)
+    needs_subject = s.duel_pending(o) and not any(IS_NUMBER[c] for c in seen)
     choices = min(2, len(s.legal_action_ids())) if s.current_player == o else 0
     while True:
         shuffler.shuffle(pool)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.choices import (
-    opp_glory_choices,
-    own_subject_choices,
+from courtly.games.kingdoms import codes as A
+from courtly.games.kingdoms.codes import (
+    T_CULTIVATE,
+    T_ORACLE,
+    T_PILLAGE,
+    T_PLEDGE,
+    Task,
 )
 from courtly.games.kingdoms.data import (
     CARD_NAMES,
     CLUBS,
     DECLARATION_COST,
-    GLORY_POWER,
+    GLORY_POWER_KEYS,
     HAND_SIZE,
     HEARTS,
     JACK,
@@ -20,20 +23,8 @@ from courtly.games.kingdoms.data import (
     SUIT,
     VALUE,
 )
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import (
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
-    T_CULTIVATE,
-    T_DECLARE_PAY,
-    T_ORACLE,
-    T_PILLAGE,
-    T_PLEDGE,
-)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 # --- Glory Power (C8.2, C8.3) ------------------------------------------------------------------
 
@@ -44,7 +35,7 @@ def glory_power(s: KingdomsState, card: int, events: list[Event] | None) -> None
     s.glory[p].remove(card)
     s.discard.append(card)
     suit = SUIT[card]
-    say(events, f"{SEATS[p]} discards {CARD_NAMES[card]} from Glory: {GLORY_POWER[suit]}")
+    note(events, "glory-power", seat=p, card=CARD_NAMES[card], ability=GLORY_POWER_KEYS[suit])
     if suit == SPADES:
         s.stack.append((T_CULTIVATE, p, 0, 0))
     elif suit == HEARTS:
@@ -69,19 +60,19 @@ def cultivate_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
         card = aid - A.K_SELECT
         s.from_hand(p, card)
         s.discard.append(card)
-        say(events, f"Cultivate: {SEATS[p]} discards {CARD_NAMES[card]}")
+        note(events, "cultivate-discard", seat=p, card=CARD_NAMES[card])
         s.stack.append(t)
         return
     while len(s.hand[p]) < HAND_SIZE and s.draw_to_hand(p) >= 0:
         pass
-    say(events, f"Cultivate: {SEATS[p]} draws up to {len(s.hand[p])} cards")
+    note(events, "cultivate-draw", seat=p, hand=len(s.hand[p]))
 
 
 def oracle_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     p = t[1]
     card = aid - A.K_SELECT
     s.remove_subject(p, card)
-    say(events, f"Oracle: {CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+    note(events, "oracle", seat=p, card=CARD_NAMES[card])
     s.to_glory(p, card)
 
 
@@ -89,7 +80,7 @@ def pillage_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | Non
     card = aid - A.K_SELECT
     s.glory[1 - t[1]].remove(card)
     s.discard.append(card)
-    say(events, f"Pillage: {CARD_NAMES[card]} is discarded from {SEATS[1 - t[1]]}'s Glory")
+    note(events, "pillage", seat=1 - t[1], card=CARD_NAMES[card])
 
 
 def pledge_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -100,7 +91,7 @@ def pledge_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None
     p = t[1]
     card = aid - A.K_SELECT
     s.glory[1 - p].remove(card)
-    say(events, f"Pledge: {SEATS[p]} takes {CARD_NAMES[card]} into their Glory")
+    note(events, "pledge", seat=p, card=CARD_NAMES[card])
     s.to_glory(p, card)
 
 
@@ -123,30 +114,6 @@ def declare_pay_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] |
     s.court[p][JACK] = jack
     s.rows[p][JACK] = s.rows[o][JACK]
     s.rows[o][JACK] = []
-    say(
-        events,
-        f"{SEATS[p]} pays {CARD_NAMES[card]} and takes the Chamberlain {CARD_NAMES[jack]} "
-        "with its Subjects",
-    )
+    note(events, "declaration-paid", seat=p, card=CARD_NAMES[card], jack=CARD_NAMES[jack])
     s.court_changed(o)
     s.court_changed(p)
-
-
-TASK_LEGAL.update(
-    {
-        T_CULTIVATE: cultivate_legal,
-        T_ORACLE: own_subject_choices,
-        T_PILLAGE: opp_glory_choices,
-        T_PLEDGE: pledge_legal,
-        T_DECLARE_PAY: declare_pay_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_CULTIVATE: cultivate_apply,
-        T_ORACLE: oracle_apply,
-        T_PILLAGE: pillage_apply,
-        T_PLEDGE: pledge_apply,
-        T_DECLARE_PAY: declare_pay_apply,
-    }
-)

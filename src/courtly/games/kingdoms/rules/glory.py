@@ -4,24 +4,9 @@ Consort abilities (C9.9)."""
 from __future__ import annotations
 
 from courtly.core.events import Event
+from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.data import (
-    CARD_NAMES,
-    CLUBS,
-    CONSORT_ABILITY,
-    DIAMONDS,
-    HEARTS,
-    IS_NUMBER,
-    SPADES,
-    SUIT,
-    VALUE,
-)
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import TASK_APPLY, TASK_LEGAL, KingdomsState, Task
-from courtly.games.kingdoms.tasks import (
-    T_CONSORT_OFFER,
-    T_CONSPIRACY,
+from courtly.games.kingdoms.codes import (
     T_EPIPHANY,
     T_EPIPHANY_CARD,
     T_HONOUR_OUTCAST,
@@ -30,8 +15,22 @@ from courtly.games.kingdoms.tasks import (
     T_NEGOTIATION_SUBJECT,
     T_REAP_OUTCAST,
     T_REAP_TAKE,
-    T_SEDITION,
+    Task,
 )
+from courtly.games.kingdoms.data import (
+    CARD_NAMES,
+    CLUBS,
+    CONSORT_KEYS,
+    DIAMONDS,
+    HEARTS,
+    IS_NUMBER,
+    SLOT_KEYS,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 
 def sedition_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -51,14 +50,14 @@ def sedition_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | No
     if card in s.hand[v]:
         s.from_hand(v, card)
         s.discard.append(card)
-        say(events, f"Sedition: {SEATS[v]} discards {CARD_NAMES[card]} from hand")
+        note(events, "sedition-discard", seat=v, card=CARD_NAMES[card])
     elif card in s.army[v]:
         s.army[v].remove(card)
         s.discard.append(card)
-        say(events, f"Sedition: {SEATS[v]} discards the Army card {CARD_NAMES[card]}")
+        note(events, "sedition-army", seat=v, card=CARD_NAMES[card])
     else:
         s.outcast(v, card)
-        say(events, f"Sedition: {SEATS[v]} outcasts {CARD_NAMES[card]}")
+        note(events, "sedition-outcast", seat=v, card=CARD_NAMES[card])
 
 
 def conspiracy_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -73,7 +72,7 @@ def conspiracy_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | 
     card = aid - A.K_SELECT
     s.glory[t[1]].remove(card)
     s.discard.append(card)
-    say(events, f"Conspiracy: {SEATS[t[1]]} discards {CARD_NAMES[card]} from their Glory")
+    note(events, "conspiracy", seat=t[1], card=CARD_NAMES[card])
 
 
 def consort_possible(s: KingdomsState, p: int) -> bool:
@@ -96,7 +95,7 @@ def consort_offer_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
         return
     p = t[1]
     suit = C.consort_suit(s.court[p])
-    say(events, f"{SEATS[p]} activates the Consort ability {CONSORT_ABILITY[suit]}")
+    note(events, "consort-ability", seat=p, ability=CONSORT_KEYS[suit])
     if suit == SPADES:
         s.stack.append((T_REAP_OUTCAST, p, 0, 0))
     elif suit == CLUBS:
@@ -108,16 +107,12 @@ def consort_offer_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
         s.stack.append((T_NEGOTIATION_SUBJECT, p, 0, 0))
 
 
-def own_subjects(s: KingdomsState, t: Task) -> list[int]:
-    return [A.K_SELECT + c for c in s.subjects(t[1])]
-
-
 def reap_outcast_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     p = t[1]
     card = aid - A.K_SELECT
     s.outcast(p, card)
     value = VALUE[card]
-    say(events, f"Reap: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    note(events, "ability-outcast", seat=p, card=CARD_NAMES[card], ability="reap")
     if any(VALUE[c] < value for c in s.subjects(p)):
         s.stack.append((T_REAP_TAKE, p, value, 0))
 
@@ -130,7 +125,7 @@ def reap_take_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
     p = t[1]
     card = aid - A.K_SELECT
     s.remove_subject(p, card)
-    say(events, f"Reap: {CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+    note(events, "to-glory", seat=p, card=CARD_NAMES[card])
     s.to_glory(p, card)
 
 
@@ -139,7 +134,7 @@ def honour_outcast_apply(s: KingdomsState, t: Task, aid: int, events: list[Event
     card = aid - A.K_SELECT
     s.outcast(p, card)
     value = VALUE[card]
-    say(events, f"Honour: {SEATS[p]} outcasts {CARD_NAMES[card]}")
+    note(events, "ability-outcast", seat=p, card=CARD_NAMES[card], ability="honour")
     if any(VALUE[c] < value for c in s.subjects(1 - p)):
         s.stack.append((T_HONOUR_TAKE, p, value, 0))
 
@@ -152,7 +147,7 @@ def honour_take_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] |
     p = t[1]
     card = aid - A.K_SELECT
     s.remove_subject(1 - p, card)
-    say(events, f"Honour: {CARD_NAMES[card]} is taken into {SEATS[p]}'s Glory")
+    note(events, "taken-to-glory", seat=p, card=CARD_NAMES[card], from_seat=1 - p)
     s.to_glory(p, card)
 
 
@@ -180,7 +175,8 @@ def epiphany_card_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
     card = aid - A.K_SELECT
     s.from_hand(p, card)
     s.rows[p][t[2]].append(card)
-    say(events, f"Epiphany: {SEATS[p]} places {CARD_NAMES[card]} into their Population")
+    if events is not None:  # the fast path builds no event
+        note(events, "subject-placed", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[t[2]])
 
 
 def negotiation_subject_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -207,38 +203,6 @@ def negotiation_glory_apply(
             row[row.index(diamond)] = card
             break
     s.glory[p].remove(card)
-    say(events, f"Negotiations: {SEATS[p]} swaps {CARD_NAMES[diamond]} with {CARD_NAMES[card]}")
+    note(events, "negotiations", seat=p, card=CARD_NAMES[diamond], glory=CARD_NAMES[card])
     # Ruling R15: a swap does not offer the Consort ability again (it would never end).
     s.to_glory(p, diamond, consort_may_follow=False)
-
-
-TASK_LEGAL.update(
-    {
-        T_SEDITION: sedition_legal,
-        T_CONSPIRACY: conspiracy_legal,
-        T_CONSORT_OFFER: consort_offer_legal,
-        T_REAP_OUTCAST: own_subjects,
-        T_REAP_TAKE: reap_take_legal,
-        T_HONOUR_OUTCAST: own_subjects,
-        T_HONOUR_TAKE: honour_take_legal,
-        T_EPIPHANY: epiphany_legal,
-        T_EPIPHANY_CARD: epiphany_card_legal,
-        T_NEGOTIATION_SUBJECT: negotiation_subject_legal,
-        T_NEGOTIATION_GLORY: negotiation_glory_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_SEDITION: sedition_apply,
-        T_CONSPIRACY: conspiracy_apply,
-        T_CONSORT_OFFER: consort_offer_apply,
-        T_REAP_OUTCAST: reap_outcast_apply,
-        T_REAP_TAKE: reap_take_apply,
-        T_HONOUR_OUTCAST: honour_outcast_apply,
-        T_HONOUR_TAKE: honour_take_apply,
-        T_EPIPHANY: epiphany_apply,
-        T_EPIPHANY_CARD: epiphany_card_apply,
-        T_NEGOTIATION_SUBJECT: negotiation_subject_apply,
-        T_NEGOTIATION_GLORY: negotiation_glory_apply,
-    }
-)

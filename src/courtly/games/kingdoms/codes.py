@@ -1,11 +1,18 @@
-"""Pending decisions: the phases' menus and the small tasks pushed on the decision stack.
+"""Integer codes every rule module shares: phases, pending tasks, once-per-phase marks and
+the action ids.
 
-A task is a tuple ``(kind, player, a, b)``; ``a`` and ``b`` carry what the task needs (a
-value, a card, a slot). Every card a task carries is public (face up somewhere, or set aside
-face up), so observations may show task arguments as they are.
+A task is a tuple ``(kind, player, a, b)`` pushed on the decision stack; ``a`` and ``b`` carry
+what the task needs (a value, a card, a slot). Every card a task carries is public (face up
+somewhere, or set aside face up), so observations may show task arguments as they are.
 """
 
 from __future__ import annotations
+
+from courtly.games.kingdoms.data import DECLARATIONS, NUM_CARDS
+
+Task = tuple[int, int, int, int]
+ARMY_FLAG = 64  # marks a lifted card that was a face-down Army card
+MAX_MULLIGANS = 50  # a guard only: a legal deck always yields a good hand long before this
 
 # Phases of a turn (rule C2).
 PH_DUEL, PH_DRAW, PH_ACTION, PH_INAUG, PH_POP, PH_DISCARD, PH_REFUGEE, PH_END_TURN, PH_OVER = range(
@@ -145,3 +152,67 @@ USED_REARRANGED = 256
 # Discard Phase steps done.
 USED_HAND_DISCARD = 512
 USED_MOVE = 1024
+USED_ALL = 2047
+
+# --- action ids ---------------------------------------------------------------------------
+# Ids are laid out as blocks so the hot path builds them with one addition: first one block
+# of NUM_CARDS ids per kind that takes a card (``actions.CARD_KINDS`` gives their texts, in
+# this order), then the kinds without a card.
+CARD_KIND_NAMES = (
+    "duel",
+    "select",
+    "discard",
+    "move",
+    "flip",
+    "jester",
+    "crown",
+    "ace",
+    "treaty",
+    "break",
+    "ascend",
+    "power",
+    "regnant",
+    "battle",
+    "give",
+)
+(
+    K_DUEL,
+    K_SELECT,
+    K_DISCARD,
+    K_MOVE,
+    K_FLIP,
+    K_JESTER,
+    K_CROWN,
+    K_ACE,
+    K_TREATY,
+    K_BREAK,
+    K_ASCEND,
+    K_POWER,
+    K_REGNANT,
+    K_BATTLE,
+    K_GIVE,
+) = (i * NUM_CARDS for i in range(len(CARD_KIND_NAMES)))
+
+_base = len(CARD_KIND_NAMES) * NUM_CARDS
+ROW = _base  # + slot
+OPP_ROW = _base + 3  # + slot
+ARMY = _base + 6
+PEASANT = _base + 7
+DRAW_DECK = _base + 8
+DRAW_OWN_PEASANT = _base + 9
+DRAW_OPP_PEASANT = _base + 10
+DRAW_DISCARD = _base + 11
+SCANDAL = _base + 12
+REVOLT = _base + 13
+TREASON = _base + 14
+POLITY = _base + 15
+REARRANGE = _base + 16
+CONSORT = _base + 17
+ENDOW = _base + 18
+PRESTIGE_OWN = _base + 19
+PRESTIGE_OPP = _base + 20
+DONE = _base + 21
+SKIP = _base + 22
+ABSTAIN = _base + 23
+DECLARE = _base + 24  # + declaration index (Estate, Paramour, Depose, Greed)
+SPACE_SIZE = DECLARE + len(DECLARATIONS)

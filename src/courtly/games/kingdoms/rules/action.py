@@ -3,41 +3,9 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
+from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.abilities import regnant
-from courtly.games.kingdoms.ascendancy import ascend
-from courtly.games.kingdoms.chamberlain import glory_power
-from courtly.games.kingdoms.choices import (
-    opp_subject_choices,
-    own_free_rows,
-)
-from courtly.games.kingdoms.contests import polity
-from courtly.games.kingdoms.data import (
-    CARD_NAMES,
-    DECLARATION_COST,
-    DECLARATIONS,
-    GLORY_TO_END,
-    IS_ACE,
-    IS_NUMBER,
-    JACK,
-    KING,
-    QUEEN,
-    SLOT_OF,
-    SUIT,
-    VALUE,
-)
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import (
-    PHASE_APPLY,
-    PHASE_LEGAL,
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
-    PH_ACTION,
+from courtly.games.kingdoms.codes import (
     PH_INAUG,
     T_ACE_TARGET,
     T_BATTLE_TARGET,
@@ -53,8 +21,29 @@ from courtly.games.kingdoms.tasks import (
     USED_PRESTIGE,
     USED_REGNANT,
     USED_SCANDAL,
+    Task,
 )
-from courtly.games.kingdoms.turn import to_phase
+from courtly.games.kingdoms.data import (
+    CARD_NAMES,
+    DECLARATION_COST,
+    DECLARATIONS,
+    GLORY_TO_END,
+    IS_ACE,
+    IS_NUMBER,
+    JACK,
+    KING,
+    QUEEN,
+    SLOT_KEYS,
+    SLOT_OF,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.rules.abilities import regnant
+from courtly.games.kingdoms.rules.ascendancy import ascend
+from courtly.games.kingdoms.rules.chamberlain import glory_power
+from courtly.games.kingdoms.rules.contests import polity
+from courtly.games.kingdoms.state import KingdomsState
 
 
 def unbacked_royals(s: KingdomsState, p: int) -> int:
@@ -118,8 +107,8 @@ def action_legal(s: KingdomsState) -> list[int]:
         out.extend([A.K_ASCEND + c for c in mine])
     glory = s.glory[p]
     if glory:
-        if court[JACK] >= 0 and court[QUEEN] >= 0 and court[KING] >= 0:
-            if SUIT[court[JACK]] != SUIT[court[QUEEN]]:
+        if C.has_chamberlain(court):
+            if not C.is_eunuch(court):
                 out.extend([A.K_POWER + c for c in glory])
         elif C.has_chamberlain(s.court[o]):
             out.extend([A.DECLARE + i for i in range(4) if declaration_allowed(s, p, i)])
@@ -153,35 +142,32 @@ def action_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None
     o = 1 - p
     stack = s.stack
     if aid == A.DONE:
-        to_phase(s, PH_INAUG)
+        s.to_phase(PH_INAUG)
         return
     if aid >= A.SCANDAL:
         if aid == A.SCANDAL:
             s.used |= USED_SCANDAL
             stack.append((T_SCANDAL, p, 0, 0))
-            say(events, f"{SEATS[p]} invokes Scandal")
+            note(events, "scandal", seat=p)
         elif aid == A.REVOLT:
             s.used |= USED_SCANDAL
             stack.append((T_REVOLT, p, 0, 0))
-            say(events, f"{SEATS[p]} invokes Revolt")
+            note(events, "revolt", seat=p)
         elif aid == A.TREASON:
             s.used |= USED_SCANDAL
             stack.append((T_TREASON, p, 0, 0))
-            say(events, f"{SEATS[p]} invokes Treason")
+            note(events, "treason", seat=p)
         elif aid == A.POLITY:
             polity(s, events)
         elif aid in (A.PRESTIGE_OWN, A.PRESTIGE_OPP):
             s.used |= USED_PRESTIGE
             card = s.peasant[p if aid == A.PRESTIGE_OWN else o].pop()
-            say(events, f"{SEATS[p]}'s Prestigious Court takes {CARD_NAMES[card]} into Glory")
+            note(events, "prestige", seat=p, card=CARD_NAMES[card])
             s.to_glory(p, card)
         else:
             index = aid - A.DECLARE
             stack.append((T_DECLARE_PAY, p, index, 0))
-            say(
-                events,
-                f"{SEATS[p]} makes the Chamberlain Declaration {DECLARATIONS[index].capitalize()}",
-            )
+            note(events, "declaration", seat=p, declaration=DECLARATIONS[index])
         return
     kind, card = divmod(aid, 54)
     kind *= 54
@@ -194,17 +180,15 @@ def action_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None
         s.from_hand(p, card)
         s.discard.append(card)
         stack.append((T_ACE_TARGET, p, card, 0))
-        say(events, f"{SEATS[p]} plays {CARD_NAMES[card]} as an assassin")
+        note(events, "ace", seat=p, card=CARD_NAMES[card])
     elif kind == A.K_TREATY:
         s.from_hand(p, card)
         s.treaty[o] = card
-        say(events, f"{SEATS[p]} places {CARD_NAMES[card]} as a Treaty card")
+        if events is not None:  # the fast path builds no event
+            note(events, "treaty", seat=p, card=CARD_NAMES[card])
     elif kind == A.K_BREAK:
         s.from_hand(p, card)
-        say(
-            events,
-            f"{SEATS[p]} breaks the Treaty {CARD_NAMES[s.treaty[p]]} with {CARD_NAMES[card]}",
-        )
+        note(events, "treaty-broken", seat=p, treaty=CARD_NAMES[s.treaty[p]], card=CARD_NAMES[card])
         s.discard.extend((s.treaty[p], card))
         s.treaty[p] = -1
     elif kind == A.K_BATTLE:
@@ -212,7 +196,7 @@ def action_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None
         s.army[p].remove(card)
         s.aside.append(card)
         stack.append((T_BATTLE_TARGET, p, card, 0))
-        say(events, f"{SEATS[p]} declares a Battle with the Army card {CARD_NAMES[card]}")
+        note(events, "battle", seat=p, card=CARD_NAMES[card])
     else:  # K_REGNANT
         regnant(s, card, events)
 
@@ -226,10 +210,10 @@ def scandal_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | Non
     card = aid - A.K_SELECT
     s.remove_subject(o, card)
     if s.options["scandal_glory"] == "own":
-        say(events, f"Scandal: {CARD_NAMES[card]} goes into {SEATS[p]}'s Glory")
+        note(events, "scandal-glory", seat=p, card=CARD_NAMES[card])
         s.to_glory(p, card)
         return
-    say(events, f"Scandal: {CARD_NAMES[card]} goes into {SEATS[o]}'s Glory")
+    note(events, "scandal-glory", seat=o, card=CARD_NAMES[card])
     # Ruling R8: placing into the opponent's Glory triggers nothing (they did not place it).
     s.glory[o].append(card)
     if len(s.glory[o]) >= GLORY_TO_END:
@@ -240,7 +224,7 @@ def revolt_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None
     o = 1 - t[1]
     card = aid - A.K_SELECT
     s.outcast(o, card)
-    say(events, f"Revolt: {CARD_NAMES[card]} goes onto {SEATS[o]}'s Peasant pile")
+    note(events, "revolt-outcast", seat=o, card=CARD_NAMES[card])
 
 
 def treason_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
@@ -251,7 +235,7 @@ def treason_row_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] |
     p, card = t[1], t[2]
     s.remove_subject(1 - p, card)
     s.rows[p][aid - A.ROW].append(card)
-    say(events, f"Treason: {SEATS[p]} takes {CARD_NAMES[card]} into their Population")
+    note(events, "treason-taken", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
 
 
 # --- Aces (C9.1) -------------------------------------------------------------------------------
@@ -264,31 +248,9 @@ def ace_target_legal(s: KingdomsState, t: Task) -> list[int]:
 def ace_target_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     o = 1 - t[1]
     card = aid - A.K_SELECT
-    say(events, f"The Ace kills {SEATS[o]}'s {CARD_NAMES[card]}")
+    note(events, "ace-kills", seat=o, card=CARD_NAMES[card])
     if s.jester[o] == card:
         s.jester[o] = -1
         s.discard.append(card)
     else:
         s.royal_discard(o, SLOT_OF[card])
-
-
-PHASE_LEGAL[PH_ACTION] = action_legal
-PHASE_APPLY[PH_ACTION] = action_apply
-TASK_LEGAL.update(
-    {
-        T_SCANDAL: opp_subject_choices,
-        T_REVOLT: opp_subject_choices,
-        T_TREASON: opp_subject_choices,
-        T_TREASON_ROW: own_free_rows,
-        T_ACE_TARGET: ace_target_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_SCANDAL: scandal_apply,
-        T_REVOLT: revolt_apply,
-        T_TREASON: treason_apply,
-        T_TREASON_ROW: treason_row_apply,
-        T_ACE_TARGET: ace_target_apply,
-    }
-)

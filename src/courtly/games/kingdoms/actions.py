@@ -1,13 +1,13 @@
 """The Kingdoms action space: every decision, each with a fixed id.
 
 Choices that name a card use its public name; a card is only ever named to the seat that may
-see it (own hand, own Army, or a face-up card). Ids are laid out as blocks so the hot path can
-build them with one addition.
+see it (own hand, own Army, or a face-up card). The ids themselves are in ``codes``.
 """
 
 from __future__ import annotations
 
 from courtly.core.actions import ActionSpace, JSONScalar
+from courtly.games.kingdoms.codes import CARD_KIND_NAMES, SPACE_SIZE
 from courtly.games.kingdoms.data import (
     CARD_NAMES,
     DECLARATIONS,
@@ -16,7 +16,7 @@ from courtly.games.kingdoms.data import (
     card_long,
 )
 
-# Kinds taking one card argument, with the text each gives.
+# Kinds taking one card argument, with the text each gives (in the order of the id blocks).
 CARD_KINDS: tuple[tuple[str, str], ...] = (
     ("duel", "Play {} face down for the first-player duel"),
     ("select", "Choose {}"),
@@ -34,47 +34,6 @@ CARD_KINDS: tuple[tuple[str, str], ...] = (
     ("battle", "Battle: reveal the Army card {}"),
     ("give", "Polity: pass {}"),
 )
-(
-    K_DUEL,
-    K_SELECT,
-    K_DISCARD,
-    K_MOVE,
-    K_FLIP,
-    K_JESTER,
-    K_CROWN,
-    K_ACE,
-    K_TREATY,
-    K_BREAK,
-    K_ASCEND,
-    K_POWER,
-    K_REGNANT,
-    K_BATTLE,
-    K_GIVE,
-) = (i * NUM_CARDS for i in range(len(CARD_KINDS)))
-
-_base = len(CARD_KINDS) * NUM_CARDS
-ROW = _base  # + slot
-OPP_ROW = _base + 3  # + slot
-ARMY = _base + 6
-PEASANT = _base + 7
-DRAW_DECK = _base + 8
-DRAW_OWN_PEASANT = _base + 9
-DRAW_OPP_PEASANT = _base + 10
-DRAW_DISCARD = _base + 11
-SCANDAL = _base + 12
-REVOLT = _base + 13
-TREASON = _base + 14
-POLITY = _base + 15
-REARRANGE = _base + 16
-CONSORT = _base + 17
-ENDOW = _base + 18
-PRESTIGE_OWN = _base + 19
-PRESTIGE_OPP = _base + 20
-DONE = _base + 21
-SKIP = _base + 22
-ABSTAIN = _base + 23
-DECLARE = _base + 24  # + declaration index (Estate, Paramour, Depose, Greed)
-SPACE_SIZE = DECLARE + len(DECLARATIONS)
 
 
 def build_space() -> ActionSpace:
@@ -122,6 +81,7 @@ def build_space() -> ActionSpace:
     ]
     for name in DECLARATIONS:
         specs.append(("declare", [("name", name)], f"Chamberlain Declaration: {name.capitalize()}"))
+    assert tuple(kind for kind, _ in CARD_KINDS) == CARD_KIND_NAMES
     space = ActionSpace(specs)
     assert space.size == SPACE_SIZE
     return space

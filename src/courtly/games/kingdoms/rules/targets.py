@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.state import (
-    KingdomsState,
-    Task,
-)
+from courtly.games.kingdoms import codes as A
+from courtly.games.kingdoms.codes import Task
+from courtly.games.kingdoms.state import KingdomsState
 
 
 def opp_subject_choices(s: KingdomsState, t: Task) -> list[int]:

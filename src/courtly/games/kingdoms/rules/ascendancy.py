@@ -3,29 +3,8 @@
 from __future__ import annotations
 
 from courtly.core.events import Event
-from courtly.games.kingdoms import space as A
-from courtly.games.kingdoms.choices import (
-    own_free_rows,
-    own_glory_choices,
-    own_subject_choices,
-)
-from courtly.games.kingdoms.data import (
-    ASCENDANCY,
-    CARD_NAMES,
-    CLUBS,
-    HEARTS,
-    SPADES,
-    SUIT,
-    VALUE,
-)
-from courtly.games.kingdoms.log import SEATS, say
-from courtly.games.kingdoms.state import (
-    TASK_APPLY,
-    TASK_LEGAL,
-    KingdomsState,
-    Task,
-)
-from courtly.games.kingdoms.tasks import (
+from courtly.games.kingdoms import codes as A
+from courtly.games.kingdoms.codes import (
     T_CHAMPION,
     T_HERALD,
     T_HERALD_ROW,
@@ -33,7 +12,20 @@ from courtly.games.kingdoms.tasks import (
     T_TREASURER,
     T_TREASURER_SUBJECT,
     USED_ASCEND,
+    Task,
 )
+from courtly.games.kingdoms.data import (
+    ASCENDANCY_KEYS,
+    CARD_NAMES,
+    CLUBS,
+    HEARTS,
+    SLOT_KEYS,
+    SPADES,
+    SUIT,
+    VALUE,
+)
+from courtly.games.kingdoms.events import note
+from courtly.games.kingdoms.state import KingdomsState
 
 # --- No-Consort Ascendancy (C7) ----------------------------------------------------------------
 
@@ -48,7 +40,7 @@ def ascend(s: KingdomsState, card: int, events: list[Event] | None) -> None:
         s.remove_subject(p, card)
     s.discard.append(card)
     suit = SUIT[card]
-    say(events, f"{SEATS[p]} discards {CARD_NAMES[card]}: {ASCENDANCY[suit]}")
+    note(events, "ascendancy", seat=p, card=CARD_NAMES[card], ability=ASCENDANCY_KEYS[suit])
     if suit == SPADES:
         s.draw_to_hand(p)
     elif suit == HEARTS:
@@ -74,7 +66,7 @@ def herald_row_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | 
     p, card = t[1], t[2]
     s.glory[p].remove(card)
     s.rows[p][aid - A.ROW].append(card)
-    say(events, f"Herald: {CARD_NAMES[card]} comes from {SEATS[p]}'s Glory into their Population")
+    note(events, "herald", seat=p, card=CARD_NAMES[card], slot=SLOT_KEYS[aid - A.ROW])
 
 
 def champion_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -86,7 +78,7 @@ def champion_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | No
     card = aid - A.K_SELECT
     s.remove_subject(o, card)
     s.discard.append(card)
-    say(events, f"Champion: {CARD_NAMES[card]} is removed from {SEATS[o]}'s Population")
+    note(events, "champion", seat=o, card=CARD_NAMES[card])
 
 
 def treasurer_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -98,8 +90,8 @@ def treasurer_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
     card = aid - A.K_SELECT
     s.from_hand(giver, card)
     s.to_hand(1 - giver, card, True)
-    say(events, f"Treasurer: {SEATS[giver]} gives a card from hand")
-    say(events, f"Treasurer: the card given is {CARD_NAMES[card]}", audience=frozenset({0, 1}))
+    note(events, "treasurer-gives", seat=giver)
+    note(events, "treasurer-card", frozenset({0, 1}), seat=giver, card=CARD_NAMES[card])
 
 
 def treasurer_subject_apply(
@@ -109,7 +101,7 @@ def treasurer_subject_apply(
     card = aid - A.K_SELECT
     s.remove_subject(giver, card)
     s.to_hand(1 - giver, card, True)
-    say(events, f"Treasurer: {SEATS[giver]} gives the Subject {CARD_NAMES[card]}")
+    note(events, "treasurer-subject", seat=giver, card=CARD_NAMES[card])
 
 
 def may_draw_legal(s: KingdomsState, t: Task) -> list[int]:
@@ -119,26 +111,4 @@ def may_draw_legal(s: KingdomsState, t: Task) -> list[int]:
 def may_draw_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     if aid == A.DRAW_DECK:
         s.draw_to_hand(t[1])
-        say(events, f"{SEATS[t[1]]} draws a card")
-
-
-TASK_LEGAL.update(
-    {
-        T_HERALD: own_glory_choices,
-        T_HERALD_ROW: own_free_rows,
-        T_CHAMPION: champion_legal,
-        T_TREASURER: treasurer_legal,
-        T_TREASURER_SUBJECT: own_subject_choices,
-        T_MAY_DRAW: may_draw_legal,
-    }
-)
-TASK_APPLY.update(
-    {
-        T_HERALD: herald_apply,
-        T_HERALD_ROW: herald_row_apply,
-        T_CHAMPION: champion_apply,
-        T_TREASURER: treasurer_apply,
-        T_TREASURER_SUBJECT: treasurer_subject_apply,
-        T_MAY_DRAW: may_draw_apply,
-    }
-)
+        note(events, "draw-deck", seat=t[1])

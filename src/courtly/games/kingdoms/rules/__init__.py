@@ -1,0 +1,1 @@
+"""The rules of Kingdoms, one module per part of the turn; ``dispatch`` says which answers what."""
