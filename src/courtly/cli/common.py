@@ -46,7 +46,7 @@ GameOptionsOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code=2)
 
 
@@ -60,7 +60,7 @@ def friendly_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (RecordError, UnusableFileError) as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(code=1) from None
         except CourtlyError as exc:
             fail(str(exc))
