@@ -50,12 +50,13 @@ class CourtlyApp(typer.Typer):
             code = super().__call__(*args, **kwargs)
         except ClickException as exc:
             ctx = getattr(exc, "ctx", None)  # usage errors know their command
+            text = str(getattr(exc, "format_message", exc.__str__)())
             if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
                 # ``courtly`` alone: the help is the answer.
-                typer.echo(exc.format_message())
+                typer.echo(text)
                 sys.exit(0)
             where = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
-            message = one_line(exc.format_message())  # type: ignore[attr-defined]
+            message = one_line(text)
             err_console.print(
                 f"[bold red]error:[/] {message}{where}", highlight=False, soft_wrap=True
             )
