@@ -7,7 +7,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from courtly.core.state import State
 
@@ -34,7 +36,7 @@ def seat_label(seat: int, name: str) -> str:
     return f"seat {seat + 1} ({name})"
 
 
-def scoreboard(state: State, names: Sequence[str]) -> Table:
+def scoreboard(state: State, names: Sequence[str]) -> Group:
     """A table of every seat's score, by category, with the total, the winners, which tie-break
     decided and why the game ended."""
     breakdown: Mapping[str, Any] = state.score_breakdown()
@@ -61,9 +63,7 @@ def scoreboard(state: State, names: Sequence[str]) -> Table:
     end = breakdown.get("end")
     if end is not None:
         notes.append(f"The game ended: {words(end)}.")
-    table.caption = " ".join(notes) or None
-    table.caption_justify = "left"
-    return table
+    return Group(table, *(Text(note) for note in notes))
 
 
 def winners_line(state: State, names: Sequence[str]) -> str:
