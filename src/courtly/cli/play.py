@@ -144,7 +144,8 @@ class TerminalGame:
                     console.print(f"[yellow]Cannot take it back:[/] {refusal}", highlight=False)
 
     def _show_turn(self, seat: int, news: bool) -> None:
-        console.print(Rule(f"{seat_label(seat, self.names[seat]).capitalize()} to decide"))
+        label = seat_label(seat, self.names[seat])
+        console.print(Rule(f"{label[0].upper()}{label[1:]} to decide"))
         if news:
             for _step, event in self.news[seat]:
                 console.print(f"  {event.text}", markup=False, highlight=False)
