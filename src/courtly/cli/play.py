@@ -28,7 +28,7 @@ from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, UndoError
 from courtly.core.events import Event
 from courtly.core.match import seat_rng
-from courtly.core.records import GameRecord, check_complete, result_of
+from courtly.core.records import GameRecord, check_complete
 from courtly.core.rng import Rng
 from courtly.core.seat import Agent
 from courtly.core.state import Game
@@ -94,6 +94,8 @@ class TerminalGame:
             f"{COMMANDS}",
             highlight=False,
         )
+        if record.actions:
+            console.print(f"Going on after {len(record.actions)} decisions.")
         try:
             while (seat := self.table.state.current_player) is not None:
                 if seat in self.agents:
@@ -225,10 +227,8 @@ class TerminalGame:
         raise typer.Exit(code=code)
 
     def _save(self, path: Path) -> None:
-        record = self.table.record
-        if self.table.state.is_terminal and record.result is None:
-            record.result = result_of(self.table.state)
-        record.save(path)
+        # Moves and undos hold Ctrl-C until their record is complete, so it always replays.
+        self.table.record.save(path)
 
     def _game_over(self) -> None:
         state = self.table.state
@@ -260,10 +260,14 @@ def resumed_table(path: str, load: Callable[[str], Game], seats: Sequence[str] |
     game = load(record.game)
     check_complete(record)
     table = Table.from_record(game, record)
+    players = record.num_players
+    # A record that names fewer players than seats (written by hand) leaves the rest to people.
+    names = [*record.seats[:players], *[HUMAN] * (players - len(record.seats))]
     if seats:
-        if len(seats) > record.num_players:
-            raise CourtlyError(f"{len(seats)} seats named for a {record.num_players}-player game")
-        table.record.seats[: len(seats)] = list(seats)
+        if len(seats) > players:
+            raise CourtlyError(f"{len(seats)} seats named for a {players}-player game")
+        names[: len(seats)] = list(seats)
+    table.record.seats = names
     seat_agents(game, table.record.seats, f" of {path}")
     return table
 
