@@ -18,6 +18,7 @@ from typing import Any
 import typer
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from courtly.agents import make_agent
 from courtly.cli.common import console
@@ -160,7 +161,8 @@ class TerminalGame:
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation
         text = self.game.explain(observation) or generic_help(observation, legal)
-        console.print(Panel(text, title="what this choice means", expand=False), markup=False)
+        # The game's text is plain: square brackets in it are not rich markup.
+        console.print(Panel(Text(text), title="what this choice means", expand=False))
         console.print(COMMANDS, highlight=False)
 
     # --- undo ---------------------------------------------------------------------------------
@@ -217,6 +219,9 @@ class TerminalGame:
 
     def _stop(self, reason: str, code: int) -> None:
         console.print(f"\n[yellow]Game stopped ({reason}).[/]")
+        if self.save_to is None and not self.table.record.actions:
+            console.print("Nothing was played yet, so nothing was saved.")
+            raise typer.Exit(code=code)
         path = self.save_to or new_save_path(self.game.name, self.table.record.seed)
         self._save(path)
         console.print(
