@@ -265,6 +265,9 @@ def interrupt_play(args: Sequence[str], env: dict[str, str]) -> str:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=env,
+        # A shell without job control starts background programs with Ctrl-C ignored; a person
+        # at a terminal has it on.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdin is not None
     seen = bytearray()

@@ -90,13 +90,14 @@ class TerminalGame:
 
     def run(self) -> None:
         record = self.table.record
+        help_text = f" {COMMANDS}" if self.humans else ""
         console.print(
-            f"[bold]{self.game.title}[/], {record.num_players} players, seed {record.seed}. "
-            f"{COMMANDS}",
+            f"[bold]{self.game.title}[/], {record.num_players} players, seed {record.seed}."
+            + help_text,
             highlight=False,
         )
         if record.actions:
-            console.print(f"Going on after {len(record.actions)} decisions.")
+            console.print(f"Going on from decision {len(record.actions) + 1}.")
         try:
             while (seat := self.table.state.current_player) is not None:
                 if seat in self.agents:

@@ -41,7 +41,8 @@ def replay_record(path: str, as_seat: int | None) -> None:
         console.print(scoreboard(final, names))
         console.print(f"[bold]{winners_line(final, names)}[/]", highlight=False)
     else:
-        console.print(f"The record stops before the end of the game, after {steps} decisions.")
+        decisions = "1 decision" if steps == 1 else f"{steps} decisions"
+        console.print(f"The record stops before the end of the game, after {decisions}.")
     result = " and the result" if record.result is not None else ""
     console.print(
         f"[green]Verified:[/] all {steps + 1} positions match their fingerprints{result}.",

@@ -61,7 +61,7 @@ def scoreboard(state: State, names: Sequence[str]) -> Group:
     elif len(winners) > 1:
         notes.append("A shared victory: the tie-breaks left the winners level.")
     end = breakdown.get("end")
-    if end is not None:
+    if end is not None and end != "over":  # "over" is the kernel's default: it says nothing
         notes.append(f"The game ended: {words(end)}.")
     return Group(table, *(Text(note) for note in notes))
 
