@@ -144,6 +144,12 @@ def test_files_that_are_not_records_are_refused(tmp_path: Path, env: dict[str, s
     refused(["replay", str(broken)], env, 1, "not valid JSON")
     refused(["replay", str(tmp_path / "missing.json")], env, 1, "cannot read")
     refused(["play", "--resume", str(broken)], env, 1, "not valid JSON")
+    elsewhere = tmp_path / "elsewhere.json"
+    write(
+        elsewhere,
+        {"format": "courtly-record", "version": 1, "game": "chess", "num_players": 2, "seed": 1},
+    )
+    refused(["replay", str(elsewhere)], env, 1, "not installed", "chess")
 
 
 # --- the command line --------------------------------------------------------------------

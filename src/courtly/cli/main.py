@@ -108,7 +108,7 @@ def play(
                 "--resume goes on with the saved game as it was: give no game, --players, "
                 "--seed or --option with it"
             )
-        table = play_module.resumed_table(resume, load_game, seat)
+        table = play_module.resumed_table(resume, seat)
         play_module.run(table, save or resume)
         return
     if game is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from courtly.agents import make_agent
 from courtly.cli.common import console
 from courtly.cli.files import check_writable, new_save_path
 from courtly.cli.prompt import COMMANDS, QuitGame, ask, generic_help
+from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, UndoError
@@ -259,11 +260,11 @@ def new_table(
     return Table(game, len(seats), seed=seed, options=options, seats=list(seats))
 
 
-def resumed_table(path: str, load: Callable[[str], Game], seats: Sequence[str] | None) -> Table:
+def resumed_table(path: str, seats: Sequence[str] | None) -> Table:
     """The table a saved game describes, checked step by step; ``seats`` (when given) replace
     the record's players in order."""
     record = GameRecord.load(path)
-    game = load(record.game)
+    game = record_game(record)
     check_complete(record)
     table = Table.from_record(game, record)
     players = record.num_players

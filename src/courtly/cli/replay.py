@@ -7,15 +7,26 @@ from rich.rule import Rule
 
 from courtly.cli.common import console
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
+from courtly.core.errors import RecordError, UnknownGameError
 from courtly.core.records import GameRecord, replay_for
 from courtly.core.registry import load_game
+from courtly.core.state import Game
+
+
+def record_game(record: GameRecord) -> Game:
+    """The game a record is of; a record of a game not installed here is a file that cannot be
+    used (exit code 1), not a mistake on the command line."""
+    try:
+        return load_game(record.game)
+    except UnknownGameError as exc:
+        raise RecordError(f"the record is of a game that is not installed here: {exc}") from None
 
 
 def replay_record(path: str, as_seat: int | None) -> None:
     """Print the verified record at ``path`` as seat ``as_seat`` (numbered from 1) saw it, or
     the whole log when ``as_seat`` is None."""
     record = GameRecord.load(path)
-    game = load_game(record.game)
+    game = record_game(record)
     seat = None if as_seat is None else as_seat - 1
     replayed = replay_for(game, record, seat)
     names = record.seats or [f"seat {p + 1}" for p in range(record.num_players)]
