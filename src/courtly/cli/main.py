@@ -115,9 +115,7 @@ def play(
         fail("name a game to play (see `courtly games`), or --resume a saved one")
     loaded, options = game_and_options(game, option)
     seats = list(seat or [play_module.HUMAN])
-    if players is not None:
-        loaded.check_players(players)
-    count = players or max(len(seats), loaded.min_players)
+    count = players if players is not None else max(len(seats), loaded.min_players)
     loaded.check_players(count)
     if len(seats) > count:
         fail(f"{len(seats)} seats named for {count} players")
