@@ -14,3 +14,11 @@ def registered_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[HighCards]:
     game = HighCards()
     monkeypatch.setitem(registry._loaded, game.name, game)
     yield game
+
+
+@pytest.fixture(autouse=True)
+def saved_games_in_tmp(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A game stopped without --save goes to the user's data folder: here, a temporary one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

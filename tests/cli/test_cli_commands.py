@@ -74,12 +74,14 @@ def test_bad_input_gives_clear_errors(registered_toy: HighCards) -> None:
             "3 agents named for 2 players",
         ),
         (["simulate", "high-cards", "-p", "2", "--agents", "wizard"], "no agent called 'wizard'"),
-        (["replay", "/nonexistent/file.json"], "cannot read"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output, (args, result.output)
+    # The command was right but the file is not: exit code 1.
+    result = runner.invoke(app, ["replay", "/nonexistent/file.json"])
+    assert result.exit_code == 1 and "cannot read" in result.output, result.output
 
 
 def test_selftest_passes_on_a_correct_game(registered_toy: HighCards) -> None:
@@ -123,14 +125,14 @@ def test_play_with_bots_and_bad_input(registered_toy: HighCards, tmp_path: Path)
     )
     assert result.exit_code == 0, result.output
     assert "is not a choice here" in result.output
-    assert "Winner(s)" in result.output
+    assert "Winner: seat" in result.output
     assert json.loads(record.read_text())["result"] is not None
 
 
 def test_hot_seat_shows_privacy_screen(registered_toy: HighCards) -> None:
     answers = "\n1\n" * 20
     result = runner.invoke(
-        app, ["play", "high-cards", "-s", "human", "-s", "human", "--seed", "2"], input=answers
+        app, ["play", "high-cards", "--seat", "human", "--seat", "human", "-s", "2"], input=answers
     )
     assert result.exit_code == 0, result.output
     assert "Pass the terminal to seat 1" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,30 @@ def test_seat_view_of_unfinished_record_hides_private_events(toy: HighCards) -> 
 def test_same_seed_same_match(toy: HighCards) -> None:
     a, b = _record(toy, 8), _record(toy, 8)
     assert a.to_json() == b.to_json()
+
+
+def test_a_record_is_verified_completely(toy: HighCards) -> None:
+    record = _record(toy)
+    assert record.result is not None
+
+    def refused(change: Callable[[GameRecord], None], words: str) -> None:
+        copy = GameRecord.from_json(record.dumps())
+        change(copy)
+        with pytest.raises(RecordError, match=words):
+            list(replay(toy, copy))
+
+    def cut(r: GameRecord) -> None:
+        r.actions, r.fingerprints = r.actions[:-1], r.fingerprints[:-1]
+
+    refused(cut, r"cut short: it holds a result, but after its last action \(step")
+    refused(lambda r: r.actions.pop(), "cut short: it has .* fingerprints but only")
+    refused(lambda r: r.fingerprints.pop(), f"step {len(record.actions)} .* no fingerprint")
+    refused(lambda r: r.fingerprints.__setitem__(2, ""), "step 2 of the record has no fingerprint")
+    refused(lambda r: setattr(r, "result", {"scores": [0, 0], "winners": [1]}), "result")
+    refused(lambda r: setattr(r, "result", None), "result")
+    refused(lambda r: r.actions.append(r.actions[-1]), "no fingerprint")
+    # Cut short honestly (no result) is an unfinished game, and replays.
+    unfinished = GameRecord.from_json(record.dumps())
+    cut(unfinished)
+    unfinished.result = None
+    assert not list(replay(toy, unfinished))[-1][0].is_terminal

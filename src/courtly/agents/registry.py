@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from courtly.core.errors import AgentSpecError
@@ -11,12 +12,85 @@ from courtly.core.state import Game
 
 AgentFactory = Callable[..., Agent]
 
+
+@dataclass(frozen=True)
+class AgentParam:
+    """One parameter an agent kind accepts: ``parse`` turns the value written in a spec (already
+    read as a number, true/false or a word) into the value, raising ``ValueError`` when it
+    cannot; ``allowed`` says in words what may be written."""
+
+    name: str
+    parse: Callable[[Any], Any]
+    allowed: str
+
+
+def whole_number(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError
+    return float(value)
+
+
+def one_of(*words: str) -> Callable[[Any], str]:
+    def parse(value: Any) -> str:
+        if value not in words:
+            raise ValueError
+        return str(value)
+
+    return parse
+
+
+def whole_number_or(word: str) -> Callable[[Any], int | str]:
+    def parse(value: Any) -> int | str:
+        return word if value == word else whole_number(value)
+
+    return parse
+
+
 _FACTORIES: dict[str, tuple[AgentFactory, str]] = {}
+_PARAMS: dict[str, tuple[AgentParam, ...]] = {}
 
 
-def register_agent(kind: str, factory: AgentFactory, description: str) -> None:
-    """Make ``kind`` nameable; ``factory(game, **params)`` builds the agent."""
+def register_agent(
+    kind: str,
+    factory: AgentFactory,
+    description: str,
+    params: Sequence[AgentParam] | None = None,
+) -> None:
+    """Make ``kind`` nameable; ``factory(game, **params)`` builds the agent. With ``params``
+    declared, a spec naming another parameter or a value of the wrong type is refused with a
+    message naming the parameter and what it allows."""
     _FACTORIES[kind] = (factory, description)
+    if params is not None:
+        _PARAMS[kind] = tuple(params)
+
+
+def _checked_params(kind: str, spec: str, params: dict[str, Any]) -> dict[str, Any]:
+    declared = _PARAMS.get(kind)
+    if declared is None:
+        return params
+    by_name = {p.name: p for p in declared}
+    accepted = "; ".join(f"{p.name} ({p.allowed})" for p in declared) or "none"
+    checked: dict[str, Any] = {}
+    for name, value in params.items():
+        param = by_name.get(name)
+        if param is None:
+            raise AgentSpecError(
+                f"agent {kind!r} has no parameter {name!r} (in {spec.strip()!r}); "
+                f"its parameters: {accepted}"
+            )
+        try:
+            checked[name] = param.parse(value)
+        except ValueError:
+            raise AgentSpecError(
+                f"agent parameter {name}={value} (in {spec.strip()!r}) must be {param.allowed}"
+            ) from None
+    return checked
 
 
 def _ensure_builtin() -> None:
@@ -62,9 +136,11 @@ def make_agent(spec: str, game: Game) -> Agent:
     if kind not in _FACTORIES:
         raise AgentSpecError(f"no agent called {kind!r}; agents: {', '.join(sorted(_FACTORIES))}")
     factory, _description = _FACTORIES[kind]
+    params = _checked_params(kind, spec, params)
     try:
         agent = factory(game, **params)
-    except TypeError as exc:
-        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+    except TypeError:
+        # An agent registered without declared parameters, given one it does not take.
+        raise AgentSpecError(f"agent {kind!r} does not accept the parameters in {spec!r}") from None
     agent.name = spec.strip()
     return agent

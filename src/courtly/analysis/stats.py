@@ -16,7 +16,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounded far below any figure shown, so that a bound of 0 is 0 and not 5.55e-17.
+    return (round(max(0.0, centre - half), 12), round(min(1.0, centre + half), 12))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from courtly.core.errors import CourtlyError
+from courtly.cli.files import UnusableFileError
+from courtly.core.errors import CourtlyError, RecordError
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
 from courtly.core.state import Game
@@ -45,17 +46,22 @@ GameOptionsOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code=2)
 
 
 def friendly_errors(func: F) -> F:
-    """Turn courtly's errors into a one-line message and exit code 2, not a traceback."""
+    """Turn courtly's errors into a one-line message, not a traceback: exit code 2 for a
+    mistake on the command line, 1 for a file that cannot be used or a record that does not
+    replay (the command was right, the file is not)."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except (RecordError, UnusableFileError) as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(code=1) from None
         except CourtlyError as exc:
             fail(str(exc))
 

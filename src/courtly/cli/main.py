@@ -15,19 +15,23 @@ from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, tournament
 from courtly.cli import play as play_module
+from courtly.cli.app import CourtlyApp
 from courtly.cli.common import (
     console,
+    err_console,
     fail,
     friendly_errors,
     game_and_options,
     progress_bar,
     split_agents,
 )
-from courtly.core.records import GameRecord, replay_events
+from courtly.cli.files import check_folder
+from courtly.cli.replay import replay_record
 from courtly.core.registry import game_names, load_game
+from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
 
-app = typer.Typer(
+app = CourtlyApp(
     name="courtly",
     help="Court-intrigue tabletop games: play, simulate, test and benchmark.",
     no_args_is_help=True,
@@ -40,7 +44,8 @@ OptionArg = Annotated[
     typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
 ]
 SeedArg = Annotated[
-    int | None, typer.Option(help="Seed: the same seed and choices give the same game.")
+    int | None,
+    typer.Option("--seed", "-s", help="Seed: the same seed and choices give the same game."),
 ]
 
 
@@ -75,28 +80,48 @@ def games() -> None:
 @app.command()
 @friendly_errors
 def play(
-    game: Annotated[str, typer.Argument(help="Game name (see `courtly games`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game name (see `courtly games`); not with --resume.")
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players.")
     ] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", "-s", help="human or an agent name, once per seat in order."),
+        typer.Option(help="human or an agent name, once per seat in order (seat 1 first)."),
     ] = None,
     seed: SeedArg = None,
     option: OptionArg = None,
     save: Annotated[
-        str | None, typer.Option(help="Write the game record to this file at the end.")
+        str | None,
+        typer.Option(help="Write the game record to this file (checked before the game starts)."),
+    ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(help="Go on with a saved game (its record); --seat replaces its players."),
     ] = None,
 ) -> None:
-    """Play in the terminal: hot-seat humans and bots, numbered choices."""
+    """Play in the terminal: hot-seat humans and bots, numbered choices; ? explains, u undoes."""
+    if resume is not None:
+        if game is not None or players is not None or seed is not None or option:
+            fail(
+                "--resume goes on with the saved game as it was: give no game, --players, "
+                "--seed or --option with it"
+            )
+        table = play_module.resumed_table(resume, seat)
+        play_module.run(table, save or resume)
+        return
+    if game is None:
+        fail("name a game to play (see `courtly games`), or --resume a saved one")
     loaded, options = game_and_options(game, option)
-    seats = list(seat or ["human"])
-    count = players or max(len(seats), loaded.min_players)
+    seats = list(seat or [play_module.HUMAN])
+    count = players if players is not None else max(len(seats), loaded.min_players)
+    loaded.check_players(count)
     if len(seats) > count:
         fail(f"{len(seats)} seats named for {count} players")
     seats += [play_module.DEFAULT_BOT] * (count - len(seats))
-    play_module.run(loaded, seats, seed, options, save)
+    table = play_module.new_table(loaded, seats, fresh_seed() if seed is None else seed, options)
+    play_module.run(table, save)
 
 
 @app.command()
@@ -120,6 +145,7 @@ def simulate(
     loaded, options = game_and_options(game, option)
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
+    save_dir = None if save_dir is None else str(check_folder(save_dir))
     if as_json:
         summary = run_simulation(game, specs, games, seed, options, workers, save_dir)
     else:
@@ -145,7 +171,7 @@ def simulate(
         for p in range(players):
             low, high = data["ci95_by_seat"][p]
             table.add_row(
-                str(p),
+                str(p + 1),
                 specs[p],
                 f"{data['win_rate_by_seat'][p]:.3f}",
                 f"{low:.3f}-{high:.3f}",
@@ -209,20 +235,13 @@ def replay(
     file: Annotated[str, typer.Argument(help="A game record (JSON).")],
     as_seat: Annotated[
         int | None,
-        typer.Option("--as", help="Show only what this seat knew (until the game is over)."),
+        typer.Option(
+            "--as", min=1, help="Show what this seat (1, 2, ...) saw, starting with its hand."
+        ),
     ] = None,
 ) -> None:
-    """Replay a game record, checking every fingerprint, and print its log."""
-    record = GameRecord.load(file)
-    loaded = load_game(record.game)
-    if as_seat is not None and not 0 <= as_seat < record.num_players:
-        fail(f"--as must be a seat from 0 to {record.num_players - 1}")
-    for event in replay_events(loaded, record, as_seat):
-        console.print(event.text, markup=False, highlight=False)
-    if record.result is not None:
-        console.print(
-            f"result: scores {record.result.get('scores')}, winners {record.result.get('winners')}"
-        )
+    """Verify a game record step by step (every fingerprint and the result) and print its log."""
+    replay_record(file, as_seat)
 
 
 BENCH_COLUMNS = (
@@ -246,15 +265,30 @@ def bench(
 ) -> None:
     """Single-core speed: random-playout decisions/s, games/s, clones/s, resamples/s."""
     names = [game] if game else game_names()
-    results = {}
+    chosen = []
     for name in names:
         loaded = load_game(name)
-        if players is not None:
+        if players is not None and game is not None:
             loaded.check_players(players)
-        results[name] = bench_game(loaded, players, seconds)
-        results[name]["ismcts_iterations_per_second"] = ismcts_iterations_per_second(
-            loaded, results[name]["players"], seconds
-        )
+        if players is None or loaded.min_players <= players <= loaded.max_players:
+            chosen.append(loaded)
+        else:
+            err_console.print(
+                f"skipped {name}: {loaded.title} is for {loaded.min_players}-"
+                f"{loaded.max_players} players",
+                highlight=False,
+            )
+    results = {}
+    with progress_bar(transient=True) as bar:
+        task = bar.add_task("bench", total=len(chosen))
+        for loaded in chosen:
+            bar.update(task, description=f"bench {loaded.name}")
+            figures = bench_game(loaded, players, seconds)
+            figures["ismcts_iterations_per_second"] = ismcts_iterations_per_second(
+                loaded, figures["players"], seconds
+            )
+            results[loaded.name] = figures
+            bar.advance(task)
     if as_json:
         print(json.dumps(results))
         return

@@ -1,128 +1,286 @@
-"""Playing in the terminal: hot-seat humans and bots.
+"""Playing in the terminal: hot-seat humans and bots around one kernel :class:`Table`.
 
-Each human sees only their own seat's observation and the events their seat may see; when
-several humans share the terminal, a privacy screen stands between their turns.
+Each human sees only their own seat's observation and the events the table delivers to their
+seat; when several humans share the terminal, a privacy screen stands between their turns.
+The record is the table's. A game stopped before its end (``q``, the input ending, Ctrl-C) is
+saved, and ``courtly play --resume FILE`` goes on with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import signal
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import typer
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from courtly.agents import make_agent
 from courtly.cli.common import console
+from courtly.cli.files import check_writable, new_save_path
+from courtly.cli.prompt import COMMANDS, QuitGame, ask, generic_help
+from courtly.cli.replay import record_game
+from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.actions import Action
-from courtly.core.events import Event, events_for
+from courtly.core.errors import CourtlyError, UndoError
+from courtly.core.events import Event
 from courtly.core.match import seat_rng
-from courtly.core.records import new_record, result_of
-from courtly.core.rng import fresh_seed
-from courtly.core.seat import Agent, SeatView
-from courtly.core.state import Game, State
+from courtly.core.records import GameRecord, check_complete
+from courtly.core.rng import Rng
+from courtly.core.seat import Agent
+from courtly.core.state import Game
+from courtly.core.table import Table
 
 DEFAULT_BOT = "greedy"
 HUMAN = "human"
-HELP = "Type the number of a choice. Other commands: r = show the table again, q = quit."
+INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 
-class QuitGame(Exception):
-    pass
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C until the block ends, so an interrupt never falls between a move and its
+    record (a record saved then would not replay)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
-def _ask(legal: Sequence[Action], redraw: Any) -> Action:
-    """Ask until the answer is one of the numbered choices; bad input just asks again."""
-    while True:
+def seat_agents(game: Game, seats: Sequence[str], where: str = "") -> dict[int, Agent]:
+    """One agent per seat that is not ``human``; a seat naming neither is refused by number."""
+    agents: dict[int, Agent] = {}
+    for seat, spec in enumerate(seats):
+        if spec == HUMAN:
+            continue
         try:
-            answer = console.input("[bold]your choice> [/]").strip().lower()
+            agents[seat] = make_agent(spec, game)
+        except CourtlyError as exc:
+            raise CourtlyError(f"seat {seat + 1}{where} is {spec!r}, not a player: {exc}") from None
+    return agents
+
+
+class TerminalGame:
+    """One game at the terminal: asks the humans, lets the bots act, keeps each human's news."""
+
+    def __init__(self, table: Table, save_to: Path | None) -> None:
+        self.table = table
+        self.game = table.game
+        self.names = list(table.record.seats)
+        self.save_to = save_to
+        self.agents = seat_agents(self.game, self.names)
+        self.humans = [s for s in range(len(self.names)) if s not in self.agents]
+        self.rngs: dict[int, Rng] = {s: seat_rng(table.record.seed, s) for s in self.agents}
+        # Per human, the events not shown yet, each with the step that caused it (so that an
+        # undo can take them back).
+        self.news: dict[int, list[tuple[int, Event]]] = {h: [] for h in self.humans}
+        self.last_human: int | None = None
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def run(self) -> None:
+        record = self.table.record
+        help_text = f" {COMMANDS}" if self.humans else ""
+        console.print(
+            f"[bold]{self.game.title}[/], {record.num_players} players, seed {record.seed}."
+            + help_text,
+            highlight=False,
+        )
+        if record.actions:
+            console.print(f"Going on from decision {len(record.actions) + 1}.")
+        try:
+            while (seat := self.table.state.current_player) is not None:
+                if seat in self.agents:
+                    action = self.agents[seat].act(self.table.seat_view(seat), self.rngs[seat])
+                    self._act(seat, action)
+                else:
+                    self._human_turn(seat)
+        except KeyboardInterrupt:
+            self._stop("interrupted", INTERRUPTED)
+        except QuitGame as stop:
+            self._stop(str(stop), 1)
+        self._game_over()
+
+    def _act(self, seat: int, action: Action) -> None:
+        with interrupts_deferred():
+            deliveries = self.table.act(seat, self.table.seq, action)
+        step = len(self.table.steps) - 1
+        over = self.table.state.is_terminal
+        for human in self.humans:
+            # The end delivers the whole log again (all of it public now); a human needs only
+            # the last step's part of it.
+            events = self.table.steps[-1].events if over else deliveries[human].events
+            self.news[human].extend((step, e) for e in events)
+
+    def _human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.last_human != seat:
+            self._privacy_screen(seat)
+        self.last_human = seat
+        self._show_turn(seat, news=True)
+        while True:
+            legal = self.table.state.legal_actions()
+            answer = ask(legal)
+            if answer.action is not None:
+                self._act(seat, answer.action)
+                return
+            if answer.command == "redraw":
+                self._show_turn(seat, news=False)
+            elif answer.command == "explain":
+                self._explain(seat, legal)
+            elif answer.command == "undo":
+                refusal = self.undo(seat)
+                if refusal is None:
+                    console.print("[green]Taken back.[/]")
+                    self._show_turn(seat, news=False)
+                    if self.table.state.current_player != seat:
+                        return
+                else:
+                    console.print(f"[yellow]Cannot take it back:[/] {refusal}", highlight=False)
+
+    def _show_turn(self, seat: int, news: bool) -> None:
+        label = seat_label(seat, self.names[seat])
+        console.print(Rule(f"{label[0].upper()}{label[1:]} to decide"))
+        if news:
+            for _step, event in self.news[seat]:
+                console.print(f"  {event.text}", markup=False, highlight=False)
+            self.news[seat] = []
+        snapshot = self.table.snapshot(seat)
+        console.print(self.game.render(snapshot.observation))
+        for number, action in enumerate(snapshot.legal_actions, start=1):
+            console.print(f"  [bold cyan]{number:>3}[/]  {action.describe()}", highlight=False)
+
+    def _explain(self, seat: int, legal: Sequence[Action]) -> None:
+        observation = self.table.snapshot(seat).observation
+        text = self.game.explain(observation) or generic_help(observation, legal)
+        # The game's text is plain: square brackets in it are not rich markup.
+        console.print(Panel(Text(text), title="what this choice means", expand=False))
+        console.print(COMMANDS, highlight=False)
+
+    # --- undo ---------------------------------------------------------------------------------
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last decision and the bots' moves since; why not, if refused.
+
+        Each step goes back through the kernel's one rule (``Table.can_undo``/``undo``): no
+        chance and nothing hidden shown since. The bots at this terminal agree to take back
+        their moves after it; another person's decision is theirs to take back."""
+        steps = self.table.steps
+        mine = [i for i, step in enumerate(steps) if step.seat == seat]
+        if not mine:
+            return "you have not decided anything yet in this game."
+        first = mine[-1]
+        for step in steps[first:]:
+            who = (
+                "your last decision"
+                if step.seat == seat
+                else (f"the move {seat_label(step.seat, self.names[step.seat])} made since")
+            )
+            if step.seat != seat and step.seat not in self.agents:
+                return (
+                    f"{seat_label(step.seat, self.names[step.seat])} has decided since; "
+                    "only they can take that back."
+                )
+            if not step.undoable:
+                return (
+                    f"{who} drew a card or showed something hidden, so it stands "
+                    "(a decision can be taken back only while nothing new was revealed)."
+                )
+        try:
+            with interrupts_deferred():
+                while len(self.table.steps) > first:
+                    self.table.undo(self.table.steps[-1].seat)
+        except UndoError as exc:
+            return str(exc)
+        for human in self.humans:
+            self.news[human] = [(s, e) for s, e in self.news[human] if s < first]
+        return None
+
+    # --- stopping and the end -------------------------------------------------------------
+
+    def _privacy_screen(self, seat: int) -> None:
+        console.clear()
+        console.print(
+            Panel(f"Pass the terminal to seat {seat + 1}.\nOthers, look away.", title="privacy")
+        )
+        try:
+            console.input(f"Seat {seat + 1}: press Enter when you are alone. ")
         except EOFError:
             raise QuitGame("input ended") from None
-        if answer in ("q", "quit", "exit"):
-            raise QuitGame("quit")
-        if answer in ("r", "redraw"):
-            redraw()
-            continue
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        console.print(f"[yellow]{answer!r} is not a choice here.[/] {HELP}")
+        console.clear()
+
+    def _stop(self, reason: str, code: int) -> None:
+        console.print(f"\n[yellow]Game stopped ({reason}).[/]")
+        if self.save_to is None and not self.table.record.actions:
+            console.print("Nothing was played yet, so nothing was saved.")
+            raise typer.Exit(code=code)
+        path = self.save_to or new_save_path(self.game.name, self.table.record.seed)
+        self._save(path)
+        console.print(
+            f"The game so far is saved in {path}.\nGo on with: courtly play --resume {path}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(code=code)
+
+    def _save(self, path: Path) -> None:
+        # Moves and undos hold Ctrl-C until their record is complete, so it always replays.
+        self.table.record.save(path)
+
+    def _game_over(self) -> None:
+        state = self.table.state
+        console.print(Rule("Game over"))
+        if len(self.humans) == 1:
+            for _step, event in self.news[self.humans[0]]:
+                console.print(f"  {event.text}", markup=False, highlight=False)
+        console.print(self.game.render(self.table.snapshot(None).observation))
+        console.print(scoreboard(state, self.names))
+        console.print(f"[bold]{winners_line(state, self.names)}[/]", highlight=False)
+        if self.save_to is not None:
+            self._save(self.save_to)
+            console.print(f"Record saved to {self.save_to}.", highlight=False, soft_wrap=True)
 
 
-def _show_turn(
-    game: Game, state: State, seat: int, seats: Sequence[str], news: list[Event]
-) -> None:
-    console.print(Rule(f"Seat {seat} ({seats[seat]}) to decide"))
-    for event in news:
-        console.print(f"  {event.text}", markup=False, highlight=False)
-    console.print(game.render(state.observation(seat)))
-    for number, action in enumerate(state.legal_actions(), start=1):
-        console.print(f"  [bold cyan]{number:>3}[/]  {action.describe()}", highlight=False)
-
-
-def _privacy_screen(seat: int) -> None:
-    console.clear()
-    console.print(Panel(f"Pass the terminal to seat {seat}.\nOthers, look away.", title="privacy"))
-    try:
-        console.input(f"Seat {seat}: press Enter when you are alone. ")
-    except EOFError:
-        raise QuitGame("input ended") from None
-    console.clear()
-
-
-def run(
+def new_table(
     game: Game,
     seats: Sequence[str],
-    seed: int | None,
+    seed: int,
     options: Mapping[str, Any],
-    save: str | None,
-) -> None:
-    seed = fresh_seed() if seed is None else seed
-    agents: dict[int, Agent] = {
-        i: make_agent(spec, game) for i, spec in enumerate(seats) if spec != HUMAN
-    }
-    state = game.new_game(len(seats), seed=seed, options=options)
-    record = new_record(state, list(seats), seed)
-    humans = [i for i, spec in enumerate(seats) if spec == HUMAN]
-    news: dict[int, list[Event]] = {h: [] for h in humans}
-    rngs = {i: seat_rng(seed, i) for i in agents}
-    console.print(f"[bold]{game.title}[/], {len(seats)} players, seed {seed}. {HELP}")
-    last_human: int | None = None
-    try:
-        while (player := state.current_player) is not None:
-            if player in agents:
-                action = agents[player].act(SeatView(state, player), rngs[player])
-            else:
-                if len(humans) > 1 and last_human != player:
-                    _privacy_screen(player)
-                last_human = player
-                _show_turn(game, state, player, seats, news[player])
-                news[player] = []
-                action = _ask(
-                    state.legal_actions(),
-                    lambda p=player: _show_turn(game, state, p, seats, []),
-                )
-            events = state.apply(action, player=player)
-            record.actions.append(action.to_json())
-            record.fingerprints.append(state.fingerprint())
-            for h in humans:
-                news[h].extend(events_for(events, h))
-    except QuitGame as stop:
-        console.print(f"[yellow]Game stopped ({stop}).[/]")
-        if save:
-            record.save(save)
-            console.print(f"Record so far saved to {save}.")
-        raise typer.Exit(code=1) from None
-    record.result = result_of(state)
-    console.print(Rule("Game over"))
-    viewer = humans[0] if len(humans) == 1 else None
-    for event in news[viewer] if viewer is not None else []:
-        console.print(f"  {event.text}", markup=False, highlight=False)
-    console.print(game.render(state.public_observation()))
-    scores = state.scores()
-    for p, spec in enumerate(seats):
-        console.print(f"  seat {p} ({spec}): {scores[p]:g}")
-    console.print(f"[bold]Winner(s): {', '.join(f'seat {w}' for w in state.winners())}[/]")
-    if save:
-        record.save(save)
-        console.print(f"Record saved to {save}.")
+) -> Table:
+    return Table(game, len(seats), seed=seed, options=options, seats=list(seats))
+
+
+def resumed_table(path: str, seats: Sequence[str] | None) -> Table:
+    """The table a saved game describes, checked step by step; ``seats`` (when given) replace
+    the record's players in order."""
+    record = GameRecord.load(path)
+    game = record_game(record)
+    check_complete(record)
+    table = Table.from_record(game, record)
+    players = record.num_players
+    # A record that names fewer players than seats (written by hand) leaves the rest to people.
+    names = [*record.seats[:players], *[HUMAN] * (players - len(record.seats))]
+    if seats:
+        if len(seats) > players:
+            raise CourtlyError(f"{len(seats)} seats named for a {players}-player game")
+        names[: len(seats)] = list(seats)
+    table.record.seats = names
+    seat_agents(game, table.record.seats, f" of {path}")
+    return table
+
+
+def run(table: Table, save: str | None) -> None:
+    """Play ``table`` to its end at the terminal; a stop saves the game to ``save`` (checked
+    before the first move) or to a new file in the user's data folder."""
+    target = check_writable(save) if save else None
+    TerminalGame(table, target).run()

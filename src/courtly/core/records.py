@@ -1,7 +1,12 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
-A record holds the full action list, so it is the omniscient log; :func:`replay_events`
-filters what it shows to one seat, and shows everything only once the game is over.
+A record holds the full action list, so it is the omniscient log; :func:`replay_for` filters
+what it shows to one seat, and shows everything only once the game is over.
+
+A record is trusted only once it replays completely (:func:`replay`): one fingerprint per
+position, each equal to the replayed one, and the stored result equal to the replayed result.
+A record cut short, with a fingerprint missing or a result written by hand is refused with
+the step where it stops agreeing.
 """
 
 from __future__ import annotations
@@ -49,7 +54,10 @@ class GameRecord:
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        try:
+            Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write the record to {path}: {exc.strerror}") from None
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -57,32 +65,55 @@ class GameRecord:
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as exc:
-                raise RecordError(f"record is not valid JSON: {exc}") from None
+                raise RecordError(
+                    f"record is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+                ) from None
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a courtly game record (format must be {RECORD_FORMAT!r})")
         if data.get("version") != RECORD_VERSION:
             raise RecordError(f"record version {data.get('version')!r} is not supported")
-        try:
-            return cls(
-                game=str(data["game"]),
-                num_players=int(data["num_players"]),
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data.get("seats") or []],
-                seed=int(data["seed"]),
-                actions=list(data.get("actions") or []),
-                fingerprints=[str(f) for f in data.get("fingerprints") or []],
-                result=data.get("result"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {type(exc).__name__}: {exc}") from None
+        return cls(
+            game=_field(data, "game", str),
+            num_players=_field(data, "num_players", int),
+            options=_field(data, "options", dict, {}),
+            seats=[str(s) for s in _field(data, "seats", list, [])],
+            seed=_field(data, "seed", int),
+            actions=_field(data, "actions", list, []),
+            # A missing fingerprint (null) stays visible as "" so the replay can name its step.
+            fingerprints=[
+                f if isinstance(f, str) else "" for f in _field(data, "fingerprints", list, [])
+            ],
+            result=_field(data, "result", dict, None),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            raw = Path(path).read_bytes()
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc}") from None
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(
+                f"{path} is not a game record: it is not UTF-8 text (byte {exc.start})"
+            ) from None
         return cls.from_json(text)
+
+
+_TYPE_WORDS = {str: "text", int: "a whole number", list: "a list", dict: "an object"}
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
+    """``data[key]`` if it has type ``kind`` (the default when absent or null, if there is one)."""
+    value = data.get(key)
+    if value is None:
+        if default is ...:
+            raise RecordError(f"the record has no {key!r}")
+        return default
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RecordError(f"the record's {key!r} must be {_TYPE_WORDS[kind]}, not {value!r}")
+    return value
 
 
 def result_of(state: State) -> dict[str, Any]:
@@ -100,41 +131,125 @@ def new_record(state: State, seats: Sequence[str], seed: int) -> GameRecord:
     )
 
 
+def check_complete(record: GameRecord) -> None:
+    """Refuse a record that does not hold one fingerprint per position (the opening, then one
+    after each action): such a record was cut short or edited, and cannot be verified."""
+    actions, prints = len(record.actions), record.fingerprints
+    if len(prints) > actions + 1:
+        raise RecordError(
+            f"the record is cut short: it has {len(prints)} fingerprints but only {actions} "
+            f"actions, so the actions after step {actions} are missing"
+        )
+    for step in range(actions + 1):
+        if step >= len(prints) or not prints[step]:
+            raise RecordError(
+                f"step {step} of the record has no fingerprint, so it cannot be checked"
+            )
+
+
+def _result_text(result: Mapping[str, Any] | None) -> str:
+    if result is None:
+        return "no result"
+    winners = result.get("winners")
+    named = (
+        ", ".join(f"seat {w + 1}" for w in winners if isinstance(w, int))
+        if isinstance(winners, list)
+        else repr(winners)
+    )
+    return f"scores {result.get('scores')!r}, won by {named or 'nobody'}"
+
+
 def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]]:
-    """Yield the state after each action (the first with no events: the start), checking every
-    fingerprint the record holds. Raises RecordError at the first divergence."""
+    """Yield the state after each action (the first with no events: the start), verifying the
+    whole record: every fingerprint present and equal, and the stored result equal to the
+    replayed one. Raises RecordError naming the first step that differs. The same state object
+    is yielded each time, changed in place."""
     if record.game != game.name:
         raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
+    check_complete(record)
     try:
         state = game.new_game(record.num_players, seed=record.seed, options=record.options)
     except CourtlyError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
     prints = record.fingerprints
 
-    def check(index: int) -> None:
-        if index < len(prints) and prints[index] != state.fingerprint():
-            raise RecordError(f"replay diverges from the record at step {index}")
+    def check(step: int) -> None:
+        if prints[step] != state.fingerprint():
+            raise RecordError(
+                f"replay diverges from the record at step {step}: the record says the position "
+                f"is {prints[step]}, replaying its actions gives {state.fingerprint()}"
+            )
 
     check(0)
     yield state, []
-    for index, action in enumerate(record.actions, start=1):
+    for step, action in enumerate(record.actions, start=1):
+        seat = state.current_player
+        if seat is None:
+            raise RecordError(
+                f"record action {step} comes after the end of the game (it ended at step "
+                f"{step - 1})"
+            )
         try:
-            events = state.apply(action)
+            played = state.action_space.resolve(action)
         except CourtlyError as exc:
-            raise RecordError(f"record action {index} cannot be played: {exc}") from None
-        check(index)
+            raise RecordError(f"record action {step} cannot be played: {exc}") from None
+        if played.id not in state.legal_action_ids():
+            raise RecordError(
+                f"record action {step} cannot be played: {played.describe()!r} is not one of "
+                f"seat {seat + 1}'s choices at step {step - 1}"
+            )
+        events = state.apply(played)
+        check(step)
         yield state, events
-    if record.result is not None and state.is_terminal and record.result != result_of(state):
-        raise RecordError("replay ends with a different result than the record")
+    last = len(record.actions)
+    if state.is_terminal:
+        replayed = result_of(state)
+        if record.result != replayed:
+            raise RecordError(
+                f"the record's result ({_result_text(record.result)}) is not what its actions "
+                f"give at their end, step {last} ({_result_text(replayed)})"
+            )
+    elif record.result is not None:
+        raise RecordError(
+            f"the record is cut short: it holds a result, but after its last action (step "
+            f"{last}) the game has not ended"
+        )
+
+
+@dataclass
+class Replayed:
+    """A verified record as one viewer saw it."""
+
+    opening: dict[str, Any]  # the viewer's observation at step 0: its starting hand, secrets...
+    events: list[Event]  # what the viewer saw (every event, once the game is over)
+    final: State
+
+    @property
+    def public_now(self) -> bool:
+        """Whether the game is over, so that nothing in it is hidden any more."""
+        return self.final.is_terminal
+
+
+def replay_for(game: Game, record: GameRecord, seat: int | None = None) -> Replayed:
+    """Verify ``record`` (:func:`replay`) and keep what ``seat`` saw (None: everything, the
+    omniscient log). Once the game is over every event is shown, hidden ones included."""
+    if seat is not None and not 0 <= seat < record.num_players:
+        raise RecordError(f"this record has seats 1 to {record.num_players}, not seat {seat + 1}")
+    opening: dict[str, Any] = {}
+    steps: list[list[Event]] = []
+    final: State | None = None
+    for state, events in replay(game, record):
+        if final is None:
+            opening = state.observation(seat)
+        final = state
+        steps.append(events)
+    assert final is not None  # replay always yields the start
+    reveal_all = seat is None or final.is_terminal
+    shown = [e for events in steps for e in events if reveal_all or e.visible_to(seat)]
+    return Replayed(opening, shown, final)
 
 
 def replay_events(game: Game, record: GameRecord, seat: int | None = None) -> Iterator[Event]:
     """The log as ``seat`` saw it (None: everything, the omniscient log). Once the game is over
     every event is shown, hidden ones included."""
-    steps = list(replay(game, record))
-    final = steps[-1][0]
-    reveal_all = seat is None or final.is_terminal
-    for _state, events in steps:
-        for event in events:
-            if reveal_all or event.visible_to(seat):
-                yield event
+    yield from replay_for(game, record, seat).events

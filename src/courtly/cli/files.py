@@ -1,0 +1,60 @@
+"""Where the terminal reads and writes files: checked before work starts, so that a path that
+cannot be used is refused in one line, not discovered at the end of a game."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import platformdirs
+
+from courtly.core.errors import CourtlyError
+
+
+class UnusableFileError(CourtlyError):
+    """A path the command cannot write (or read): the command line was fine, the file is not,
+    so it exits with code 1 rather than the usage code 2."""
+
+
+def check_writable(path: str | Path) -> Path:
+    """``path`` if a file can be written there; the file is left as it was."""
+    target = Path(path).expanduser()
+    if target.is_dir():
+        raise UnusableFileError(f"cannot write {path}: it is a folder, not a file")
+    folder = target.parent
+    if not folder.exists():
+        raise UnusableFileError(f"cannot write {path}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise UnusableFileError(f"cannot write {path}: {folder} is a file, not a folder")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise UnusableFileError(f"cannot write {path}: {exc.strerror}") from None
+    if not existed:
+        target.unlink()
+    return target
+
+
+def check_folder(path: str | Path) -> Path:
+    """``path`` as a folder that exists (made if missing), or a one-line refusal."""
+    folder = Path(path).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise UnusableFileError(f"{path} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UnusableFileError(f"cannot make the folder {path}: {exc.strerror}") from None
+    return folder
+
+
+def saved_games_folder() -> Path:
+    """Where an interrupted game is kept when no ``--save`` file was named."""
+    return platformdirs.user_data_path("courtly") / "saved-games"
+
+
+def new_save_path(game: str, seed: int) -> Path:
+    """A fresh file in :func:`saved_games_folder` for a game stopped before its end."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    return check_folder(saved_games_folder()) / f"{game}-{stamp}-seed{seed}.json"
