@@ -108,23 +108,24 @@ class DuelState(State):
         other.stake = self.stake
         return other
 
-    def public_observation(self) -> dict[str, Any]:
-        return {
+    def phase_name(self) -> str:
+        return "over" if self.is_terminal else "play"
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "hand_sizes": [len(h) for h in self.hands],
             "played": list(self.played),
             "points": list(self.points),
             "leader": self.leader,
-            "phase": self.phase,
+            "round_phase": self.phase,
             "table": self.table,
             "stake": self.stake,
         }
-
-    def observation(self, player: int) -> dict[str, Any]:
-        out = self.public_observation()
-        out["hand"] = sorted(self.hands[player])
+        if viewer is not None:
+            out["hand"] = sorted(self.hands[viewer])
         return out
 
-    def resample(self, player: int, rng: Rng) -> DuelState:
+    def _resample(self, player: int, rng: Rng) -> DuelState:
         other = self.clone()
         pool = sorted(set(CARDS) - set(self.hands[player]) - set(self.played))
         rng.shuffle(pool)

@@ -18,15 +18,15 @@ def test_correct_game_passes() -> None:
 
 
 class LeakyObservation(HighCardsState):
-    def observation(self, player: int) -> dict[str, Any]:
-        obs = super().observation(player)
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        obs = super()._observe(viewer)
         obs["all_hands"] = [sorted(h) for h in self.hands]
         return obs
 
 
 class PeekingResample(HighCardsState):
-    def resample(self, player: int, rng: Rng) -> HighCardsState:
-        world = super().resample(player, rng)
+    def _resample(self, player: int, rng: Rng) -> HighCardsState:
+        world = super()._resample(player, rng)
         # Orders the re-drawn deck like the true deck: a leak of the hidden order.
         where = {card: i for i, card in enumerate(self.deck)}
         world.deck.sort(key=lambda card: where.get(card, -1))
@@ -34,9 +34,9 @@ class PeekingResample(HighCardsState):
 
 
 class FrozenResample(HighCardsState):
-    def resample(self, player: int, rng: Rng) -> HighCardsState:
+    def _resample(self, player: int, rng: Rng) -> HighCardsState:
         # Consistent and knowledge-only, but deals the unknown cards in sorted order every time.
-        return super().resample(player, Rng(0))
+        return super()._resample(player, Rng(0))
 
 
 class DeadEndWorld(HighCardsState):
@@ -44,8 +44,8 @@ class DeadEndWorld(HighCardsState):
     # search would be stuck at the next turn.
     stuck_for: int | None = None
 
-    def resample(self, player: int, rng: Rng) -> HighCardsState:
-        world = super().resample(player, rng)
+    def _resample(self, player: int, rng: Rng) -> HighCardsState:
+        world = super()._resample(player, rng)
         assert isinstance(world, DeadEndWorld)
         world.stuck_for = player
         return world

@@ -72,20 +72,21 @@ class HighCardsState(State):
         other.turn = self.turn
         return other
 
-    def public_observation(self) -> dict[str, Any]:
-        return {
+    def phase_name(self) -> str:
+        return "over" if self.is_terminal else "play"
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        obs: dict[str, Any] = {
             "turn": self.turn,
             "piles": [p[:] for p in self.piles],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
         }
-
-    def observation(self, player: int) -> dict[str, Any]:
-        obs = self.public_observation()
-        obs["hand"] = sorted(self.hands[player])
+        if viewer is not None:
+            obs["hand"] = sorted(self.hands[viewer])
         return obs
 
-    def resample(self, player: int, rng: Rng) -> HighCardsState:
+    def _resample(self, player: int, rng: Rng) -> HighCardsState:
         world = self.clone()
         known = set(self.hands[player]) | {c for p in self.piles for c in p}
         unknown = sorted(set(range(CARDS)) - known)

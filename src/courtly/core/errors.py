@@ -37,3 +37,15 @@ class RecordError(CourtlyError):
 
 class AgentSpecError(CourtlyError):
     """An agent name or agent parameter that is not understood."""
+
+
+class InvalidSeatError(CourtlyError):
+    """A seat index outside the game's seats (seats are numbered 0 to players - 1 in the API)."""
+
+
+class StaleSequenceError(CourtlyError):
+    """An action sent for a position that has changed since the sender saw it."""
+
+
+class UndoError(CourtlyError):
+    """An undo the rules of undo do not allow now (chance or a reveal since, or not your move)."""

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from courtly.core.actions import Action, ActionSpace
 from courtly.core.errors import (
     IllegalActionError,
+    InvalidSeatError,
     InvalidStateError,
     PlayerCountError,
     WrongPlayerError,
@@ -26,6 +27,10 @@ from courtly.core.options import Option, resolve_options
 from courtly.core.rng import Rng, fresh_seed
 
 STATE_FORMAT = "courtly-state"
+
+#: The keys every game's observation starts with, in this order (docs/formats.md); a game's own
+#: sections follow and never reuse these names.
+OBSERVATION_ENVELOPE = ("game", "viewer", "num_players", "to_act", "phase", "scores")
 
 
 def canonical_json(obj: Any) -> str:
@@ -71,24 +76,23 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy: nothing mutable is shared."""
 
-    @abstractmethod
-    def observation(self, player: int) -> dict[str, Any]:
-        """JSON-able: exactly what seat ``player`` may know now."""
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        """JSON-able: the game's own sections of what ``viewer`` may know now (None: a
+        spectator). The kernel adds the envelope (:data:`OBSERVATION_ENVELOPE`) in front."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement _observe")
 
-    @abstractmethod
-    def public_observation(self) -> dict[str, Any]:
-        """JSON-able: what a spectator may know now."""
+    def phase_name(self) -> str:
+        """A stable id of the decision or phase now (``"over"`` once the game has ended)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement phase_name")
 
-    @abstractmethod
-    def resample(self, player: int, rng: Rng) -> State:
-        """A complete state consistent with all that ``player`` has seen.
+    def public_scores(self) -> list[float] | None:
+        """The running score per seat as far as everyone may know it. None by default: a
+        running score often counts hidden cards, so a game that shows it must say so."""
+        return None
 
-        Every hidden thing is re-drawn from what is still possible, and the state's own
-        generator is re-seeded from ``rng``, so the future chance is re-drawn too. The
-        result must depend only on what ``player`` knows (build pools of unknown items in
-        a canonical order before shuffling), so two states that look the same to
-        ``player`` resample to the same worlds for the same ``rng``.
-        """
+    def _resample(self, player: int, rng: Rng) -> State:
+        """The game's resampling; ``player`` is already checked (see :meth:`resample`)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement _resample")
 
     @abstractmethod
     def _body_to_json(self) -> dict[str, Any]:
@@ -106,6 +110,60 @@ class State(ABC):
     @property
     def action_space_size(self) -> int:
         return self.action_space.size
+
+    def check_seat(self, player: object) -> int:
+        """``player`` if it is a seat of this game, else :class:`InvalidSeatError`."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise InvalidSeatError(
+                f"{player!r} is not a seat of this {self.num_players}-player game "
+                f"(seat indices are 0 to {self.num_players - 1})"
+            )
+        return player
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-able: exactly what seat ``player`` may know now (None: a spectator).
+
+        The one place a view of the game is made: every front (terminal, server, replay,
+        tensors) builds on it, and the leak checks test it."""
+        viewer = None if player is None else self.check_seat(player)
+        view: dict[str, Any] = {
+            "game": self.game.name,
+            "viewer": viewer,
+            "num_players": self.num_players,
+            "to_act": self.current_player,
+            "phase": self.phase_name(),
+            "scores": self.public_scores(),
+        }
+        view.update(self._observe(viewer))
+        return view
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator may know now: ``observation(None)``."""
+        return self.observation(None)
+
+    def resample(self, player: int, rng: Rng) -> State:
+        """A complete state consistent with all that ``player`` has seen.
+
+        Every hidden thing is re-drawn from what is still possible, and the state's own
+        generator is re-seeded from ``rng``, so the future chance is re-drawn too. The
+        result must depend only on what ``player`` knows (build pools of unknown items in
+        a canonical order before shuffling), so two states that look the same to
+        ``player`` resample to the same worlds for the same ``rng``.
+        """
+        return self._resample(self.check_seat(player), rng)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        """Why each seat has its score, in the game's own scoring categories (JSON-able):
+        ``{"categories": [id, ...], "seats": [{id: points, ..., "total": points}, ...],
+        "decided_by": tie-break id or None, "end": why the game ended or None}``.
+        Games override it; the default has one category, the score."""
+        scores = self.scores()
+        return {
+            "categories": ["score"],
+            "seats": [{"score": s, "total": s} for s in scores],
+            "decided_by": None,
+            "end": "over" if self.is_terminal else None,
+        }
 
     def encode(self, action: Action) -> int:
         return self.action_space.encode(action)
@@ -223,6 +281,11 @@ class Game(ABC):
     def render(self, observation: Mapping[str, Any]) -> Any:
         """A rich renderable of an observation, for the terminal. Games override it."""
         return json.dumps(observation, indent=1)
+
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        """What the current choice means, in a few lines (the terminal's ``?``). Games
+        override it with the phase's rules and what each kind of action does."""
+        return ""
 
     def heuristic(self, state: State, player: int) -> float:
         """A quick evaluation of ``state`` for ``player`` (used by greedy agents and search).

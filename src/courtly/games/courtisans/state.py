@@ -396,13 +396,13 @@ class CourtisansState(State):
 
     # --- hidden information and JSON (knowledge.py, serialize.py) ------------------------------
 
-    def observation(self, player: int) -> dict[str, Any]:
-        return observe(self, player)
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        return observe(self, viewer)
 
-    def public_observation(self) -> dict[str, Any]:
-        return observe(self, None)
+    def phase_name(self) -> str:
+        return "over" if self.is_terminal else "eliminate" if self.pending >= 0 else "play"
 
-    def resample(self, player: int, rng: Rng) -> CourtisansState:
+    def _resample(self, player: int, rng: Rng) -> CourtisansState:
         return resample_for(self, player, rng)
 
     def _body_to_json(self) -> dict[str, Any]:

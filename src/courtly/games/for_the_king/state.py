@@ -28,6 +28,7 @@ from courtly.games.for_the_king.codes import (
     OVER,
     PAY_CARDS,
     PAY_GOLD,
+    PHASE_NAMES,
     PICK,
     PLACE,
     REVEALED,
@@ -752,17 +753,15 @@ class FtkState(State):
 
     # --- information ----------------------------------------------------------------------------
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
         from courtly.games.for_the_king.knowledge import observe
 
-        return observe(self, player)
+        return observe(self, -1 if viewer is None else viewer)
 
-    def public_observation(self) -> dict[str, Any]:
-        from courtly.games.for_the_king.knowledge import observe
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
 
-        return observe(self, -1)
-
-    def resample(self, player: int, rng: Rng) -> FtkState:
+    def _resample(self, player: int, rng: Rng) -> FtkState:
         from courtly.games.for_the_king.knowledge import resample
 
         return resample(self, player, rng)

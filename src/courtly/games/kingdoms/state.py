@@ -209,17 +209,17 @@ class KingdomsState(State):
         new._legal = self._legal
         return new
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
         from courtly.games.kingdoms.info import observation
 
-        return observation(self, player)
+        return observation(self, viewer)
 
-    def public_observation(self) -> dict[str, Any]:
-        from courtly.games.kingdoms.info import observation
+    def phase_name(self) -> str:
+        from courtly.games.kingdoms.tasks import PHASE_NAMES
 
-        return observation(self, None)
+        return PHASE_NAMES[self.phase]
 
-    def resample(self, player: int, rng: Rng) -> KingdomsState:
+    def _resample(self, player: int, rng: Rng) -> KingdomsState:
         from courtly.games.kingdoms.info import resample
 
         return resample(self, player, rng)

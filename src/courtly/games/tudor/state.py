@@ -314,17 +314,15 @@ class TudorState(State):
         new.drafted = self.drafted[:]
         return new
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
         from courtly.games.tudor.information import observation
 
-        return observation(self, player)
+        return observation(self, viewer)
 
-    def public_observation(self) -> dict[str, Any]:
-        from courtly.games.tudor.information import observation
+    def phase_name(self) -> str:
+        return MODE_NAMES[self.mode]
 
-        return observation(self, None)
-
-    def resample(self, player: int, rng: Rng) -> TudorState:
+    def _resample(self, player: int, rng: Rng) -> TudorState:
         from courtly.games.tudor.information import resample
 
         return resample(self, player, rng)

@@ -1,0 +1,187 @@
+"""The kernel Table: per-viewer deliveries, sequence numbers, records and the undo rule."""
+
+from __future__ import annotations
+
+import pytest
+from highcards import HighCards
+
+from courtly.core.errors import (
+    IllegalActionError,
+    InvalidSeatError,
+    RecordError,
+    StaleSequenceError,
+    UndoError,
+    WrongPlayerError,
+)
+from courtly.core.events import Event
+from courtly.core.records import GameRecord
+from courtly.core.table import Table, is_undoable
+
+
+def new_table(players: int = 2, seed: int = 3) -> Table:
+    return Table(HighCards(), players, seed=seed, seats=["ann", "bob", "cy"][:players])
+
+
+def play_until_deck_empty(table: Table) -> None:
+    while table.state.deck:  # type: ignore[attr-defined]
+        seat = table.state.current_player
+        assert seat is not None
+        table.act(seat, table.seq, table.state.legal_action_ids()[0])
+
+
+def test_act_tells_each_viewer_only_what_it_may_see() -> None:
+    table = new_table()
+    deliveries = table.act(0, 0, table.state.legal_action_ids()[0])
+    assert set(deliveries) == {0, 1, None}
+    private = [e for e in deliveries[0].events if e.audience is not None]
+    assert private and all(e.audience == frozenset({0}) for e in private)
+    for viewer in (1, None):
+        assert all(e.audience is None for e in deliveries[viewer].events)
+    assert deliveries[1].legal_actions and not deliveries[0].legal_actions
+    assert not deliveries[None].legal_actions
+    assert deliveries[None].observation["viewer"] is None
+    assert "hand" not in deliveries[None].observation
+    assert all(d.seq == 1 and not d.reset for d in deliveries.values())
+
+
+@pytest.mark.parametrize(
+    ("seat", "seq", "action", "error"),
+    [
+        (0, 1, 0, StaleSequenceError),
+        (1, 0, 0, WrongPlayerError),
+        (0, 0, 99, IllegalActionError),
+        (2, 0, 0, InvalidSeatError),
+        (-1, 0, 0, InvalidSeatError),
+    ],
+)
+def test_refused_acts_change_nothing(seat: int, seq: int, action: int, error: type) -> None:
+    table = new_table()
+    before = (table.state.fingerprint(), table.seq, len(table.record.actions))
+    with pytest.raises(error):
+        table.act(seat, seq, action)
+    assert (table.state.fingerprint(), table.seq, len(table.record.actions)) == before
+
+
+def test_a_retried_act_is_applied_once() -> None:
+    table = new_table()
+    action = table.state.legal_action_ids()[0]
+    table.act(0, 0, action)
+    with pytest.raises(StaleSequenceError):
+        table.act(0, 0, action)
+    assert len(table.record.actions) == 1
+
+
+def test_from_record_rebuilds_the_same_table_and_log() -> None:
+    table = new_table(3)
+    while not table.state.is_terminal:
+        seat = table.state.current_player
+        assert seat is not None
+        table.act(seat, table.seq, table.state.legal_action_ids()[-1])
+    again = Table.from_record(HighCards(), GameRecord.from_json(table.record.dumps()))
+    assert again.state.fingerprint() == table.state.fingerprint()
+    assert again.record.to_json() == table.record.to_json()
+    assert again.events_seen(1) == table.events_seen(1)
+    assert again.seq == len(table.record.actions)
+
+
+def test_from_record_refuses_a_forged_result_or_fingerprint() -> None:
+    table = new_table()
+    play_until_deck_empty(table)
+    data = table.record.to_json()
+    forged = dict(data, result={"scores": [99.0, 0.0], "winners": [0]})
+    with pytest.raises(RecordError, match="result"):
+        Table.from_record(HighCards(), GameRecord.from_json(forged))
+    prints = list(data["fingerprints"])
+    prints[2] = "0" * 20
+    with pytest.raises(RecordError, match="step 2"):
+        Table.from_record(HighCards(), GameRecord.from_json(dict(data, fingerprints=prints)))
+
+
+def test_snapshot_shows_private_events_to_their_seat_only_until_the_end() -> None:
+    table = new_table()
+    table.act(0, 0, table.state.legal_action_ids()[0])
+    assert any(e.audience for e in table.snapshot(0).events)
+    assert not any(e.audience for e in table.snapshot(1).events)
+    while not table.state.is_terminal:
+        seat = table.state.current_player
+        assert seat is not None
+        table.act(seat, table.seq, table.state.legal_action_ids()[0])
+    everything = [e for s in table.steps for e in s.events]
+    assert table.snapshot(1).events == everything == table.snapshot(None).events
+
+
+def test_undo_rule_chance_and_reveals() -> None:
+    public = [Event("play", "seat 0 plays 3", {"card": 3})]
+    private = [*public, Event("draw", "you draw 7", {"card": 7}, frozenset({0}))]
+    assert is_undoable(public, 5, 5)
+    assert not is_undoable(public, 5, 6)  # the generator moved: chance happened
+    assert not is_undoable(private, 5, 5)  # someone was shown something hidden
+
+
+def test_undo_takes_back_a_public_chance_free_decision() -> None:
+    table = new_table()
+    table.act(0, 0, table.state.legal_action_ids()[0])
+    assert not table.can_undo(0)  # that play drew a card, seen only by seat 0
+    with pytest.raises(UndoError, match="stands"):
+        table.undo(0)
+    play_until_deck_empty(table)
+    before = table.state.fingerprint()
+    seat = table.state.current_player
+    assert seat is not None
+    seq = table.seq
+    table.act(seat, seq, table.state.legal_action_ids()[0])
+    assert not table.can_undo(1 - seat)
+    deliveries = table.undo(seat)
+    assert table.state.fingerprint() == before
+    assert table.seq == seq + 2 and len(table.record.actions) == seq
+    assert all(d.reset and d.seq == seq + 2 for d in deliveries.values())
+    with pytest.raises(StaleSequenceError):
+        table.act(seat, seq + 1, table.state.legal_action_ids()[0])
+
+
+def test_event_kinds_form_the_text_from_kind_and_data() -> None:
+    from courtly.core.events import EventKinds
+
+    kinds = EventKinds(
+        {"play": "{seat} plays {card}", "swap": "{seat} swaps with {other_seat}"},
+        {"card": lambda c: f"card #{c}"},
+    )
+    event = kinds.event("play", {"seat": 0, "card": 7}, frozenset({0}))
+    assert (event.kind, event.text) == ("play", "seat 1 plays card #7")
+    assert dict(event.data) == {"seat": 0, "card": 7}
+    assert event.audience == frozenset({0})
+    assert kinds.text("swap", {"seat": 1, "other_seat": 0}) == "seat 2 swaps with seat 1"
+    with pytest.raises(KeyError):
+        kinds.event("unknown", {})
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0"])
+def test_events_for_refuses_a_seat_outside_the_game(seat: object) -> None:
+    from courtly.core.events import events_for
+
+    with pytest.raises(InvalidSeatError):
+        events_for([], seat, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True])
+def test_observation_and_resample_refuse_a_seat_outside_the_game(seat: object) -> None:
+    from courtly.core.rng import Rng
+    from courtly.core.seat import SeatView
+
+    state = new_table().state
+    with pytest.raises(InvalidSeatError):
+        state.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeatError):
+        state.resample(seat, Rng(1))  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeatError):
+        SeatView(state, seat)  # type: ignore[arg-type]
+
+
+def test_observation_starts_with_the_envelope() -> None:
+    from courtly.core.state import OBSERVATION_ENVELOPE
+
+    state = new_table().state
+    obs = state.observation(1)
+    assert tuple(obs)[: len(OBSERVATION_ENVELOPE)] == OBSERVATION_ENVELOPE
+    assert (obs["game"], obs["viewer"], obs["to_act"]) == ("high-cards", 1, 0)
+    assert state.public_observation() == state.observation(None)
