@@ -46,7 +46,7 @@ def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
 
 
 @pytest.fixture(scope="session")
-def postgres_server(
+def postgresql_server(
     postgres: Postgres, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
     yield from _server(postgres.url, tmp_path_factory.mktemp("serve-postgres"))
