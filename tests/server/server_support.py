@@ -135,7 +135,7 @@ class ServerProcess:
                 "--database",
                 self.database_url,
                 "--bot-workers",
-                "1",
+                "2",
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
