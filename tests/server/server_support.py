@@ -206,6 +206,15 @@ class ServerProcess:
         response = self.owner_post(created, "start")
         assert response.status_code == 200, response.text
 
+    def seated(self, game: str, seats: list[str], seed: int) -> tuple[dict[str, Any], list[Client]]:
+        """A started table with a connected client (snapshot read) for every person's seat."""
+        created = self.create(game, seats, seed=seed)
+        self.start_table(created)
+        clients = [self.client(created["table"]["id"], s["token"]) for s in created["seats"]]
+        for client in clients:
+            client.wait_type("snapshot")
+        return created, clients
+
     def info(self, table_id: str) -> dict[str, Any]:
         response = self.http.get(f"/api/tables/{table_id}")
         assert response.status_code == 200, response.text

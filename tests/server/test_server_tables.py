@@ -121,13 +121,8 @@ def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None
 
 
 def test_presence_and_a_reconnect_gets_a_fresh_snapshot(server: ServerProcess) -> None:
-    created = server.create("tudor", ["open", "open"], seed=4)
+    created, (first, second) = server.seated("tudor", ["open", "open"], seed=4)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    first = server.client(table_id, server.token(created, 0))
-    second = server.client(table_id, server.token(created, 1))
-    for client in (first, second):
-        client.wait_type("snapshot")
     first.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
     for _ in range(3):
         mover = first if first.legal else second
@@ -164,12 +159,8 @@ def _play_to_an_undoable_move(
 
 
 def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
-    created = server.create("courtisans", ["open", "open"], seed=3)
+    created, clients = server.seated("courtisans", ["open", "open"], seed=3)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    clients = [server.client(table_id, server.token(created, s)) for s in (0, 1)]
-    for client in clients:
-        client.wait_type("snapshot")
     mirror = Table(load_game("courtisans"), 2, seed=3)
     asker = _play_to_an_undoable_move(created, clients, mirror)
     other = clients[1 - (asker.viewer or 0)]
@@ -205,12 +196,8 @@ def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
 def test_hotseats_undo_at_once_and_records_are_redacted_before_the_end(
     server: ServerProcess, tmp_path: Path
 ) -> None:
-    created = server.create("courtisans", ["hotseat", "hotseat"], seed=3)
+    created, clients = server.seated("courtisans", ["hotseat", "hotseat"], seed=3)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    clients = [server.client(table_id, server.token(created, s)) for s in (0, 1)]
-    for client in clients:
-        client.wait_type("snapshot")
     mirror = Table(load_game("courtisans"), 2, seed=3)
     asker = _play_to_an_undoable_move(created, clients, mirror)
     seq = asker.seq

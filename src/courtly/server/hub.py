@@ -46,6 +46,7 @@ from courtly.server.store import (
     PERSON,
     PLAYING,
     WAITING,
+    Append,
     Store,
     StoredSeat,
     StoredTable,
@@ -232,9 +233,35 @@ class Hub:
         # one writer at a time.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-db")
         self._loading: dict[str, asyncio.Lock] = {}
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
+
+    async def _commit(self, append: Append) -> None:
+        """Store one action; returns once it is committed. Actions arriving while a commit is
+        under way are committed together in the next transaction (group commit), so many busy
+        tables cost one database round trip, not one each."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((append, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self.db(self.store.append_actions, [append for append, _ in batch])
+            except Exception as exc:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+            else:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_result(None)
 
     # --- life cycle ---------------------------------------------------------------------------
 
@@ -567,16 +594,17 @@ class Hub:
             result = result_of(table.state) if finished else None
             status = FINISHED if finished else PLAYING
             try:
-                await self.db(
-                    self.store.append_action,
-                    live.id,
-                    len(record.actions) - 1,
-                    seat,
-                    record.actions[-1],
-                    record.fingerprints[-1],
-                    table.seq,
-                    status,
-                    result,
+                await self._commit(
+                    Append(
+                        live.id,
+                        len(record.actions) - 1,
+                        seat,
+                        record.actions[-1],
+                        record.fingerprints[-1],
+                        table.seq,
+                        status,
+                        result,
+                    )
                 )
             except Exception:
                 # Nobody heard of the action: put the table back as the Store has it.

@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -101,6 +102,20 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(Text)
     fingerprint: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to store, with what it changes in its table's row."""
+
+    table_id: str
+    ply: int
+    seat: int
+    action: dict[str, Any]
+    fingerprint: str
+    seq: int
+    status: str
+    result: dict[str, Any] | None
 
 
 @dataclass
@@ -282,35 +297,31 @@ class Store:
 
     # --- actions -------------------------------------------------------------------------
 
-    def append_action(
-        self,
-        table_id: str,
-        ply: int,
-        seat: int,
-        action: dict[str, Any],
-        fingerprint: str,
-        seq: int,
-        status: str,
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Commit one action and the table's new sequence number (and end) in one transaction."""
+    def append_actions(self, appends: Sequence[Append]) -> None:
+        """Commit actions (of different tables) and their tables' new sequence numbers and
+        ends, all in one transaction: all of them are stored, or none."""
         now = _now()
-        values: dict[str, Any] = {"seq": seq, "status": status, "updated_at": now}
-        if status not in ACTIVE:
-            values["finished_at"] = now
-            values["result"] = _dumps(result)
         with self._session() as session:
-            session.add(
-                ActionRow(
-                    table_id=table_id,
-                    ply=ply,
-                    seat=seat,
-                    action=_dumps(action),
-                    fingerprint=fingerprint,
-                    created_at=now,
-                )
+            session.execute(
+                insert(ActionRow),
+                [
+                    {
+                        "table_id": a.table_id,
+                        "ply": a.ply,
+                        "seat": a.seat,
+                        "action": _dumps(a.action),
+                        "fingerprint": a.fingerprint,
+                        "created_at": now,
+                    }
+                    for a in appends
+                ],
             )
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            for a in appends:
+                values: dict[str, Any] = {"seq": a.seq, "status": a.status, "updated_at": now}
+                if a.status not in ACTIVE:
+                    values["finished_at"] = now
+                    values["result"] = _dumps(a.result)
+                session.execute(update(TableRow).where(TableRow.id == a.table_id).values(**values))
 
     def truncate_actions(self, table_id: str, keep: int, seq: int) -> None:
         """Undo: drop every action from ply ``keep`` on and store the new sequence number."""
