@@ -9,6 +9,7 @@ shipped in the package and applied on start.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -52,6 +54,14 @@ def _now() -> datetime:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# PostgreSQL channel on which every committed change is announced to the other server processes.
+CHANNEL = "courtly_tables"
+
+
+class ConflictError(Exception):
+    """The table changed in the database since this process last saw it (another process)."""
 
 
 class Base(DeclarativeBase):
@@ -195,6 +205,22 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Several server processes may share a PostgreSQL database: each change is announced
+        # with NOTIFY (sent at commit), tagged with this process's origin so it ignores its own.
+        self.shared = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(8)
+
+    def _announce(self, session: Session, table_id: str, seq: int) -> None:
+        if self.shared:
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{self.origin}:{table_id}:{seq}"},
+            )
+
+    def listen_dsn(self) -> str:
+        """The libpq address of the database, for a LISTEN connection of its own."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
@@ -294,6 +320,7 @@ class Store:
             values["result"] = _dumps(result)
         with self._session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            self._announce(session, table_id, seq)
 
     # --- actions -------------------------------------------------------------------------
 
@@ -321,7 +348,19 @@ class Store:
                 if a.status not in ACTIVE:
                     values["finished_at"] = now
                     values["result"] = _dumps(a.result)
-                session.execute(update(TableRow).where(TableRow.id == a.table_id).values(**values))
+                self._advance(session, a.table_id, a.seq, values)
+
+    def _advance(self, session: Session, table_id: str, seq: int, values: dict[str, Any]) -> None:
+        """Move a table from ``seq - 1`` to ``seq``: refused if it is elsewhere (another
+        process changed it), so two processes never store diverging games."""
+        moved = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.seq == seq - 1)
+            .values(**values)
+        )
+        if getattr(moved, "rowcount", 1) != 1:
+            raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
+        self._announce(session, table_id, seq)
 
     def truncate_actions(self, table_id: str, keep: int, seq: int) -> None:
         """Undo: drop every action from ply ``keep`` on and store the new sequence number."""
@@ -329,9 +368,7 @@ class Store:
             session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply >= keep)
             )
-            session.execute(
-                update(TableRow).where(TableRow.id == table_id).values(seq=seq, updated_at=_now())
-            )
+            self._advance(session, table_id, seq, {"seq": seq, "updated_at": _now()})
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -341,6 +378,7 @@ class Store:
             session.execute(
                 update(TableRow).where(TableRow.id == table_id).values(updated_at=_now())
             )
+            self._announce(session, table_id, -1)
 
 
 def _seat_row(table_id: str, seat: StoredSeat) -> SeatRow:
