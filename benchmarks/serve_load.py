@@ -139,13 +139,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help=f"duration (<= {MAX_SECONDS})")
     parser.add_argument("--game", default="courtisans")
     parser.add_argument("--database", help="SQLAlchemy URL (default: SQLite in a temp folder)")
+    parser.add_argument(
+        "--port", type=int, help="use a server already running on 127.0.0.1:PORT instead"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--tables 1..{MAX_TABLES}, --seconds 1..{MAX_SECONDS}")
-    port = free_port()
+    port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="courtly-load-") as tmp:
-        server = start_server(port, args.database, Path(tmp))
+        server = None if args.port else start_server(port, args.database, Path(tmp))
         try:
             latencies: list[float] = []
             started = time.perf_counter()
@@ -170,8 +173,9 @@ def main() -> None:
             actions = asyncio.run(run())
             elapsed = time.perf_counter() - started
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+            if server is not None:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=30)
     ordered = sorted(latencies)
     result = {
         "tables": args.tables,

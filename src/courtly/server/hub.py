@@ -47,6 +47,7 @@ from courtly.server.store import (
     PLAYING,
     WAITING,
     Append,
+    ConflictError,
     Store,
     StoredSeat,
     StoredTable,
@@ -497,10 +498,15 @@ class Hub:
                         result,
                     )
                 )
-            except Exception:
+            except Exception as exc:
                 # Nobody heard of the action: put the table back as the Store has it.
-                log.exception("table %s: storing an action failed", live.id)
+                conflict = isinstance(exc, ConflictError)
+                if not conflict:
+                    log.exception("table %s: storing an action failed", live.id)
                 await self._reload(live)
+                if conflict:
+                    reason = "the table moved on meanwhile; look again before you act"
+                    return _refuse(conn, "stale", reason, live.table.seq)
                 return _refuse(conn, "storage", "the action could not be stored", live.table.seq)
             live.last_act[seat] = (seq, action_id)
             live.stored.seq = table.seq
