@@ -114,8 +114,12 @@ class Postgres:
 class ServerProcess:
     """``courtly serve`` in its own process group, so a kill -9 takes its bot workers too."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
-        self.database_url = database_url
+    def __init__(
+        self, database_url: str | None, log_path: Path, env: dict[str, str] | None = None
+    ) -> None:
+        # None: no --database, the server picks its default (SQLite in the user's data folder).
+        self.database_url: str = database_url or ""
+        self.env = env
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -132,11 +136,11 @@ class ServerProcess:
                 "serve",
                 "--port",
                 str(self.port),
-                "--database",
-                self.database_url,
+                *(["--database", self.database_url] if self.database_url else []),
                 "--bot-workers",
                 "2",
             ],
+            env=None if self.env is None else {**os.environ, **self.env},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
