@@ -323,6 +323,7 @@ class Hub:
                 live.bot_task.cancel()
             live.thinking = None
             self._broadcast_table(live)
+            self._evict_if_done(live)
         return live.info()
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
@@ -427,6 +428,13 @@ class Hub:
         async with live.lock:
             live.connections.discard(conn)
             self._broadcast_table(live)
+            self._evict_if_done(live)
+
+    def _evict_if_done(self, live: LiveTable) -> None:
+        """A finished or ended table nobody watches leaves memory (the Store keeps it, and
+        ``get`` brings it back when asked for): a long-running server does not grow."""
+        if live.status not in ACTIVE and not live.connections and self.tables.get(live.id) is live:
+            del self.tables[live.id]
 
     def _broadcast_table(self, live: LiveTable, skip: Connection | None = None) -> None:
         message = protocol.table_message(live.info())
@@ -516,6 +524,7 @@ class Hub:
                 live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
             self._cancel_undo(live, "the game moved on")
             self._broadcast(live, deliveries)
+            self._evict_if_done(live)
         self.schedule_bots(live)
         return True
 
