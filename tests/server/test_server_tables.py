@@ -243,3 +243,29 @@ def test_a_finished_table_gives_a_record_courtly_replay_reads(
 @pytest.mark.parametrize("path", ["/api/tables/nope", "/api/tables/nope/record"])
 def test_unknown_tables_are_404(server: ServerProcess, path: str) -> None:
     assert server.http.get(path).status_code == 404
+
+
+def test_a_bot_accepts_an_undo_and_its_thinking_is_dropped(server: ServerProcess) -> None:
+    # Tudor, seed 1: seat 0's first listed draft draws nothing and reveals nothing, and then
+    # the bot is to decide.
+    created, (player,) = server.seated("tudor", ["open", "bot:ismcts:iterations=300"], 1)
+    mirror = Table(load_game("tudor"), 2, seed=1)
+    mirror.act(0, 0, player.legal[0]["id"])
+    assert mirror.can_undo(0) and mirror.state.current_player == 1
+    player.act(player.legal[0]["id"])
+    player.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["thinking"])
+    player.send({"type": "undo"})  # no other person at the table: nobody to ask
+    assert player.wait_type("undo_result")["accepted"] is True
+    player.wait_seq(2)
+    assert player.legal and player.events == []
+    assert player.observation == Table(load_game("tudor"), 2, seed=1).snapshot(0).observation
+    # The bot's answer to the undone position comes back and is refused as stale: the bot
+    # stops thinking, nothing was played, and the seat decides again.
+    if player.table["seats"][1]["thinking"]:
+        player.wait_for(
+            lambda m: m["type"] == "table" and not m["table"]["seats"][1]["thinking"], timeout=90
+        )
+    info = server.info(created["table"]["id"])
+    assert info["seq"] == 2 and player.seq == 2 and player.legal
+    player.close()
+    server.owner_post(created, "end")
