@@ -15,6 +15,7 @@ from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, tournament
 from courtly.cli import play as play_module
+from courtly.cli import serve as serve_module
 from courtly.cli.app import CourtlyApp
 from courtly.cli.common import (
     console,
@@ -304,6 +305,7 @@ def bench(
 
 tournament.register(app)
 ladder.register(app)
+serve_module.register(app)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,90 @@
+"""``courtly serve``: the table server (docs/server.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from courtly.cli.common import console, fail
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: SQLite in the data folder)."
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None, typer.Option(help="Data folder for the SQLite file (default: the user's).")
+    ] = None,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, help="Processes that run the bots' thinking.")
+    ] = 2,
+) -> None:
+    """Serve tables online: people join by link, bots take seats, nothing is lost on a restart."""
+    import uvicorn
+
+    from courtly.server.app import create_app
+    from courtly.server.config import Limits, ServerConfig, default_data_dir, sqlite_url
+
+    if database is not None and data is not None:
+        fail("give --database or --data, not both")
+    try:
+        url = database or sqlite_url(data if data is not None else default_data_dir())
+    except OSError as exc:
+        fail(f"cannot use the data folder: {exc}")
+    _prepare_database(url)
+    limits = Limits()
+    app = create_app(ServerConfig(url, limits=limits, bot_workers=bot_workers))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"courtly serve: open [bold]http://{shown}:{port}/[/] (API docs at /docs)")
+    console.print(f"database: {_safe_url(url)}")
+    try:
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            ws_max_size=limits.max_frame_bytes,
+            log_level="warning",
+            access_log=False,
+        )
+    except OSError as exc:
+        fail(f"cannot serve on {host}:{port}: {exc}")
+
+
+def _prepare_database(url: str) -> None:
+    """Create or migrate the schema before serving, so a wrong URL or an unreachable
+    database is one readable line, not a failed start-up deep in the server."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from courtly.server.store import Store
+
+    try:
+        store = Store(url)
+        store.migrate()
+        store.dispose()
+    except (ArgumentError, SQLAlchemyError, ImportError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fail(f"cannot use the database {_safe_url(url)}: {first}")
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL fails at start with its own message
+        return url
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(serve)

@@ -1,0 +1,246 @@
+"""The HTTP routes and the websocket endpoint (docs/protocol.md describes each)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from courtly.core.errors import CourtlyError, UnknownGameError
+from courtly.server import protocol
+from courtly.server.bots import BotPool
+from courtly.server.catalogue import catalogue
+from courtly.server.config import ServerConfig
+from courtly.server.hub import Hub
+from courtly.server.live import Connection, RequestError, TokenBucket
+from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
+
+HELLO_SECONDS = 10.0
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="a game name from /api/games")
+    players: int = Field(description="number of players")
+    seats: list[str] = Field(
+        description="one per seat: 'open', 'hotseat' or 'bot:AGENT' (bot:easy, bot:hard, ...)"
+    )
+    options: dict[str, Any] = Field(default_factory=dict, description="game options by name")
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**64, description="fix the deal (tests, rematches)"
+    )
+
+
+class TakeSeat(BaseModel):
+    name: str = Field(description="the display name shown to the table")
+
+
+class ReplaceSeat(BaseModel):
+    bot: str = Field(description="an agent spec: easy, medium, hard, ismcts:iterations=500 ...")
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+Auth = Annotated[str | None, Header(description="Bearer TOKEN (a link's token)")]
+
+
+def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(
+            Store(config.database_url),
+            config.limits,
+            BotPool(config.bot_workers) if bot_pool else None,
+        )
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="courtly table server",
+        version="1",
+        description="Tables of the courtly games over HTTP and one websocket per client.",
+        lifespan=lifespan,
+    )
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(RequestError)
+    async def request_error(_request: Request, exc: RequestError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(CourtlyError)
+    async def courtly_error(_request: Request, exc: CourtlyError) -> JSONResponse:
+        status = 404 if isinstance(exc, UnknownGameError) else 400
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    @app.get("/")
+    async def root() -> dict[str, Any]:
+        """Where things are (the browser client, when installed, takes this page over)."""
+        return {"name": "courtly", "api": "/api", "docs": "/docs", "openapi": "/openapi.json"}
+
+    @app.get("/api/health")
+    async def health(request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        live = [t for t in hub.tables.values() if t.status in ACTIVE]
+        return {"ok": True, "live_tables": len(live)}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game with its player counts, options and the bot levels and agents."""
+        return catalogue()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """A new table: the owner link, the spectator link and one link per open or hotseat
+        seat. Tokens are shown only here."""
+        return await hub_of(request).create(
+            body.game, body.players, body.options, body.seats, body.seed
+        )
+
+    @app.get("/api/tables")
+    async def list_tables(
+        request: Request,
+        status: Annotated[
+            str,
+            Query(
+                description="'active' (waiting or playing), 'history' (finished, ended) "
+                "or one state"
+            ),
+        ] = "active",
+    ) -> list[dict[str, Any]]:
+        groups = {"active": list(ACTIVE), "history": [FINISHED, ENDED]}
+        statuses = groups.get(status, [status])
+        if not set(statuses) <= {WAITING, PLAYING, FINISHED, ENDED}:
+            raise RequestError(400, f"unknown status {status!r}")
+        return await hub_of(request).list_tables(statuses)
+
+    @app.get("/api/tables/{table_id}")
+    async def inspect_table(table_id: str, request: Request) -> dict[str, Any]:
+        return (await hub_of(request).require(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/take")
+    async def take_seat(
+        table_id: str, body: TakeSeat, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        """Take (or rename) the seat of an invite or hotseat link."""
+        return await hub_of(request).take_seat(table_id, bearer(authorization), body.name)
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start_table(
+        table_id: str, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return await hub_of(request).start_table(table_id, bearer(authorization))
+
+    @app.post("/api/tables/{table_id}/end")
+    async def end_table(
+        table_id: str, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return await hub_of(request).end_table(table_id, bearer(authorization))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/kick")
+    async def kick_seat(
+        table_id: str, seat: int, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        """Open an idle person's seat again; the answer holds its new invite link."""
+        return await hub_of(request).kick(table_id, bearer(authorization), seat)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def replace_seat(
+        table_id: str, seat: int, body: ReplaceSeat, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return await hub_of(request).replace_by_bot(table_id, bearer(authorization), seat, body.bot)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def download_record(
+        table_id: str, request: Request, authorization: Auth = None
+    ) -> dict[str, Any]:
+        """After the end the whole record (replay it with ``courtly replay``); before, only
+        the events the link's viewer has seen."""
+        return await hub_of(request).record(table_id, bearer(authorization))
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def websocket(websocket: WebSocket, table_id: str) -> None:
+        await serve_websocket(hub_of(websocket), websocket, table_id)
+
+    return app
+
+
+async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None:
+    """One client: ``hello`` (with its token, or none to watch), a snapshot, then messages."""
+    await websocket.accept()
+    limits = hub.limits
+    live = await hub.get(table_id)
+    if live is None:
+        await _close(websocket, "no_table", f"no table {table_id!r}")
+        return
+    try:
+        first = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+        hello = protocol.parse_client_message(_payload(first), limits.max_message_bytes)
+        if hello.type != protocol.HELLO:
+            raise protocol.ProtocolError("bad_message", "the first message must be 'hello'")
+        viewer = hub.viewer_for(live, hello.body.get("token"))
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    except protocol.ProtocolError as exc:
+        await _close(websocket, exc.code, exc.reason)
+        return
+    conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
+    writer = asyncio.create_task(conn.writer())
+    await hub.join(live, conn)
+    try:
+        while True:
+            raw = await websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            if not conn.bucket.take():
+                conn.refused += 1
+                if conn.refused >= limits.flood_close:
+                    conn.close(1008, "too many messages")
+                    break
+                conn.send(
+                    protocol.error_message(
+                        "rate_limited", "too many messages; slow down", live.table.seq
+                    )
+                )
+                continue
+            try:
+                message = protocol.parse_client_message(_payload(raw), limits.max_message_bytes)
+                await hub.handle(live, conn, message)
+            except protocol.ProtocolError as exc:
+                conn.send(protocol.error_message(exc.code, exc.reason, live.table.seq))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(live, conn)
+        with contextlib.suppress(Exception):
+            await writer
+
+
+def _payload(message: Any) -> str | bytes:
+    if message.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _close(websocket: WebSocket, code: str, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(protocol.encode(protocol.error_message(code, reason, None)))
+        await websocket.close(code=1008, reason=code)

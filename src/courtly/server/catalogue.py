@@ -1,0 +1,48 @@
+"""The game catalogue a client offers when creating a table: games, options, bot levels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly.agents.levels import LEVELS
+from courtly.agents.registry import agent_kinds
+from courtly.core.options import Option
+from courtly.core.registry import game_names, load_game
+
+
+def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return str(value)
+
+
+def option_json(option: Option) -> dict[str, Any]:
+    return {
+        "name": option.name,
+        "default": _jsonable(option.default),
+        "description": option.description,
+        "choices": None if option.choices is None else _jsonable(option.choices),
+        "allowed": option.allowed_text(),
+    }
+
+
+def catalogue() -> list[dict[str, Any]]:
+    agents = agent_kinds()
+    out = []
+    for name in game_names():
+        game = load_game(name)
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "summary": game.summary,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": [option_json(o) for o in game.options],
+                "levels": list(LEVELS),
+                "agents": agents,
+            }
+        )
+    return out

@@ -1,0 +1,92 @@
+"""The websocket messages, both ways (docs/protocol.md documents each one).
+
+Every game message is built for one viewer from the kernel's ``Delivery`` for that viewer,
+which holds only ``observation(viewer)``, ``events_for(viewer)`` and (for the seat to act) its
+legal actions: nothing here ever sees a whole state, so nothing can be filtered wrongly.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from courtly.core.table import Delivery
+
+# Client -> server message types.
+HELLO, ACT, UNDO, UNDO_REPLY, PING = "hello", "act", "undo", "undo_reply", "ping"
+CLIENT_TYPES = (HELLO, ACT, UNDO, UNDO_REPLY, PING)
+
+
+class ProtocolError(Exception):
+    """A client message the server refuses; ``code`` is machine-readable, the text readable."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    type: str
+    body: dict[str, Any]
+
+
+def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
+    """One client message, or a ProtocolError saying why not (size, encoding, JSON, shape)."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ProtocolError("bad_utf8", f"message is not valid UTF-8: {exc.reason}") from None
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "bad_message", f"unknown message type {kind!r}; types: {', '.join(CLIENT_TYPES)}"
+        )
+    return ClientMessage(str(kind), data)
+
+
+def int_field(message: ClientMessage, name: str) -> int:
+    value = message.body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError("bad_message", f"'{message.type}' needs an integer '{name}'")
+    return value
+
+
+def snapshot_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "snapshot", **delivery.to_json(), "table": table}
+
+
+def update_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "update", **delivery.to_json(), "table": table}
+
+
+def table_message(table: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "table", "table": table}
+
+
+def error_message(code: str, reason: str, seq: int | None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "reason": reason, "seq": seq}
+
+
+def undo_request_message(seat: int, seq: int, waiting_for: list[int]) -> dict[str, Any]:
+    return {"type": "undo_request", "seat": seat, "seq": seq, "waiting_for": waiting_for}
+
+
+def undo_result_message(seat: int, accepted: bool, reason: str) -> dict[str, Any]:
+    return {"type": "undo_result", "seat": seat, "accepted": accepted, "reason": reason}
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
