@@ -19,6 +19,7 @@ from courtly.server.catalogue import catalogue
 from courtly.server.config import ServerConfig
 from courtly.server.hub import Connection, Hub, RequestError, TokenBucket
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
+from courtly.web.mount import install_client
 
 HELLO_SECONDS = 10.0
 
@@ -75,6 +76,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         description="Tables of the courtly games over HTTP and one websocket per client.",
         lifespan=lifespan,
     )
+    install_client(app)  # the browser client answers / before the JSON root below
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub

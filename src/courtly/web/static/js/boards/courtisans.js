@@ -1,0 +1,1 @@
+export function courtisansBoard() { return null; }

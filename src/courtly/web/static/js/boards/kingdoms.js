@@ -1,0 +1,1 @@
+export function kingdomsBoard() { return null; }

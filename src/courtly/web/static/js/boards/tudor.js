@@ -1,0 +1,1 @@
+export function tudorBoard() { return null; }
