@@ -168,10 +168,20 @@ class TablePage {
     const seat = view.viewer;
     const table = this.table;
     const needsName = typeof seat === "number" && table.seats[seat] && table.seats[seat].kind === "open";
+    const mine = typeof seat === "number" && view.observation.to_act === seat && table.status === "playing";
+    // For tests and styles: the position, the selection and whether an answer is awaited.
+    const dataset = {
+      game: table.game,
+      status: table.status,
+      viewer: String(seat),
+      seq: String(view.seq),
+      mine: mine && !view.waiting && view.legal.length ? "1" : "0",
+      state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
+    };
     this.root.replaceChildren(
       h(
         "div",
-        { class: "table-page", dataset: { game: table.game, status: table.status } },
+        { class: "table-page", dataset },
         this.header(view),
         this.seatsBar(view),
         needsName ? this.nameForm(view) : null,

@@ -1,0 +1,115 @@
+"""Helpers of the browser tests (tests/web): the running server as the tests see it,
+screenshots, and playing in the page as a person does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ARTIFACTS = Path(__file__).parent.parent / "web" / "artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+class Server:
+    def __init__(self, url: str, database: str) -> None:
+        self.url = url
+        self.database = database
+        self.http = httpx.Client(base_url=url, timeout=30)
+
+    def create(self, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+        body = {"game": game, "players": len(seats), "seats": seats, **extra}
+        response = self.http.post("/api/tables", json=body)
+        response.raise_for_status()
+        created: dict[str, Any] = response.json()
+        return created
+
+    def post(self, path: str, token: str | None = None, **body: Any) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.http.post(path, json=body or None, headers=headers)
+        response.raise_for_status()
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def get(self, path: str) -> Any:
+        response = self.http.get(path)
+        response.raise_for_status()
+        return response.json()
+
+    def true_state(self, table_id: str) -> Any:
+        """The table's true state now, replayed from its record in the server's database."""
+        from courtly.core.records import replay
+        from courtly.core.registry import load_game
+        from courtly.server.store import Store
+
+        store = Store(self.database)
+        try:
+            stored = store.load_table(table_id)
+        finally:
+            store.dispose()
+        assert stored is not None
+        record = stored.record()
+        *_, (state, _events) = replay(load_game(record.game), record)
+        return state
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+MINE = ".table-page[data-mine='1']"
+OVER = "#result"
+PRIVACY = "#privacy-continue"
+
+
+def wait_turn(page: Any, timeout: float = 60_000) -> str:
+    """Wait until this page may act, shows a privacy screen, or shows the result."""
+    page.wait_for_selector(f"{MINE}, {OVER}, {PRIVACY}", timeout=timeout)
+    if page.query_selector(OVER):
+        return "over"
+    if page.query_selector(PRIVACY):
+        return "privacy"
+    return "mine"
+
+
+def click_once(page: Any, board: bool = True) -> None:
+    """One click: a highlighted thing on the board when there is one, else the first
+    listed choice; then wait until the page has taken it in."""
+    before = page.get_attribute(".table-page", "data-state")
+    target = page.query_selector(".board-area .pickable") if board else None
+    if target is None:
+        target = page.query_selector("button.action:not([disabled])")
+    target.click()
+    page.wait_for_function(
+        "before => { const el = document.querySelector('.table-page');"
+        " return !el || el.dataset.state !== before || document.querySelector('#result'); }",
+        arg=before,
+    )
+
+
+def play_to_end(page: Any, limit: int = 3000, board: bool = True) -> int:
+    """Play this page's seat(s) to the end of the game; the number of clicks."""
+    clicks = 0
+    while clicks < limit:
+        state = wait_turn(page)
+        if state == "over":
+            return clicks
+        if state == "privacy":
+            page.click(PRIVACY)
+            continue
+        click_once(page, board)
+        clicks += 1
+    raise AssertionError(f"the game did not end within {limit} clicks")
+
+
+def shown_result(page: Any) -> tuple[list[float], list[int]]:
+    """The totals and winners the result panel shows, by seat."""
+    page.wait_for_selector(OVER)
+    rows = page.query_selector_all("#result tbody tr")
+    totals = [float(r.query_selector("td.total").inner_text()) for r in rows]
+    winners = [i for i, r in enumerate(rows) if "winner" in (r.get_attribute("class") or "")]
+    return totals, winners
