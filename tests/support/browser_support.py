@@ -3,6 +3,7 @@ screenshots, and playing in the page as a person does."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,52 @@ def shown_result(page: Any) -> tuple[list[float], list[int]]:
     totals = [float(r.query_selector("td.total").inner_text()) for r in rows]
     winners = [i for i, r in enumerate(rows) if "winner" in (r.get_attribute("class") or "")]
     return totals, winners
+
+
+def cards_in(value: Any) -> set[Any]:
+    """Every card identity an observation shows: the ``card`` of each object in it."""
+    found: set[Any] = set()
+    if isinstance(value, dict):
+        if "card" in value and isinstance(value["card"], int | str):
+            found.add(value["card"])
+        for item in value.values():
+            found |= cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_in(item)
+    return found
+
+
+def hidden_from(state: Any, viewer: int | None) -> set[Any]:
+    """Cards some seat knows that ``viewer`` (None: a spectator) may not know."""
+    known = cards_in(state.observation(viewer))
+    everyone = set()
+    for seat in range(state.num_players):
+        everyone |= cards_in(state.observation(seat))
+    return everyone - known
+
+
+def page_dump(page: Any) -> tuple[str, str]:
+    """The whole DOM: all its text (hidden parts too) and its markup with every attribute."""
+    text: str = page.evaluate(
+        """() => {
+          const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+          const parts = [];
+          while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+          return parts.join("\\n");
+        }"""
+    )
+    html: str = page.evaluate("() => document.documentElement.outerHTML")
+    return text, html
+
+
+def assert_hides(page: Any, hidden: set[Any]) -> None:
+    """No hidden card in the page: not drawn as a card, not named by the server's text form
+    (``... #ID``), not in any attribute."""
+    text, html = page_dump(page)
+    for card in hidden:
+        assert f'data-card="{card}"' not in html, f"hidden card {card} drawn in the page"
+        named = re.search(rf"\b[A-Z][a-z]+ [a-z]+ #{card}\b", text)
+        assert named is None, f"hidden card named in the page: {named and named.group(0)!r}"
+        for form in (f'"card":{card}}}', f'"card":{card},', f"&quot;card&quot;:{card}"):
+            assert form not in html, f"hidden card {card} in an attribute"

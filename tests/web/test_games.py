@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, PHONE, Server, play_to_end, screenshot, shown_result, wait_turn
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    Server,
+    play_to_end,
+    screenshot,
+    shown_result,
+    wait_turn,
+)
 
 # Kingdoms is played with a short turn limit (a game option) to keep the suite quick.
 GAMES = {

@@ -154,11 +154,16 @@ class TablePage {
 
   render() {
     const next = this.chooseDisplay();
+    const hot = this.seatViews().length > 1;
+    const playing = this.table && this.table.status === "playing";
     if (next && next !== this.display) {
-      if (this.display && this.seatViews().length > 1 && this.display.viewer !== next.viewer) this.privacy = true;
+      if (this.display && hot && playing && this.display.viewer !== next.viewer) this.privacy = true;
       this.display = next;
       this.picker.setActions(next.legal);
     }
+    // At a hot-seat table the first hand is shown only after the privacy screen.
+    if (hot && playing && this.lastStatus === "waiting") this.privacy = true;
+    if (this.table) this.lastStatus = this.table.status;
     const view = this.display;
     if (!view || !view.observation || !this.table) return;
     if (this.privacy) {
@@ -187,16 +192,19 @@ class TablePage {
         needsName ? this.nameForm(view) : null,
         table.status === "waiting" ? this.waitingRoom() : null,
         this.undoDialog(),
-        h(
-          "div",
-          { class: "table-layout" },
-          h("section", { class: "board-area", "aria-label": t("table.board") }, this.board(view)),
-          h("aside", { class: "side" }, this.choices(view), this.log(view)),
-        ),
+        hot && table.status === "waiting"
+          ? null
+          : h(
+              "div",
+              { class: "table-layout" },
+              h("section", { class: "board-area", "aria-label": t("table.board") }, this.board(view)),
+              h("aside", { class: "side" }, this.choices(view), this.log(view)),
+            ),
         table.status === "finished" || view.observation.to_act === null ? resultPanel(table, view, this.names()) : null,
       ),
     );
-    this.picker.activate(this.root.querySelector(".board-area"));
+    const board = this.root.querySelector(".board-area");
+    if (board) this.picker.activate(board);
   }
 
   names() {

@@ -57,6 +57,7 @@ function value(ctx, key, v, pick, depth) {
       { class: ["obj", `depth-${Math.min(depth, 3)}`] },
       Object.entries(v).map(([k, x]) => [h("dt", { text: sectionTitle(ctx.game, k) }), h("dd", {}, value(ctx, k, x, pick, depth + 1))]),
     );
+    if ("card" in v && v.card !== null) dl.dataset.card = String(v.card);
     if (pick && "card" in v) {
       const pairs = pairsFor("card", v.card, ctx.actions);
       if (pairs) tag(dl, pairs);
