@@ -1,7 +1,7 @@
 // The lobby: the games with their player counts, open tables, and the new-table form.
 import { api } from "./api.js";
 import { h, unescapeName } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { go } from "./main.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -81,19 +81,19 @@ function openTables(tables) {
 
 export function seatLabel(seat) {
   if (seat.name) return unescapeName(seat.name);
-  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: seat.bot || "" });
+  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: has(`level.${seat.bot}`) ? t(`level.${seat.bot}`) : seat.bot || "" });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
   return t("seat.numbered", { n: seat.seat + 1 });
 }
 
 function optionField(option, game) {
   const id = `opt-${game.name}-${option.name}`;
-  const label = h("label", { for: id, text: option.name });
+  const label = h("label", { for: id, dataset: { source: "server" }, text: option.name });
   let input;
   if (option.choices) {
     input = h(
       "select",
-      { id, dataset: { option: option.name } },
+      { id, dataset: { option: option.name, source: "server" } },
       option.choices.map((choice, index) =>
         h("option", {
           value: String(index),
