@@ -14,8 +14,8 @@ from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, tournament
-from courtly.cli import serve as serve_module
 from courtly.cli import play as play_module
+from courtly.cli import serve as serve_module
 from courtly.cli.common import (
     console,
     fail,

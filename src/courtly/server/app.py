@@ -119,8 +119,11 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     async def list_tables(
         request: Request,
         status: Annotated[
-            str, Query(description="'active' (waiting or playing), 'history' (finished, ended) "
-                       "or one state")
+            str,
+            Query(
+                description="'active' (waiting or playing), 'history' (finished, ended) "
+                "or one state"
+            ),
         ] = "active",
     ) -> list[dict[str, Any]]:
         groups = {"active": list(ACTIVE), "history": [FINISHED, ENDED]}
@@ -163,9 +166,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     async def replace_seat(
         table_id: str, seat: int, body: ReplaceSeat, request: Request, authorization: Auth = None
     ) -> dict[str, Any]:
-        return await hub_of(request).replace_by_bot(
-            table_id, bearer(authorization), seat, body.bot
-        )
+        return await hub_of(request).replace_by_bot(table_id, bearer(authorization), seat, body.bot)
 
     @app.get("/api/tables/{table_id}/record")
     async def download_record(
@@ -214,8 +215,11 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
                 if conn.refused >= limits.flood_close:
                     await websocket.close(code=1008, reason="too many messages")
                     break
-                conn.send(protocol.error_message("rate_limited", "too many messages; slow down",
-                                                 live.table.seq))
+                conn.send(
+                    protocol.error_message(
+                        "rate_limited", "too many messages; slow down", live.table.seq
+                    )
+                )
                 continue
             try:
                 message = protocol.parse_client_message(_payload(raw), limits.max_message_bytes)

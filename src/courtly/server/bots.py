@@ -27,13 +27,38 @@ def decision_rng(seed: int, seat: int, ply: int) -> Rng:
     return Rng(seat_rng(seed, seat).state ^ ((ply + 1) * _GOLDEN & MASK64))
 
 
-def decide(record: dict[str, Any], seat: int, spec: str) -> dict[str, Any]:
+# Per worker process: the tables it has rebuilt lately, so a bot's next decision plays only the
+# actions made since its last one instead of replaying the whole game (long games stay linear).
+_TABLES: dict[str, Table] = {}
+_KEPT = 64
+
+
+def _table(table_id: str, record: dict[str, Any]) -> Table:
+    actions = record["actions"]
+    table = _TABLES.pop(table_id, None)
+    if table is not None and table.record.actions == actions[: len(table.record.actions)]:
+        for action in actions[len(table.record.actions) :]:
+            seat = table.state.current_player
+            if seat is None:
+                table = None
+                break
+            table.act(seat, table.seq, action)
+        if table is not None and table.record.fingerprints == list(record["fingerprints"]):
+            _TABLES[table_id] = table
+            return table
+    table = Table.from_record(load_game(str(record["game"])), GameRecord.from_json(record))
+    if len(_TABLES) >= _KEPT:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[table_id] = table
+    return table
+
+
+def decide(table_id: str, record: dict[str, Any], seat: int, spec: str) -> dict[str, Any]:
     """Run in a worker: the action (JSON form) agent ``spec`` chooses for ``seat``."""
-    game = load_game(str(record["game"]))
-    table = Table.from_record(game, GameRecord.from_json(record))
-    agent = make_agent(spec, game)
-    action = agent.act(table.seat_view(seat), decision_rng(table.record.seed, seat, len(record["actions"])))
-    return action.to_json()
+    table = _table(table_id, record)
+    agent = make_agent(spec, table.game)
+    rng = decision_rng(table.record.seed, seat, len(table.record.actions))
+    return agent.act(table.seat_view(seat), rng).to_json()
 
 
 class BotPool:
@@ -43,9 +68,11 @@ class BotPool:
             max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
         )
 
-    async def decide(self, record: dict[str, Any], seat: int, spec: str) -> dict[str, Any]:
+    async def decide(
+        self, table_id: str, record: dict[str, Any], seat: int, spec: str
+    ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, record, seat, spec)
+        return await loop.run_in_executor(self._pool, decide, table_id, record, seat, spec)
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -31,9 +31,11 @@ class Limits:
 
     max_message_bytes: int = 16 * 1024
     max_frame_bytes: int = 2 * 1024 * 1024
-    per_second: float = 20.0
-    burst: int = 40
-    flood_close: int = 200
+    # Far above what a person (or a scripted test client playing as fast as the server answers)
+    # sends, far below a flood.
+    per_second: float = 100.0
+    burst: int = 200
+    flood_close: int = 300
     max_name_chars: int = 32
     max_tables_listed: int = 200
 

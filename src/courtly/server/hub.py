@@ -21,17 +21,18 @@ from typing import Any, TypeVar
 from starlette.websockets import WebSocket, WebSocketState
 
 from courtly.agents.registry import make_agent
-from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
+from courtly.core.errors import (
+    CourtlyError,
+    IllegalActionError,
+    InvalidSeatError,
+    StaleSequenceError,
+    UndoError,
+    WrongPlayerError,
+)
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
-from courtly.core.table import (
-    Delivery,
-    InvalidSeatError,
-    StaleSequenceError,
-    Table,
-    UndoError,
-)
+from courtly.core.table import Delivery, Table
 from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.config import Limits
@@ -521,7 +522,9 @@ class Hub:
             if delivery is not None:
                 conn.send(protocol.update_message(delivery, info))
 
-    async def handle(self, live: LiveTable, conn: Connection, message: protocol.ClientMessage) -> None:
+    async def handle(
+        self, live: LiveTable, conn: Connection, message: protocol.ClientMessage
+    ) -> None:
         kind = message.type
         if kind == protocol.PING:
             conn.send({"type": "pong", "seq": live.table.seq})
@@ -619,11 +622,7 @@ class Hub:
                 _refuse(conn, "cannot_undo", "nothing of yours can be taken back now", table.seq)
                 return
             mine = live.holder(seat)
-            others = {
-                s.seat
-                for s in live.stored.seats
-                if live.holder(s.seat) not in (None, mine)
-            }
+            others = {s.seat for s in live.stored.seats if live.holder(s.seat) not in (None, mine)}
             live.undo = UndoRequest(seat, table.seq, others)
             if others:
                 for c in live.connections:
@@ -673,9 +672,7 @@ class Hub:
             await self._reload(live)
             for conn in live.connections:
                 conn.send(protocol.undo_result_message(request.seat, False, "storage failed"))
-                conn.send(
-                    protocol.snapshot_message(live.table.snapshot(conn.viewer), live.info())
-                )
+                conn.send(protocol.snapshot_message(live.table.snapshot(conn.viewer), live.info()))
             return
         live.stored.seq = live.table.seq
         live.last_act.clear()
@@ -713,7 +710,7 @@ class Hub:
                 live.thinking = player
                 self._broadcast_table(live)
             try:
-                action = await self.bots.decide(record, player, spec)
+                action = await self.bots.decide(live.id, record, player, spec)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -1,0 +1,145 @@
+"""Every game played to the end over websockets, and the network leak check for each game."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from server_support import Client, ServerProcess
+
+from courtly.core.records import GameRecord
+from courtly.core.registry import game_names, load_game
+from courtly.core.rng import Rng
+from courtly.core.table import Table
+from courtly.server.protocol import action_json
+
+GAMES = game_names()
+UPDATE_KEYS = {"type", "viewer", "seq", "reset", "events", "observation", "legal_actions", "table"}
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random) -> int:
+    """A scripted player's choice: mostly the first legal action, sometimes any. Uniform play
+    can wander for thousands of decisions (Kingdoms), this keeps every game short."""
+    pick = legal[0] if rng.random() < 0.75 else rng.choice(legal)
+    action_id: int = pick["id"]
+    return action_id
+
+
+def play_until_finished(clients: list[Client], rng: random.Random, watchers: list[Client]) -> None:
+    """Each scripted seat acts at random when the server says it may; everyone keeps up."""
+    while True:
+        for client in clients:
+            if client.table.get("status") == "playing" and client.legal:
+                client.act(choose(client.legal, rng))
+                seq = client.seq + 1
+                for other in clients + watchers:
+                    other.wait_seq(seq)
+                break
+        else:
+            if all(c.table.get("status") == "finished" for c in clients + watchers):
+                return
+            # Nobody scripted is to act: a bot is thinking; wait for the next change.
+            clients[0].wait_for(lambda m: m["type"] in ("update", "table"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_against_a_bot_ends_and_replays_to_the_same_result(
+    server: ServerProcess, game: str
+) -> None:
+    created = server.create(game, ["open", "bot:greedy"], seed=11)
+    table_id = created["table"]["id"]
+    server.start_table(created)
+    player = server.client(table_id, created["seats"][0]["token"])
+    spectator = server.client(table_id)
+    player.wait_type("snapshot")
+    spectator.wait_type("snapshot")
+    rng = random.Random(3)
+    acted = -1
+    while player.table["status"] != "finished":
+        if player.legal and acted != player.seq:
+            acted = player.seq
+            player.act(choose(player.legal, rng))
+        player.recv()
+    spectator.wait_for(lambda m: m.get("table", {}).get("status") == "finished")
+    record = server.record(table_id)
+    replayed = Table.from_record(load_game(game), GameRecord.from_json(record))  # fingerprints
+    assert replayed.state.is_terminal
+    assert record["result"] == replayed.record.result == player.table["result"]
+    assert player.observation == replayed.state.observation(0)
+    assert spectator.events == [e.to_json() for e in replayed.events_seen(None)]
+    assert any(
+        m["type"] == "table" and m["table"]["seats"][1]["thinking"] for m in player.messages
+    ), "the others are shown that the bot thinks"
+    player.close()
+    spectator.close()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _check_messages(
+    client: Client, table: Table, expected_events: list[dict[str, Any]], rng: Rng
+) -> None:
+    """What ``client`` was told at ``table.seq`` is exactly what can be built from a world in
+    which everything its viewer cannot know was re-drawn, plus events addressed to it."""
+    viewer = client.viewer
+    state = table.state
+    received = [m for m in client.messages if m.get("seq") == table.seq and "observation" in m]
+    assert received, f"viewer {viewer} got nothing at seq {table.seq}"
+    for message in received:
+        assert set(message) == UPDATE_KEYS
+        assert message["viewer"] == viewer
+        # Once the game is over everything is shown: the true state is the only world left.
+        over = state.is_terminal
+        world = state if over else state.resample(0 if viewer is None else viewer, rng)
+        if not over:
+            for event in message["events"]:
+                audience = event["audience"]
+                assert audience is None or (viewer is not None and viewer in audience), event
+        to_act = viewer is not None and world.current_player == viewer
+        rebuilt = {
+            **message,
+            "observation": world.observation(viewer),
+            "legal_actions": [action_json(a) for a in world.legal_actions()] if to_act else [],
+        }
+        assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
+        if message["type"] == "update":
+            assert message["events"] == expected_events
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_message_is_the_same_when_the_hidden_is_redrawn(
+    sqlite_server: ServerProcess, game: str
+) -> None:
+    loaded = load_game(game)
+    players = loaded.min_players
+    created = sqlite_server.create(game, ["open"] * players, seed=29)
+    table_id = created["table"]["id"]
+    sqlite_server.start_table(created)
+    clients = [sqlite_server.client(table_id, s["token"]) for s in created["seats"]]
+    spectator = sqlite_server.client(table_id)
+    for client in [*clients, spectator]:
+        client.wait_type("snapshot")
+    play_until_finished(clients, random.Random(5), [spectator])
+
+    record = GameRecord.from_json(sqlite_server.record(table_id))
+    mirror = Table(loaded, players, seed=record.seed, options=record.options)
+    rng = Rng(17)
+    deliveries: dict[int | None, Any] = {v: mirror.snapshot(v) for v in mirror.viewers()}
+    for action in [*record.actions, None]:
+        for client in [*clients, spectator]:
+            events = [e.to_json() for e in deliveries[client.viewer].events]
+            _check_messages(client, mirror, events, rng)
+        if action is None:
+            break
+        seat = mirror.state.current_player
+        assert seat is not None
+        deliveries = mirror.act(seat, mirror.seq, action)
+    for message in spectator.messages:
+        if "legal_actions" in message:
+            assert message["legal_actions"] == []
+    for client in [*clients, spectator]:
+        client.close()
