@@ -8,7 +8,6 @@ import time
 from typing import Any
 
 import pytest
-
 from browser_support import (
     DESKTOP,
     MINE,
