@@ -40,7 +40,8 @@ class Server:
         return response.json()
 
     def true_state(self, table_id: str) -> Any:
-        """The table's true state now, replayed from its record in the server's database."""
+        """The table's true state now and every event so far, replayed from its record in
+        the server's database."""
         from courtly.core.records import replay
         from courtly.core.registry import load_game
         from courtly.server.store import Store
@@ -52,8 +53,35 @@ class Server:
             store.dispose()
         assert stored is not None
         record = stored.record()
-        *_, (state, _events) = replay(load_game(record.game), record)
-        return state
+        events: list[Any] = []
+        for state, step_events in replay(load_game(record.game), record):
+            events.extend(step_events)
+        return TrueState(state, events)
+
+    def wait_seq(self, table_id: str, pages: list[Any]) -> None:
+        """Wait until every page shows the table's position now."""
+        seq = self.get(f"/api/tables/{table_id}")["seq"]
+        for page in pages:
+            page.wait_for_selector(f".table-page[data-seq='{seq}']")
+
+
+class TrueState:
+    """The true state with its events: what each seat may know, seen from the server."""
+
+    def __init__(self, state: Any, events: list[Any]) -> None:
+        self.state = state
+        self.events = events
+        self.num_players = state.num_players
+        self.current_player = state.current_player
+
+    def known_to(self, viewer: int | None) -> set[Any]:
+        """Cards ``viewer`` sees now or was shown by an event."""
+        from courtly.core.events import events_for
+
+        known = cards_in(self.state.observation(viewer))
+        for event in events_for(self.events, viewer, self.num_players):
+            known |= cards_in(event.to_json()["data"])
+        return known
 
 
 def screenshot(page: Any, name: str) -> Path:
@@ -117,12 +145,14 @@ def shown_result(page: Any) -> tuple[list[float], list[int]]:
 
 
 def cards_in(value: Any) -> set[Any]:
-    """Every card identity an observation shows: the ``card`` of each object in it."""
+    """Every card identity shown: the ``card`` (or ``cards``) of each object in it."""
     found: set[Any] = set()
     if isinstance(value, dict):
-        if "card" in value and isinstance(value["card"], int | str):
-            found.add(value["card"])
-        for item in value.values():
+        for key, item in value.items():
+            if key == "card" and isinstance(item, int | str):
+                found.add(item)
+            elif key == "cards" and isinstance(item, list):
+                found |= {c for c in item if isinstance(c, int | str)}
             found |= cards_in(item)
     elif isinstance(value, list):
         for item in value:
@@ -130,13 +160,12 @@ def cards_in(value: Any) -> set[Any]:
     return found
 
 
-def hidden_from(state: Any, viewer: int | None) -> set[Any]:
+def hidden_from(true: TrueState, viewer: int | None) -> set[Any]:
     """Cards some seat knows that ``viewer`` (None: a spectator) may not know."""
-    known = cards_in(state.observation(viewer))
-    everyone = set()
-    for seat in range(state.num_players):
-        everyone |= cards_in(state.observation(seat))
-    return everyone - known
+    everyone: set[Any] = set()
+    for seat in range(true.num_players):
+        everyone |= true.known_to(seat)
+    return everyone - true.known_to(viewer)
 
 
 def page_dump(page: Any) -> tuple[str, str]:
@@ -161,5 +190,5 @@ def assert_hides(page: Any, hidden: set[Any]) -> None:
         assert f'data-card="{card}"' not in html, f"hidden card {card} drawn in the page"
         named = re.search(rf"\b[A-Z][a-z]+ [a-z]+ #{card}\b", text)
         assert named is None, f"hidden card named in the page: {named and named.group(0)!r}"
-        for form in (f'"card":{card}}}', f'"card":{card},', f"&quot;card&quot;:{card}"):
-            assert form not in html, f"hidden card {card} in an attribute"
+        attribute = re.search(rf"(\"|&quot;)card\1:{card}(?!\d)", html)
+        assert attribute is None, f"hidden card {card} in an attribute: {attribute}"

@@ -54,9 +54,9 @@ def test_two_browsers_play_online_with_a_reload_a_reconnect_and_a_spectator(
         click_once(turn, board=moves % 2 == 0)
         moves += 1
         if moves % 6 == 0:
+            server.wait_seq(table_id, [*pages, spectator])
             state = server.true_state(table_id)
             for seat, page in enumerate(pages):
-                page.wait_for_selector(".table-page")
                 assert_hides(page, hidden_from(state, seat))
             assert_hides(spectator, hidden_from(state, None))
             # The check can fail: seat 0's own page does show what seat 1 may not see.

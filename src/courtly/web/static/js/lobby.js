@@ -70,7 +70,8 @@ function openTables(tables) {
               " ",
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
-              h("span", { class: "muted", text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
+              // Names are the players' own (proper names), not the client's words.
+              h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
               h("a", { href: `/play/${tb.id}`, class: "button", text: t("lobby.watch") }),
             ),
