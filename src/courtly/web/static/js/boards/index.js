@@ -29,10 +29,15 @@ export function drawBoard(ctx) {
     }
   }
   if (!drawn) return genericBoard(ctx);
-  return h(
-    "div",
-    { class: "board-wrap" },
-    drawn,
-    h("details", { class: "details" }, h("summary", { text: t("board.details") }), genericSections(ctx, false)),
-  );
+  // The details are drawn only while open (boards are redrawn on every update), and stay
+  // open across updates once opened.
+  const details = h("details", { class: "details", open: detailsOpen }, h("summary", { text: t("board.details") }));
+  if (detailsOpen) details.append(genericSections(ctx, false));
+  details.addEventListener("toggle", () => {
+    detailsOpen = details.open;
+    if (details.open && details.children.length === 1) details.append(genericSections(ctx, false));
+  });
+  return h("div", { class: "board-wrap" }, drawn, details);
 }
+
+let detailsOpen = false;
