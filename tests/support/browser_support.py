@@ -53,10 +53,9 @@ class Server:
             store.dispose()
         assert stored is not None
         record = stored.record()
-        events: list[Any] = []
-        for state, step_events in replay(load_game(record.game), record):
-            events.extend(step_events)
-        return TrueState(state, events)
+        steps = list(replay(load_game(record.game), record))
+        events = [event for _state, step_events in steps for event in step_events]
+        return TrueState(steps[-1][0], events)
 
     def wait_seq(self, table_id: str, pages: list[Any]) -> None:
         """Wait until every page shows the table's position now."""

@@ -1,0 +1,39 @@
+"""History: a finished table is listed, and its replay viewer steps through the game,
+jumps to a move, shows any seat's view, and ends on the result of the record."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from browser_support import DESKTOP, Server, screenshot, shown_result
+
+
+def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
+    created = server.create("courtisans", ["bot:random", "bot:random"], seed=3)
+    table_id = created["table"]["id"]
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    record = server.get(f"/api/tables/{table_id}/record")
+    steps = len(record["actions"])
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "/history")
+    page.click(f"li[data-table='{table_id}'] a[href='/replay/{table_id}']")
+    page.wait_for_selector("#replay-step")
+    page.wait_for_function(f"() => document.querySelector('#replay-slider').max === '{steps}'")
+    assert page.query_selector(".board-area .board") is not None
+    page.click("button[aria-label='Step forward']")
+    page.wait_for_function("() => document.querySelector('#replay-slider').value === '1'")
+    assert page.query_selector_all(".log li"), "the first move's events are shown"
+    page.select_option("#replay-viewer", "1")
+    page.wait_for_selector(".board-area .hand .card")
+    page.click("button[aria-label='Last move']")
+    totals, winners = shown_result(page)
+    assert totals == record["result"]["scores"]
+    assert winners == record["result"]["winners"]
+    screenshot(page, "replay")
+    context.close()
