@@ -37,3 +37,29 @@ def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
     assert winners == record["result"]["winners"]
     screenshot(page, "replay")
     context.close()
+
+
+def test_result_and_replay_routes(server: Server) -> None:
+    created = server.create("kingdoms", ["bot:random", "bot:random"], seed=5,
+                            options={"turn_limit": 6})
+    table_id = created["table"]["id"]
+    # Before the end neither route answers: a replay would show what is still hidden.
+    for path in ("result", "replay?step=0"):
+        response = server.http.get(f"/api/tables/{table_id}/{path}")
+        assert response.status_code == 409, path
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    record = server.get(f"/api/tables/{table_id}/record")
+    result = server.get(f"/api/tables/{table_id}/result")
+    assert result["scores"] == record["result"]["scores"]
+    assert result["winners"] == record["result"]["winners"]
+    assert [s["total"] for s in result["breakdown"]["seats"]] == record["result"]["scores"]
+    steps = len(record["actions"])
+    last = server.get(f"/api/tables/{table_id}/replay?step={steps}&viewer=0")
+    assert last["observation"]["to_act"] is None
+    assert last["breakdown"] == result["breakdown"]
+    assert server.http.get(f"/api/tables/{table_id}/replay?step={steps + 1}").status_code == 400
+    assert server.http.get(f"/api/tables/{table_id}/replay?viewer=2").status_code == 400

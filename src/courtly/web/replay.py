@@ -1,4 +1,6 @@
-"""``GET /api/tables/{id}/replay``: one position of a finished game for the replay viewer.
+"""Finished games for the browser: ``GET /api/tables/{id}/replay`` (one position, for the
+replay viewer) and ``GET /api/tables/{id}/result`` (the result with the game's score
+breakdown, for the result panel).
 
 The client has no game logic, so it cannot step a record itself: the server replays the
 record to the asked step and returns what the asked viewer sees there. Only a finished
@@ -34,6 +36,7 @@ def position(game: Game, record: GameRecord, step: int, viewer: int | None) -> d
                 "action": record.actions[step - 1] if step else None,
                 "events": log,
                 "result": record.result,
+                "breakdown": state.score_breakdown() if state.is_terminal else None,
             }
     raise CourtlyError(f"the record ends before step {step}")
 
@@ -49,10 +52,7 @@ async def replay_step(
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished table, as ``viewer`` saw it: its
     observation, every event up to there, and the action just played."""
-    live = await request.app.state.hub.require(table_id)
-    table = live.table
-    if not table.state.is_terminal:
-        raise HTTPException(409, "the game is not over: replays show finished games")
+    table = await _finished(request, table_id)
     record = table.record
     if step > len(record.actions):
         raise HTTPException(400, f"step {step}: this game has {len(record.actions)} steps")
@@ -65,3 +65,23 @@ async def replay_step(
     except CourtlyError as exc:
         raise HTTPException(500, f"the record does not replay: {exc}") from None
     return result
+
+
+async def _finished(request: Request, table_id: str) -> Any:
+    live = await request.app.state.hub.require(table_id)
+    if not live.table.state.is_terminal:
+        raise HTTPException(409, "the game is not over")
+    return live.table
+
+
+@router.get("/api/tables/{table_id}/result")
+async def result(table_id: str, request: Request) -> dict[str, Any]:
+    """Who won and why: scores, winners and the game's ``score_breakdown`` (categories per
+    seat, the deciding tie-break, why the game ended)."""
+    table = await _finished(request, table_id)
+    state = table.state
+    return {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "breakdown": state.score_breakdown(),
+    }

@@ -85,7 +85,7 @@ export async function showReplay(tableId) {
     );
     logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" }, text: e.text })));
     logList.scrollTop = logList.scrollHeight;
-    result.replaceChildren(data.step === data.steps ? resultPanel(info, null, names) : "");
+    result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
   const button = (key, symbol, target) =>
     h("button", { type: "button", "aria-label": t(key), title: t(key), text: symbol, onclick: () => load(Math.max(0, Math.min(state.steps, target()))) });

@@ -11,10 +11,9 @@ function word(prefix, id) {
   return has(`${prefix}.${id}`) ? t(`${prefix}.${id}`) : String(id);
 }
 
-export function resultPanel(table, view, names) {
+export function resultPanel(table, breakdown, names, observation = null) {
   const result = table.result || {};
-  const breakdown = result.breakdown || (view && view.breakdown) || null;
-  const scores = result.scores || (view && view.observation && view.observation.scores) || [];
+  const scores = result.scores || (observation && observation.scores) || [];
   const winners = result.winners || [];
   const winnerText = winners.length
     ? t(winners.length > 1 ? "result.winners" : "result.winner", { names: winners.map((w) => names[w]).join(", ") })

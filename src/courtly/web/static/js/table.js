@@ -200,11 +200,28 @@ class TablePage {
               h("section", { class: "board-area", "aria-label": t("table.board") }, this.board(view)),
               h("aside", { class: "side" }, this.choices(view), this.log(view)),
             ),
-        table.status === "finished" || view.observation.to_act === null ? resultPanel(table, view, this.names()) : null,
+        table.status === "finished" || view.observation.to_act === null
+          ? resultPanel(table, this.breakdown(), this.names(), view.observation)
+          : null,
       ),
     );
     const board = this.root.querySelector(".board-area");
     if (board) this.picker.activate(board);
+  }
+
+  // The game's score breakdown, asked once the table is finished.
+  breakdown() {
+    if (this.table.status !== "finished") return null;
+    if (this.result === undefined) {
+      this.result = null;
+      api(`/api/tables/${this.id}/result`)
+        .then((data) => {
+          this.result = data;
+          this.draw();
+        })
+        .catch(() => {});
+    }
+    return this.result ? this.result.breakdown : null;
   }
 
   names() {
