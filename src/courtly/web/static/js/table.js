@@ -265,9 +265,31 @@ class TablePage {
           h("span", { class: "name", text: seatLabel(seat) }),
           h("span", { class: "state", text: t(`seatstate.${state}`) }),
           score !== null && score !== undefined ? h("span", { class: "score", text: t("table.score", { score: fmt(score) }) }) : null,
+          this.ownerSeatControl(seat),
         );
       }),
     );
+  }
+
+  // The owner may give an open or disconnected person's seat to a bot.
+  ownerSeatControl(seat) {
+    const active = this.table.status === "waiting" || this.table.status === "playing";
+    const idle = seat.kind === "open" || (seat.kind === "person" && !seat.connected);
+    if (!this.held.owner || !active || !idle) return null;
+    return h("button", {
+      type: "button",
+      class: "replace",
+      text: t("owner.replace"),
+      "aria-label": t("owner.replace_label", { name: seatLabel(seat) }),
+      onclick: async () => {
+        try {
+          this.table = await api(`/api/tables/${this.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: this.held.owner });
+          this.draw();
+        } catch (err) {
+          showError(err);
+        }
+      },
+    });
   }
 
   nameForm(view) {
