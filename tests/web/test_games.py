@@ -59,6 +59,16 @@ def test_a_whole_game_against_a_bot(browser: Any, server: Server, game: str) -> 
     screenshot(page, f"{game}-desktop")
     page.set_viewport_size(PHONE)
     screenshot(page, f"{game}-phone")
+    # On a phone the page reflows (no sideways scrolling) and every control is a touch
+    # target of at least 44 px.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, select, a.button, [role=button]')]
+              .map((el) => [el.outerHTML.slice(0, 80), el.getBoundingClientRect()])
+              .filter(([, r]) => r.width > 0 && (r.height < 44 || r.width < 44))
+              .map(([html]) => html)"""
+    )
+    assert small == []
     page.set_viewport_size(DESKTOP)
     play_to_end(page)
     totals, winners = shown_result(page)
