@@ -48,7 +48,8 @@ def test_korean_lobby_and_table(browser: Any, server: Server) -> None:
     page.click("#create")
     page.click("#start")
     assert wait_turn(page) == "mine"
-    assert english_words(client_text(page)) == []
+    text = client_text(page)
+    assert english_words(text) == [], text
     assert "여왕의 테이블" in page.inner_text(".board-area")
     screenshot(page, "ko-table")
     page.set_viewport_size(PHONE)

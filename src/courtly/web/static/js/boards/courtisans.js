@@ -57,7 +57,7 @@ export function courtisansBoard(ctx) {
         "div",
         { class: "chips" },
         Object.entries(status).map(([family, s]) =>
-          chip(`${term(G, family)}: ${term(G, s)}`, { colour: s === "esteemed" ? "yellow" : s === "fallen" ? "black" : null }),
+          chip(`${term(G, family)}: ${term(G, s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
         ),
       ),
       h(
