@@ -13,7 +13,7 @@ from courtly.analysis.ladder import run_ladder, step_agents, step_results_path
 from courtly.analysis.results_file import FORMAT, tournament_key
 from courtly.core.registry import game_names, load_game
 
-MEASUREMENTS = Path(__file__).resolve().parents[2] / "docs" / "measurements"
+MEASUREMENTS = Path(__file__).resolve().parents[2] / "measurements"
 GAMES_A_STEP = 100
 SEED = 1
 

@@ -37,6 +37,8 @@ def _server(url: str, folder: Path) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+    # What the server said, for a failure's report (pytest shows it with -rA or on error).
+    print(f"--- {folder / 'server.log'} ---\n{process.log_path.read_text()[-4000:]}")
 
 
 @pytest.fixture(scope="session")

@@ -114,8 +114,12 @@ class Postgres:
 class ServerProcess:
     """``courtly serve`` in its own process group, so a kill -9 takes its bot workers too."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
-        self.database_url = database_url
+    def __init__(
+        self, database_url: str | None, log_path: Path, env: dict[str, str] | None = None
+    ) -> None:
+        # None: no --database, the server picks its default (SQLite in the user's data folder).
+        self.database_url: str = database_url or ""
+        self.env = env
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -132,11 +136,11 @@ class ServerProcess:
                 "serve",
                 "--port",
                 str(self.port),
-                "--database",
-                self.database_url,
+                *(["--database", self.database_url] if self.database_url else []),
                 "--bot-workers",
                 "2",
             ],
+            env=None if self.env is None else {**os.environ, **self.env},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -205,6 +209,15 @@ class ServerProcess:
                 assert taken.status_code == 200, taken.text
         response = self.owner_post(created, "start")
         assert response.status_code == 200, response.text
+
+    def seated(self, game: str, seats: list[str], seed: int) -> tuple[dict[str, Any], list[Client]]:
+        """A started table with a connected client (snapshot read) for every person's seat."""
+        created = self.create(game, seats, seed=seed)
+        self.start_table(created)
+        clients = [self.client(created["table"]["id"], s["token"]) for s in created["seats"]]
+        for client in clients:
+            client.wait_type("snapshot")
+        return created, clients
 
     def info(self, table_id: str) -> dict[str, Any]:
         response = self.http.get(f"/api/tables/{table_id}")

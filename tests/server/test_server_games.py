@@ -12,8 +12,7 @@ from server_support import Client, ServerProcess
 from courtly.core.records import GameRecord
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import Rng
-from courtly.core.table import Table
-from courtly.server.protocol import action_json
+from courtly.core.table import Delivery, Table
 
 GAMES = game_names()
 UPDATE_KEYS = {"type", "viewer", "seq", "reset", "events", "observation", "legal_actions", "table"}
@@ -100,10 +99,12 @@ def _check_messages(
                 audience = event["audience"]
                 assert audience is None or (viewer is not None and viewer in audience), event
         to_act = viewer is not None and world.current_player == viewer
+        legal = world.legal_actions() if to_act else []
+        built = Delivery(viewer, message["seq"], [], world.observation(viewer), legal).to_json()
         rebuilt = {
             **message,
-            "observation": world.observation(viewer),
-            "legal_actions": [action_json(a) for a in world.legal_actions()] if to_act else [],
+            "observation": built["observation"],
+            "legal_actions": built["legal_actions"],
         }
         assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
         if message["type"] == "update":
@@ -116,16 +117,12 @@ def test_every_message_is_the_same_when_the_hidden_is_redrawn(
 ) -> None:
     loaded = load_game(game)
     players = loaded.min_players
-    created = sqlite_server.create(game, ["open"] * players, seed=29)
-    table_id = created["table"]["id"]
-    sqlite_server.start_table(created)
-    clients = [sqlite_server.client(table_id, s["token"]) for s in created["seats"]]
-    spectator = sqlite_server.client(table_id)
-    for client in [*clients, spectator]:
-        client.wait_type("snapshot")
+    created, clients = sqlite_server.seated(game, ["open"] * players, seed=29)
+    spectator = sqlite_server.client(created["table"]["id"])
+    spectator.wait_type("snapshot")
     play_until_finished(clients, random.Random(5), [spectator])
 
-    record = GameRecord.from_json(sqlite_server.record(table_id))
+    record = GameRecord.from_json(sqlite_server.record(created["table"]["id"]))
     mirror = Table(loaded, players, seed=record.seed, options=record.options)
     rng = Rng(17)
     deliveries: dict[int | None, Any] = {v: mirror.snapshot(v) for v in mirror.viewers()}

@@ -15,12 +15,7 @@ from websockets.exceptions import ConnectionClosed
 @pytest.fixture
 def table(server: ServerProcess) -> Iterator[tuple[ServerProcess, dict[str, Any], list[Client]]]:
     """A started two-person Courtisans table, both seats connected."""
-    created = server.create("courtisans", ["open", "open"], seed=3)
-    server.start_table(created)
-    table_id = created["table"]["id"]
-    clients = [server.client(table_id, server.token(created, seat)) for seat in (0, 1)]
-    for client in clients:
-        client.wait_type("snapshot")
+    created, clients = server.seated("courtisans", ["open", "open"], seed=3)
     yield server, created, clients
     for client in clients:
         client.close()

@@ -121,13 +121,8 @@ def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None
 
 
 def test_presence_and_a_reconnect_gets_a_fresh_snapshot(server: ServerProcess) -> None:
-    created = server.create("tudor", ["open", "open"], seed=4)
+    created, (first, second) = server.seated("tudor", ["open", "open"], seed=4)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    first = server.client(table_id, server.token(created, 0))
-    second = server.client(table_id, server.token(created, 1))
-    for client in (first, second):
-        client.wait_type("snapshot")
     first.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
     for _ in range(3):
         mover = first if first.legal else second
@@ -164,12 +159,8 @@ def _play_to_an_undoable_move(
 
 
 def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
-    created = server.create("courtisans", ["open", "open"], seed=3)
+    created, clients = server.seated("courtisans", ["open", "open"], seed=3)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    clients = [server.client(table_id, server.token(created, s)) for s in (0, 1)]
-    for client in clients:
-        client.wait_type("snapshot")
     mirror = Table(load_game("courtisans"), 2, seed=3)
     asker = _play_to_an_undoable_move(created, clients, mirror)
     other = clients[1 - (asker.viewer or 0)]
@@ -205,12 +196,8 @@ def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
 def test_hotseats_undo_at_once_and_records_are_redacted_before_the_end(
     server: ServerProcess, tmp_path: Path
 ) -> None:
-    created = server.create("courtisans", ["hotseat", "hotseat"], seed=3)
+    created, clients = server.seated("courtisans", ["hotseat", "hotseat"], seed=3)
     table_id = created["table"]["id"]
-    server.start_table(created)
-    clients = [server.client(table_id, server.token(created, s)) for s in (0, 1)]
-    for client in clients:
-        client.wait_type("snapshot")
     mirror = Table(load_game("courtisans"), 2, seed=3)
     asker = _play_to_an_undoable_move(created, clients, mirror)
     seq = asker.seq
@@ -256,3 +243,29 @@ def test_a_finished_table_gives_a_record_courtly_replay_reads(
 @pytest.mark.parametrize("path", ["/api/tables/nope", "/api/tables/nope/record"])
 def test_unknown_tables_are_404(server: ServerProcess, path: str) -> None:
     assert server.http.get(path).status_code == 404
+
+
+def test_a_bot_accepts_an_undo_and_its_thinking_is_dropped(server: ServerProcess) -> None:
+    # Tudor, seed 1: seat 0's first listed draft draws nothing and reveals nothing, and then
+    # the bot is to decide.
+    created, (player,) = server.seated("tudor", ["open", "bot:ismcts:iterations=300"], 1)
+    mirror = Table(load_game("tudor"), 2, seed=1)
+    mirror.act(0, 0, player.legal[0]["id"])
+    assert mirror.can_undo(0) and mirror.state.current_player == 1
+    player.act(player.legal[0]["id"])
+    player.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["thinking"])
+    player.send({"type": "undo"})  # no other person at the table: nobody to ask
+    assert player.wait_type("undo_result")["accepted"] is True
+    player.wait_seq(2)
+    assert player.legal and player.events == []
+    assert player.observation == Table(load_game("tudor"), 2, seed=1).snapshot(0).observation
+    # The bot's answer to the undone position comes back and is refused as stale: the bot
+    # stops thinking, nothing was played, and the seat decides again.
+    if player.table["seats"][1]["thinking"]:
+        player.wait_for(
+            lambda m: m["type"] == "table" and not m["table"]["seats"][1]["thinking"], timeout=90
+        )
+    info = server.info(created["table"]["id"])
+    assert info["seq"] == 2 and player.seq == 2 and player.legal
+    player.close()
+    server.owner_post(created, "end")

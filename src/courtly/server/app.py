@@ -17,7 +17,8 @@ from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.catalogue import catalogue
 from courtly.server.config import ServerConfig
-from courtly.server.hub import Connection, Hub, RequestError, TokenBucket
+from courtly.server.hub import Hub
+from courtly.server.live import Connection, RequestError, TokenBucket
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
 from courtly.web.mount import install_client
 

@@ -9,25 +9,15 @@ viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotPool`
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
-
-from starlette.websockets import WebSocket, WebSocketState
 
 from courtly.agents.registry import make_agent
 from courtly.core.errors import (
     CourtlyError,
-    IllegalActionError,
-    InvalidSeatError,
-    StaleSequenceError,
-    UndoError,
-    WrongPlayerError,
 )
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
@@ -36,9 +26,19 @@ from courtly.core.table import Delivery, Table
 from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.config import Limits
+from courtly.server.live import (
+    Connection,
+    LiveTable,
+    RequestError,
+    UndoRequest,
+    clean_name,
+    refusal_code,
+    table_info,
+)
 from courtly.server.store import (
     ACTIVE,
     BOT,
+    CHANNEL,
     ENDED,
     FINISHED,
     HOTSEAT,
@@ -46,6 +46,8 @@ from courtly.server.store import (
     PERSON,
     PLAYING,
     WAITING,
+    Append,
+    ConflictError,
     Store,
     StoredSeat,
     StoredTable,
@@ -54,172 +56,6 @@ from courtly.server.tokens import new_token, same_hash, token_hash
 
 log = logging.getLogger("courtly.server")
 T = TypeVar("T")
-
-# A client that does not read its messages is dropped once this many wait for it.
-MAX_QUEUED = 2000
-
-
-class RequestError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status it maps to."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def _refusal_code(exc: CourtlyError) -> str:
-    if isinstance(exc, StaleSequenceError):
-        return "stale"
-    if isinstance(exc, WrongPlayerError):
-        return "not_your_turn"
-    if isinstance(exc, InvalidSeatError):
-        return "bad_seat"
-    if isinstance(exc, UndoError):
-        return "cannot_undo"
-    if isinstance(exc, IllegalActionError):
-        return "illegal"
-    return "refused"
-
-
-def clean_name(name: object, limit: int) -> str:
-    """A display name as typed: printable, one line, trimmed, at most ``limit`` characters."""
-    if not isinstance(name, str):
-        raise RequestError(400, "a name must be text")
-    text = " ".join("".join(c for c in name if c.isprintable()).split())
-    if not text:
-        raise RequestError(400, "a name must have at least one visible character")
-    if len(text) > limit:
-        raise RequestError(400, f"a name has at most {limit} characters, not {len(text)}")
-    return text
-
-
-class TokenBucket:
-    """``burst`` messages at once, refilled at ``rate`` a second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket: a viewer (a seat, or None for a spectator) of one live table."""
-
-    websocket: WebSocket
-    viewer: int | None
-    bucket: TokenBucket
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    refused: int = 0
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.queue.qsize() >= MAX_QUEUED:
-            return  # the writer closes a client this far behind
-        self.queue.put_nowait(protocol.encode(message))
-
-    async def writer(self) -> None:
-        """Send queued messages in order; one slow client never holds up the others."""
-        while True:
-            text = await self.queue.get()
-            if text is None or self.websocket.application_state != WebSocketState.CONNECTED:
-                return
-            if self.queue.qsize() >= MAX_QUEUED - 1:
-                await self.websocket.close(code=1008, reason="not reading messages")
-                return
-            await self.websocket.send_text(text)
-
-
-@dataclass
-class UndoRequest:
-    seat: int
-    seq: int
-    waiting_for: set[int]
-
-
-class LiveTable:
-    """A table in memory: the kernel's Table, its seats and connections, and its lock."""
-
-    def __init__(self, stored: StoredTable, table: Table) -> None:
-        self.stored = stored
-        self.table = table
-        self.lock = asyncio.Lock()
-        self.connections: set[Connection] = set()
-        self.thinking: int | None = None
-        self.bot_task: asyncio.Task[None] | None = None
-        self.undo: UndoRequest | None = None
-        # Per seat: the sequence number and action of its last accepted act, so a retried act
-        # (same seq, same action) is recognised as already applied.
-        self.last_act: dict[int, tuple[int, int]] = {}
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def status(self) -> str:
-        return self.stored.status
-
-    def seat(self, index: int) -> StoredSeat:
-        return self.stored.seats[index]
-
-    def connected(self, seat: int) -> bool:
-        return any(c.viewer == seat for c in self.connections)
-
-    def holder(self, seat: int) -> str | None:
-        """Who decides for a seat: hotseat seats share one person (the creator); bots none."""
-        kind = self.seat(seat).kind
-        if kind == BOT:
-            return None
-        return "hotseat" if kind == HOTSEAT else f"seat{seat}"
-
-    def info(self) -> dict[str, Any]:
-        """The table as every viewer may see it: seats, who is here, status, result."""
-        return table_info(self.stored, self)
-
-
-def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:
-    seats = []
-    for s in stored.seats:
-        seats.append(
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                # Escaped here, once, so no client can be made to run a name as markup.
-                "name": None if s.name is None else html.escape(s.name),
-                "bot": s.bot_spec if s.kind == BOT else None,
-                "connected": s.kind == BOT or (live is not None and live.connected(s.seat)),
-                "thinking": live is not None and live.thinking == s.seat,
-            }
-        )
-    undo = None
-    if live is not None and live.undo is not None:
-        undo = {"seat": live.undo.seat, "waiting_for": sorted(live.undo.waiting_for)}
-    return {
-        "id": stored.id,
-        "game": stored.game,
-        "title": load_game(stored.game).title,
-        "num_players": stored.num_players,
-        "options": stored.options,
-        "status": stored.status,
-        "seq": live.table.seq if live is not None else stored.seq,
-        "seats": seats,
-        "spectators": 0 if live is None else sum(c.viewer is None for c in live.connections),
-        "result": stored.result,
-        "undo": undo,
-        "created_at": stored.created_at.isoformat() + "Z",
-        "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
-    }
 
 
 class Hub:
@@ -232,9 +68,43 @@ class Hub:
         # one writer at a time.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-db")
         self._loading: dict[str, asyncio.Lock] = {}
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
+
+    async def _commit(self, append: Append) -> None:
+        """Store one action; returns once it is committed. Actions arriving while a commit is
+        under way are committed together in the next transaction (group commit), so many busy
+        tables cost one database round trip, not one each."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((append, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self.db(self.store.append_actions, [append for append, _ in batch])
+            except Exception as exc:
+                if len(batch) == 1:
+                    _settle(batch[0][1], exc)
+                    continue
+                # One bad action must not sink the others: store each alone.
+                for append, done in batch:
+                    try:
+                        await self.db(self.store.append_actions, [append])
+                    except Exception as alone:
+                        _settle(done, alone)
+                    else:
+                        _settle(done, None)
+            else:
+                for _, done in batch:
+                    _settle(done, None)
 
     # --- life cycle ---------------------------------------------------------------------------
 
@@ -248,8 +118,57 @@ class Hub:
                 log.error("table %s cannot be restored: %s", table_id, exc)
         for live in self.tables.values():
             self.schedule_bots(live)
+        if self.store.shared:
+            self._listener = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        """Hear the changes other server processes commit to a shared PostgreSQL, and bring
+        this process's copy of those tables (and its clients) up to date."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.store.listen_dsn(), autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    async for note in connection.notifies():
+                        origin, _, rest = note.payload.partition(":")
+                        table_id = rest.rpartition(":")[0]
+                        if origin != self.store.origin and table_id in self.tables:
+                            await self.refresh(self.tables[table_id])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("listening for other server processes failed; retrying")
+                await asyncio.sleep(1.0)
+
+    async def refresh(self, live: LiveTable) -> None:
+        """Re-read a table from the Store; every client gets a fresh view if the game moved."""
+        async with live.lock:
+            stored = await self.db(self.store.load_table, live.id)
+            if stored is None:
+                return
+            moved = stored.seq != live.table.seq or len(stored.actions) != len(
+                live.table.record.actions
+            )
+            live.stored = stored
+            if moved:
+                live.table = Table.from_record(
+                    load_game(stored.game), stored.record(), seq=stored.seq
+                )
+                live.undo = None
+                live.last_act.clear()
+                info = live.info()
+                for conn in live.connections:
+                    conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+            else:
+                self._broadcast_table(live)
+        self.schedule_bots(live)
 
     async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -404,6 +323,7 @@ class Hub:
                 live.bot_task.cancel()
             live.thinking = None
             self._broadcast_table(live)
+            self._evict_if_done(live)
         return live.info()
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
@@ -508,6 +428,13 @@ class Hub:
         async with live.lock:
             live.connections.discard(conn)
             self._broadcast_table(live)
+            self._evict_if_done(live)
+
+    def _evict_if_done(self, live: LiveTable) -> None:
+        """A finished or ended table nobody watches leaves memory (the Store keeps it, and
+        ``get`` brings it back when asked for): a long-running server does not grow."""
+        if live.status not in ACTIVE and not live.connections and self.tables.get(live.id) is live:
+            del self.tables[live.id]
 
     def _broadcast_table(self, live: LiveTable, skip: Connection | None = None) -> None:
         message = protocol.table_message(live.info())
@@ -561,27 +488,33 @@ class Hub:
             try:
                 deliveries = table.act(seat, seq, action)
             except CourtlyError as exc:
-                return _refuse(conn, _refusal_code(exc), str(exc), table.seq)
+                return _refuse(conn, refusal_code(exc), str(exc), table.seq)
             record = table.record
             finished = table.state.is_terminal
             result = result_of(table.state) if finished else None
             status = FINISHED if finished else PLAYING
             try:
-                await self.db(
-                    self.store.append_action,
-                    live.id,
-                    len(record.actions) - 1,
-                    seat,
-                    record.actions[-1],
-                    record.fingerprints[-1],
-                    table.seq,
-                    status,
-                    result,
+                await self._commit(
+                    Append(
+                        live.id,
+                        len(record.actions) - 1,
+                        seat,
+                        record.actions[-1],
+                        record.fingerprints[-1],
+                        table.seq,
+                        status,
+                        result,
+                    )
                 )
-            except Exception:
+            except Exception as exc:
                 # Nobody heard of the action: put the table back as the Store has it.
-                log.exception("table %s: storing an action failed", live.id)
+                conflict = isinstance(exc, ConflictError)
+                if not conflict:
+                    log.exception("table %s: storing an action failed", live.id)
                 await self._reload(live)
+                if conflict:
+                    reason = "the table moved on meanwhile; look again before you act"
+                    return _refuse(conn, "stale", reason, live.table.seq)
                 return _refuse(conn, "storage", "the action could not be stored", live.table.seq)
             live.last_act[seat] = (seq, action_id)
             live.stored.seq = table.seq
@@ -591,14 +524,23 @@ class Hub:
                 live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
             self._cancel_undo(live, "the game moved on")
             self._broadcast(live, deliveries)
+            self._evict_if_done(live)
         self.schedule_bots(live)
         return True
 
     async def _reload(self, live: LiveTable) -> None:
+        """Back to what the Store holds (the lock is held). If the table moved on meanwhile
+        (another process), every client gets a fresh view."""
         stored = await self.db(self.store.load_table, live.id)
-        if stored is not None:
-            live.stored = stored
-            live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
+        if stored is None:
+            return
+        moved = stored.seq != live.stored.seq
+        live.stored = stored
+        live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
+        if moved:
+            info = live.info()
+            for conn in live.connections:
+                conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
 
     # --- undo ------------------------------------------------------------------------------
 
@@ -669,10 +611,9 @@ class Hub:
             )
         except Exception:
             log.exception("table %s: storing an undo failed", live.id)
-            await self._reload(live)
+            await self._reload(live)  # nobody was told of the undo: back to the stored game
             for conn in live.connections:
                 conn.send(protocol.undo_result_message(request.seat, False, "storage failed"))
-                conn.send(protocol.snapshot_message(live.table.snapshot(conn.viewer), live.info()))
             return
         live.stored.seq = live.table.seq
         live.last_act.clear()
@@ -737,6 +678,15 @@ def _action_id(table: Table, action: Any) -> int:
         return table.state.action_space.resolve(action).id
     except CourtlyError:
         return -1
+
+
+def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
 
 
 def _refuse(conn: Connection | None, code: str, reason: str, seq: int) -> bool:

@@ -11,7 +11,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from courtly.core.actions import Action
 from courtly.core.table import Delivery
 
 # Client -> server message types.
@@ -65,28 +64,12 @@ def int_field(message: ClientMessage, name: str) -> int:
     return value
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    return {"id": action.id, "action": action.to_json(), "text": action.describe()}
-
-
-def delivery_body(delivery: Delivery) -> dict[str, Any]:
-    """The game part of a snapshot or update: all of it from one viewer's Delivery."""
-    return {
-        "viewer": delivery.viewer,
-        "seq": delivery.seq,
-        "reset": delivery.reset,
-        "events": [event.to_json() for event in delivery.events],
-        "observation": delivery.observation,
-        "legal_actions": [action_json(a) for a in delivery.legal_actions],
-    }
-
-
 def snapshot_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "snapshot", **delivery_body(delivery), "table": table}
+    return {"type": "snapshot", **delivery.to_json(), "table": table}
 
 
 def update_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "update", **delivery_body(delivery), "table": table}
+    return {"type": "update", **delivery.to_json(), "table": table}
 
 
 def table_message(table: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ shipped in the package and applied on start.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,7 +26,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -51,6 +54,14 @@ def _now() -> datetime:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# PostgreSQL channel on which every committed change is announced to the other server processes.
+CHANNEL = "courtly_tables"
+
+
+class ConflictError(Exception):
+    """The table changed in the database since this process last saw it (another process)."""
 
 
 class Base(DeclarativeBase):
@@ -101,6 +112,20 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(Text)
     fingerprint: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to store, with what it changes in its table's row."""
+
+    table_id: str
+    ply: int
+    seat: int
+    action: dict[str, Any]
+    fingerprint: str
+    seq: int
+    status: str
+    result: dict[str, Any] | None
 
 
 @dataclass
@@ -180,6 +205,22 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Several server processes may share a PostgreSQL database: each change is announced
+        # with NOTIFY (sent at commit), tagged with this process's origin so it ignores its own.
+        self.shared = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(8)
+
+    def _announce(self, session: Session, table_id: str, seq: int) -> None:
+        if self.shared:
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{self.origin}:{table_id}:{seq}"},
+            )
+
+    def listen_dsn(self) -> str:
+        """The libpq address of the database, for a LISTEN connection of its own."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
@@ -279,38 +320,47 @@ class Store:
             values["result"] = _dumps(result)
         with self._session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            self._announce(session, table_id, seq)
 
     # --- actions -------------------------------------------------------------------------
 
-    def append_action(
-        self,
-        table_id: str,
-        ply: int,
-        seat: int,
-        action: dict[str, Any],
-        fingerprint: str,
-        seq: int,
-        status: str,
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Commit one action and the table's new sequence number (and end) in one transaction."""
+    def append_actions(self, appends: Sequence[Append]) -> None:
+        """Commit actions (of different tables) and their tables' new sequence numbers and
+        ends, all in one transaction: all of them are stored, or none."""
         now = _now()
-        values: dict[str, Any] = {"seq": seq, "status": status, "updated_at": now}
-        if status not in ACTIVE:
-            values["finished_at"] = now
-            values["result"] = _dumps(result)
         with self._session() as session:
-            session.add(
-                ActionRow(
-                    table_id=table_id,
-                    ply=ply,
-                    seat=seat,
-                    action=_dumps(action),
-                    fingerprint=fingerprint,
-                    created_at=now,
-                )
+            session.execute(
+                insert(ActionRow),
+                [
+                    {
+                        "table_id": a.table_id,
+                        "ply": a.ply,
+                        "seat": a.seat,
+                        "action": _dumps(a.action),
+                        "fingerprint": a.fingerprint,
+                        "created_at": now,
+                    }
+                    for a in appends
+                ],
             )
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            for a in appends:
+                values: dict[str, Any] = {"seq": a.seq, "status": a.status, "updated_at": now}
+                if a.status not in ACTIVE:
+                    values["finished_at"] = now
+                    values["result"] = _dumps(a.result)
+                self._advance(session, a.table_id, a.seq, values)
+
+    def _advance(self, session: Session, table_id: str, seq: int, values: dict[str, Any]) -> None:
+        """Move a table from ``seq - 1`` to ``seq``: refused if it is elsewhere (another
+        process changed it), so two processes never store diverging games."""
+        moved = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.seq == seq - 1)
+            .values(**values)
+        )
+        if getattr(moved, "rowcount", 1) != 1:
+            raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
+        self._announce(session, table_id, seq)
 
     def truncate_actions(self, table_id: str, keep: int, seq: int) -> None:
         """Undo: drop every action from ply ``keep`` on and store the new sequence number."""
@@ -318,9 +368,7 @@ class Store:
             session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply >= keep)
             )
-            session.execute(
-                update(TableRow).where(TableRow.id == table_id).values(seq=seq, updated_at=_now())
-            )
+            self._advance(session, table_id, seq, {"seq": seq, "updated_at": _now()})
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -330,6 +378,7 @@ class Store:
             session.execute(
                 update(TableRow).where(TableRow.id == table_id).values(updated_at=_now())
             )
+            self._announce(session, table_id, -1)
 
 
 def _seat_row(table_id: str, seat: StoredSeat) -> SeatRow:

@@ -5,7 +5,7 @@ position every 9 decisions; at 30/50/70/85% of each game, the softmax log-loss o
 winner given each player's points (victory_points) or expected points (estimate.py), each
 with its best slope. Lower is better; log(players) is a coin toss.
 
-    python docs/measurements/ftk_estimate_prediction.py --players 4 --games 400
+    python scripts/ftk_estimate_prediction.py --players 4 --games 400
 """
 
 from __future__ import annotations

@@ -1,0 +1,199 @@
+"""Load benchmark of ``courtly serve`` (a script, not a test: a timing never fails a test).
+
+Starts its own server on 127.0.0.1 (a fresh SQLite file in a temporary folder, or
+``--database``), opens N tables of scripted two-person games and plays them as fast as the
+server answers: at each table the seat to act sends ``act`` and waits until the ``update``
+reached every seat of the table. Reports actions/s and the p50/p99 latency from an ``act``
+being sent to its ``update`` arriving at every other seat (no bots: bot thinking excluded).
+
+    .venv/bin/python benchmarks/serve_load.py --tables 20 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+MAX_TABLES = 500
+MAX_SECONDS = 600
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Seat:
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.seq = -1
+        self.legal: list[dict[str, Any]] = []
+        self.status = "waiting"
+
+    async def read_until(self, seq: int) -> float:
+        """Read messages until this seat has seen ``seq``; the time it arrived."""
+        while self.seq < seq:
+            message = json.loads(await self.ws.recv())
+            if "table" in message:
+                self.status = message["table"]["status"]
+            if message["type"] in ("snapshot", "update"):
+                self.seq = message["seq"]
+                self.legal = message["legal_actions"]
+            elif message["type"] == "error":
+                raise RuntimeError(f"server refused: {message}")
+        return time.perf_counter()
+
+
+async def play_tables(
+    base: str, port: int, game: str, deadline: float, latencies: list[float], rng: random.Random
+) -> int:
+    """Play games back to back at one table slot until the deadline; actions made."""
+    actions = 0
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        while time.perf_counter() < deadline:
+            created = (
+                await http.post(
+                    "/api/tables",
+                    json={"game": game, "players": 2, "seats": ["open", "open"]},
+                )
+            ).json()
+            table_id = created["table"]["id"]
+            for seat in created["seats"]:
+                await http.post(
+                    f"/api/tables/{table_id}/take",
+                    json={"name": f"bench {seat['seat']}"},
+                    headers={"Authorization": f"Bearer {seat['token']}"},
+                )
+            owner = {"Authorization": f"Bearer {created['owner']['token']}"}
+            await http.post(f"/api/tables/{table_id}/start", headers=owner)
+            url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws"
+            seats = []
+            for seat in created["seats"]:
+                ws = await connect(url, max_size=None)
+                await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+                seats.append(Seat(ws))
+            await asyncio.gather(*(s.read_until(0) for s in seats))
+            while time.perf_counter() < deadline and seats[0].status == "playing":
+                mover = next((s for s in seats if s.legal), None)
+                if mover is None:
+                    await asyncio.gather(*(s.read_until(s.seq + 1) for s in seats))
+                    continue
+                seq = mover.seq + 1
+                pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
+                sent = time.perf_counter()
+                await mover.ws.send(
+                    json.dumps({"type": "act", "seq": mover.seq, "action": pick["id"]})
+                )
+                arrived = await asyncio.gather(*(s.read_until(seq) for s in seats))
+                others = [t for s, t in zip(seats, arrived, strict=True) if s is not mover]
+                latencies.append(max(others) - sent)
+                actions += 1
+            for seat in seats:
+                await seat.ws.close()
+            if seats[0].status == "playing":
+                await http.post(f"/api/tables/{table_id}/end", headers=owner)
+    return actions
+
+
+def start_server(port: int, database: str | None, folder: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port)]
+    command += ["--database", database] if database else ["--data", str(folder)]
+    log = (folder / "server.log").open("wb")
+    process = subprocess.Popen(
+        command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited: {(folder / 'server.log').read_text()}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise SystemExit("the server did not start within 120 s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--tables", type=int, default=20, help=f"concurrent tables (<= {MAX_TABLES})"
+    )
+    parser.add_argument("--seconds", type=float, default=20, help=f"duration (<= {MAX_SECONDS})")
+    parser.add_argument("--game", default="courtisans")
+    parser.add_argument("--database", help="SQLAlchemy URL (default: SQLite in a temp folder)")
+    parser.add_argument(
+        "--port", type=int, help="use a server already running on 127.0.0.1:PORT instead"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.seconds <= MAX_SECONDS:
+        parser.error(f"--tables 1..{MAX_TABLES}, --seconds 1..{MAX_SECONDS}")
+    port = args.port or free_port()
+    with tempfile.TemporaryDirectory(prefix="courtly-load-") as tmp:
+        server = None if args.port else start_server(port, args.database, Path(tmp))
+        try:
+            latencies: list[float] = []
+            started = time.perf_counter()
+            deadline = started + args.seconds
+
+            async def run() -> int:
+                counts = await asyncio.gather(
+                    *(
+                        play_tables(
+                            f"http://127.0.0.1:{port}",
+                            port,
+                            args.game,
+                            deadline,
+                            latencies,
+                            random.Random(i),
+                        )
+                        for i in range(args.tables)
+                    )
+                )
+                return sum(counts)
+
+            actions = asyncio.run(run())
+            elapsed = time.perf_counter() - started
+        finally:
+            if server is not None:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=30)
+    ordered = sorted(latencies)
+    result = {
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "game": args.game,
+        "database": "sqlite" if not args.database else args.database.split(":")[0],
+        "actions": actions,
+        "actions_per_second": round(actions / elapsed, 1),
+        "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,
+        "p99_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 2) if ordered else None,
+        "cpus": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>20}: {value}")
+
+
+if __name__ == "__main__":
+    main()

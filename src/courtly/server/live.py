@@ -1,0 +1,191 @@
+"""A live table and its connections: the kernel's Table, its seats, who is connected, the
+per-table lock, and the per-connection send queue and rate limit."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from courtly.core.errors import (
+    CourtlyError,
+    IllegalActionError,
+    InvalidSeatError,
+    StaleSequenceError,
+    UndoError,
+    WrongPlayerError,
+)
+from courtly.core.registry import load_game
+from courtly.core.table import Table
+from courtly.server import protocol
+from courtly.server.store import BOT, HOTSEAT, StoredSeat, StoredTable
+
+# A client that does not read its messages is dropped once this many wait for it.
+MAX_QUEUED = 2000
+
+
+class RequestError(Exception):
+    """A request the server refuses: ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def refusal_code(exc: CourtlyError) -> str:
+    if isinstance(exc, StaleSequenceError):
+        return "stale"
+    if isinstance(exc, WrongPlayerError):
+        return "not_your_turn"
+    if isinstance(exc, InvalidSeatError):
+        return "bad_seat"
+    if isinstance(exc, UndoError):
+        return "cannot_undo"
+    if isinstance(exc, IllegalActionError):
+        return "illegal"
+    return "refused"
+
+
+def clean_name(name: object, limit: int) -> str:
+    """A display name as typed: printable, one line, trimmed, at most ``limit`` characters."""
+    if not isinstance(name, str):
+        raise RequestError(400, "a name must be text")
+    text = " ".join("".join(c for c in name if c.isprintable()).split())
+    if not text:
+        raise RequestError(400, "a name must have at least one visible character")
+    if len(text) > limit:
+        raise RequestError(400, f"a name has at most {limit} characters, not {len(text)}")
+    return text
+
+
+class TokenBucket:
+    """``burst`` messages at once, refilled at ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: a viewer (a seat, or None for a spectator) of one live table."""
+
+    websocket: WebSocket
+    viewer: int | None
+    bucket: TokenBucket
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    refused: int = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.queue.qsize() >= MAX_QUEUED:
+            return  # the writer closes a client this far behind
+        self.queue.put_nowait(protocol.encode(message))
+
+    async def writer(self) -> None:
+        """Send queued messages in order; one slow client never holds up the others."""
+        while True:
+            text = await self.queue.get()
+            if text is None or self.websocket.application_state != WebSocketState.CONNECTED:
+                return
+            if self.queue.qsize() >= MAX_QUEUED - 1:
+                await self.websocket.close(code=1008, reason="not reading messages")
+                return
+            await self.websocket.send_text(text)
+
+
+@dataclass
+class UndoRequest:
+    seat: int
+    seq: int
+    waiting_for: set[int]
+
+
+class LiveTable:
+    """A table in memory: the kernel's Table, its seats and connections, and its lock."""
+
+    def __init__(self, stored: StoredTable, table: Table) -> None:
+        self.stored = stored
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.thinking: int | None = None
+        self.bot_task: asyncio.Task[None] | None = None
+        self.undo: UndoRequest | None = None
+        # Per seat: the sequence number and action of its last accepted act, so a retried act
+        # (same seq, same action) is recognised as already applied.
+        self.last_act: dict[int, tuple[int, int]] = {}
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def status(self) -> str:
+        return self.stored.status
+
+    def seat(self, index: int) -> StoredSeat:
+        return self.stored.seats[index]
+
+    def connected(self, seat: int) -> bool:
+        return any(c.viewer == seat for c in self.connections)
+
+    def holder(self, seat: int) -> str | None:
+        """Who decides for a seat: hotseat seats share one person (the creator); bots none."""
+        kind = self.seat(seat).kind
+        if kind == BOT:
+            return None
+        return "hotseat" if kind == HOTSEAT else f"seat{seat}"
+
+    def info(self) -> dict[str, Any]:
+        """The table as every viewer may see it: seats, who is here, status, result."""
+        return table_info(self.stored, self)
+
+
+def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:
+    seats = []
+    for s in stored.seats:
+        seats.append(
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                # Escaped here, once, so no client can be made to run a name as markup.
+                "name": None if s.name is None else html.escape(s.name),
+                "bot": s.bot_spec if s.kind == BOT else None,
+                "connected": s.kind == BOT or (live is not None and live.connected(s.seat)),
+                "thinking": live is not None and live.thinking == s.seat,
+            }
+        )
+    undo = None
+    if live is not None and live.undo is not None:
+        undo = {"seat": live.undo.seat, "waiting_for": sorted(live.undo.waiting_for)}
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "title": load_game(stored.game).title,
+        "num_players": stored.num_players,
+        "options": stored.options,
+        "status": stored.status,
+        "seq": live.table.seq if live is not None else stored.seq,
+        "seats": seats,
+        "spectators": 0 if live is None else sum(c.viewer is None for c in live.connections),
+        "result": stored.result,
+        "undo": undo,
+        "created_at": stored.created_at.isoformat() + "Z",
+        "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
+    }

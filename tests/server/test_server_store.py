@@ -1,0 +1,58 @@
+"""The Store on both databases: migrations are repeatable, a group commit is all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from server_support import Postgres
+
+from courtly.server.store import PLAYING, Append, Store, StoredSeat, StoredTable
+from courtly.server.tokens import new_token
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "postgresql":
+        postgres: Postgres = request.getfixturevalue("postgres")
+        url = postgres.url
+    else:
+        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    opened = Store(url)
+    opened.migrate()
+    opened.migrate()  # a second start finds the schema current
+    yield opened
+    opened.dispose()
+
+
+def _table(store: Store) -> str:
+    now = datetime(2026, 1, 1)
+    table_id = new_token()[:12]
+    seats = [StoredSeat(0, "open", token_hash="a" * 64), StoredSeat(1, "bot", bot_spec="easy")]
+    store.create_table(
+        StoredTable(
+            table_id, "tudor", 2, {}, 2**64 - 1, "f0", PLAYING, 0, "o", "s", seats, now, now
+        )
+    )
+    return table_id
+
+
+def _append(table_id: str, ply: int) -> Append:
+    return Append(table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None)
+
+
+def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: Store) -> None:
+    first, second = _table(store), _table(store)
+    store.append_actions([_append(first, 0), _append(second, 0)])
+    with pytest.raises(Exception):  # noqa: B017 (the driver's own integrity error)
+        store.append_actions([_append(second, 1), _append(first, 0)])  # ply 0 exists
+    loaded = store.load_table(second)
+    assert loaded is not None
+    assert loaded.seq == 1 and loaded.fingerprints == ["f1"], "the whole batch was refused"
+    assert loaded.seed == 2**64 - 1  # beyond a signed 64-bit column, kept exactly
+    store.truncate_actions(second, 0, 2)
+    again = store.load_table(second)
+    assert again is not None and again.actions == [] and again.seq == 2
+    assert store.load_table("missing") is None
