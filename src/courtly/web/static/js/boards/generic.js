@@ -69,9 +69,10 @@ function value(ctx, key, v, pick, depth) {
 
 export function genericSections(ctx, pick = true) {
   const obs = ctx.observation || {};
+  // Titles and values here are the server's own keys and words, shown as sent.
   return h(
     "div",
-    { class: "sections" },
+    { class: "sections", dataset: { source: "server" } },
     Object.entries(obs)
       .filter(([key]) => !ENVELOPE.has(key))
       .map(([key, v]) =>
