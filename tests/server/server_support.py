@@ -286,6 +286,11 @@ class Client:
             if check(message):
                 return message
 
+    def until(self, check: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> None:
+        """Read until the table as this client knows it passes ``check`` (maybe already)."""
+        if not check(self.table):
+            self.wait_for(lambda m: "table" in m and check(m["table"]), timeout)
+
     def wait_type(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
         return self.wait_for(lambda m: m["type"] == kind, timeout)
 

@@ -123,7 +123,7 @@ def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None
 def test_presence_and_a_reconnect_gets_a_fresh_snapshot(server: ServerProcess) -> None:
     created, (first, second) = server.seated("tudor", ["open", "open"], seed=4)
     table_id = created["table"]["id"]
-    first.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
+    first.until(lambda table: table["seats"][1]["connected"])
     for _ in range(3):
         mover = first if first.legal else second
         mover.act(mover.legal[0]["id"])
@@ -132,12 +132,12 @@ def test_presence_and_a_reconnect_gets_a_fresh_snapshot(server: ServerProcess) -
             client.wait_seq(seq)
     seen = (second.seq, second.observation, second.events, second.legal)
     second.close()
-    first.wait_for(lambda m: m["type"] == "table" and not m["table"]["seats"][1]["connected"])
+    first.until(lambda table: not table["seats"][1]["connected"])
     again = server.client(table_id, server.token(created, 1))
     snapshot = again.wait_type("snapshot")
     assert snapshot["reset"] is True
     assert (again.seq, again.observation, again.events, again.legal) == seen
-    first.wait_for(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
+    first.until(lambda table: table["seats"][1]["connected"])
     first.close()
     again.close()
 

@@ -209,7 +209,7 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
             if not conn.bucket.take():
                 conn.refused += 1
                 if conn.refused >= limits.flood_close:
-                    await websocket.close(code=1008, reason="too many messages")
+                    conn.close(1008, "too many messages")
                     break
                 conn.send(
                     protocol.error_message(

@@ -360,7 +360,7 @@ class Hub:
             live.stored.seats[seat] = changed
             for conn in [c for c in live.connections if c.viewer == seat]:
                 conn.send(protocol.error_message("replaced", "a bot now plays this seat", None))
-                conn.queue.put_nowait(None)
+                conn.close(1008, "replaced")
             if live.undo is not None:
                 live.undo.waiting_for.discard(seat)
             self._broadcast_table(live)

@@ -89,7 +89,8 @@ class Connection:
     websocket: WebSocket
     viewer: int | None
     bucket: TokenBucket
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    # Text to send; (code, reason): close after what is queued before; None: stop.
+    queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
 
     def send(self, message: dict[str, Any]) -> None:
@@ -97,16 +98,23 @@ class Connection:
             return  # the writer closes a client this far behind
         self.queue.put_nowait(protocol.encode(message))
 
+    def close(self, code: int, reason: str) -> None:
+        """Close the websocket once the messages queued so far (an error saying why) are sent."""
+        self.queue.put_nowait((code, reason))
+
     async def writer(self) -> None:
         """Send queued messages in order; one slow client never holds up the others."""
         while True:
-            text = await self.queue.get()
-            if text is None or self.websocket.application_state != WebSocketState.CONNECTED:
+            item = await self.queue.get()
+            if item is None or self.websocket.application_state != WebSocketState.CONNECTED:
+                return
+            if isinstance(item, tuple):
+                await self.websocket.close(code=item[0], reason=item[1])
                 return
             if self.queue.qsize() >= MAX_QUEUED - 1:
                 await self.websocket.close(code=1008, reason="not reading messages")
                 return
-            await self.websocket.send_text(text)
+            await self.websocket.send_text(item)
 
 
 @dataclass
