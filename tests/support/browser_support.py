@@ -191,3 +191,24 @@ def assert_hides(page: Any, hidden: set[Any]) -> None:
         assert named is None, f"hidden card named in the page: {named and named.group(0)!r}"
         attribute = re.search(rf"(\"|&quot;)card\1:{card}(?!\d)", html)
         assert attribute is None, f"hidden card {card} in an attribute: {attribute}"
+
+
+def open_lobby(page: Any, url: str, game: str) -> None:
+    """The lobby, with ``game`` chosen in the new-table form."""
+    page.goto(url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+
+
+def finished_bot_table(server: Server, game: str, seed: int, **options: Any) -> str:
+    """A table of two random bots, started and played to its end; its id."""
+    import time
+
+    created = server.create(game, ["bot:random", "bot:random"], seed=seed, options=options)
+    table_id: str = created["table"]["id"]
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    return table_id

@@ -10,6 +10,7 @@ from browser_support import (
     DESKTOP,
     PHONE,
     Server,
+    open_lobby,
     play_to_end,
     screenshot,
     shown_result,
@@ -26,9 +27,7 @@ GAMES = {
 
 
 def create_in_lobby(page: Any, server: Server, game: str, options: dict[str, str]) -> str:
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", game)
+    open_lobby(page, server.url, game)
     page.select_option("#seat-kind-0", "hotseat")
     page.fill("#seat-name-0", "Ada")
     page.select_option("#seat-kind-1", "bot")

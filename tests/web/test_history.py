@@ -3,20 +3,13 @@ jumps to a move, shows any seat's view, and ends on the result of the record."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from browser_support import DESKTOP, Server, screenshot, shown_result
+from browser_support import DESKTOP, Server, finished_bot_table, screenshot, shown_result
 
 
 def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
-    created = server.create("courtisans", ["bot:random", "bot:random"], seed=3)
-    table_id = created["table"]["id"]
-    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
-    deadline = time.monotonic() + 120
-    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.2)
+    table_id = finished_bot_table(server, "courtisans", 3)
     record = server.get(f"/api/tables/{table_id}/record")
     steps = len(record["actions"])
     context = browser.new_context(viewport=DESKTOP)
@@ -40,18 +33,12 @@ def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
 
 
 def test_result_and_replay_routes(server: Server) -> None:
-    created = server.create("kingdoms", ["bot:random", "bot:random"], seed=5,
-                            options={"turn_limit": 6})
-    table_id = created["table"]["id"]
+    waiting = server.create("kingdoms", ["open", "bot:random"])["table"]["id"]
     # Before the end neither route answers: a replay would show what is still hidden.
     for path in ("result", "replay?step=0"):
-        response = server.http.get(f"/api/tables/{table_id}/{path}")
+        response = server.http.get(f"/api/tables/{waiting}/{path}")
         assert response.status_code == 409, path
-    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
-    deadline = time.monotonic() + 120
-    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.2)
+    table_id = finished_bot_table(server, "kingdoms", 5, turn_limit=6)
     record = server.get(f"/api/tables/{table_id}/record")
     result = server.get(f"/api/tables/{table_id}/result")
     assert result["scores"] == record["result"]["scores"]

@@ -12,6 +12,7 @@ from browser_support import (
     assert_hides,
     click_once,
     hidden_from,
+    open_lobby,
     screenshot,
     wait_turn,
 )
@@ -20,9 +21,7 @@ from browser_support import (
 def test_the_privacy_screen_hides_the_previous_hand(browser: Any, server: Server) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", "courtisans")
+    open_lobby(page, server.url, "courtisans")
     page.select_option("#seat-kind-1", "hotseat")
     page.fill("#seat-name-0", "Ada")
     page.fill("#seat-name-1", "Bea")

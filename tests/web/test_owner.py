@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import DESKTOP, Server, play_to_end, shown_result
+from browser_support import DESKTOP, Server, open_lobby, play_to_end, shown_result
 
 
 def test_the_owner_gives_an_open_seat_to_a_bot(browser: Any, server: Server) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", "courtisans")
+    open_lobby(page, server.url, "courtisans")
     page.select_option("#seat-kind-1", "open")
     page.click("#create")
     page.wait_for_selector(".invites .link")
