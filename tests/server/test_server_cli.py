@@ -15,7 +15,7 @@ def test_serve_with_no_flags_keeps_its_data_in_the_user_data_folder(tmp_path: Pa
     server = ServerProcess(None, tmp_path / "server.log", env={"XDG_DATA_HOME": str(home)})
     server.start()
     try:
-        assert server.http.get("/").json()["api"] == "/api"
+        assert 'src="/static/js/main.js"' in server.http.get("/").text  # the browser client
         created = server.create("kingdoms", ["open", "bot:easy"])
         assert created["table"]["status"] == "waiting"
     finally:

@@ -20,6 +20,7 @@ from courtly.server.config import ServerConfig
 from courtly.server.hub import Hub
 from courtly.server.live import Connection, RequestError, TokenBucket
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
+from courtly.web.mount import install_client
 
 HELLO_SECONDS = 10.0
 
@@ -76,6 +77,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         description="Tables of the courtly games over HTTP and one websocket per client.",
         lifespan=lifespan,
     )
+    install_client(app)  # the browser client: / and its pages, /static, finished games
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -89,11 +91,6 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     async def courtly_error(_request: Request, exc: CourtlyError) -> JSONResponse:
         status = 404 if isinstance(exc, UnknownGameError) else 400
         return JSONResponse({"detail": str(exc)}, status_code=status)
-
-    @app.get("/")
-    async def root() -> dict[str, Any]:
-        """Where things are (the browser client, when installed, takes this page over)."""
-        return {"name": "courtly", "api": "/api", "docs": "/docs", "openapi": "/openapi.json"}
 
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:

@@ -1,0 +1,87 @@
+"""Finished games for the browser: ``GET /api/tables/{id}/replay`` (one position, for the
+replay viewer) and ``GET /api/tables/{id}/result`` (the result with the game's score
+breakdown, for the result panel).
+
+The client has no game logic, so it cannot step a record itself: the server replays the
+record to the asked step and returns what the asked viewer sees there. Only a finished
+table is replayed, and then every event may be shown (as ``courtly replay`` does).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from courtly.core.errors import CourtlyError
+from courtly.core.records import GameRecord, replay
+from courtly.core.state import Game
+
+router = APIRouter()
+
+
+def position(game: Game, record: GameRecord, step: int, viewer: int | None) -> dict[str, Any]:
+    """The position after ``step`` actions as ``viewer`` sees it, with every event so far."""
+    log: list[dict[str, Any]] = []
+    for index, (state, events) in enumerate(replay(game, record)):
+        log.extend(event.to_json() for event in events)
+        if index == step:
+            return {
+                "step": step,
+                "steps": len(record.actions),
+                "viewer": viewer,
+                "seats": record.seats,
+                "observation": state.observation(viewer),
+                "action": record.actions[step - 1] if step else None,
+                "events": log,
+                "result": record.result,
+                "breakdown": state.score_breakdown() if state.is_terminal else None,
+            }
+    raise CourtlyError(f"the record ends before step {step}")
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay_step(
+    table_id: str,
+    request: Request,
+    step: Annotated[int, Query(ge=0, description="0: the opening position")] = 0,
+    viewer: Annotated[
+        int | None, Query(ge=0, description="a seat's view; none: the public view")
+    ] = None,
+) -> dict[str, Any]:
+    """The position after ``step`` actions of a finished table, as ``viewer`` saw it: its
+    observation, every event up to there, and the action just played."""
+    table = await _finished(request, table_id)
+    record = table.record
+    if step > len(record.actions):
+        raise HTTPException(400, f"step {step}: this game has {len(record.actions)} steps")
+    if viewer is not None and viewer >= record.num_players:
+        raise HTTPException(400, f"no seat {viewer}; seats are 0 to {record.num_players - 1}")
+    try:
+        result: dict[str, Any] = await run_in_threadpool(
+            position, table.game, record, step, viewer
+        )
+    except CourtlyError as exc:
+        raise HTTPException(500, f"the record does not replay: {exc}") from None
+    return result
+
+
+async def _finished(request: Request, table_id: str) -> Any:
+    live = await request.app.state.hub.require(table_id)
+    if not live.table.state.is_terminal:
+        raise HTTPException(409, "the game is not over")
+    return live.table
+
+
+@router.get("/api/tables/{table_id}/result")
+async def result(table_id: str, request: Request) -> dict[str, Any]:
+    """Who won and why: scores, winners and the game's ``score_breakdown`` (categories per
+    seat, the deciding tie-break, why the game ended)."""
+    table = await _finished(request, table_id)
+    state = table.state
+    return {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "breakdown": state.score_breakdown(),
+    }

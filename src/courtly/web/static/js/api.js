@@ -1,0 +1,100 @@
+// The server's protocol (docs/protocol.md): HTTP requests and one websocket per viewer,
+// with automatic reconnection (backoff) and a fresh snapshot on every connect.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, String(err));
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = data && data.detail;
+    throw new ApiError(response.status, typeof detail === "string" ? detail : JSON.stringify(detail));
+  }
+  return data;
+}
+
+// Close codes after which reconnecting cannot help (the server refused this link).
+const FINAL_ERRORS = new Set(["bad_token", "no_table", "replaced"]);
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+
+export class Connection {
+  // onMessage(message), onState("connecting" | "open" | "lost" | "closed", detail)
+  constructor(tableId, token, { onMessage, onState }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.attempt = 0;
+    this.stopped = false;
+    this.final = null;
+    this.socket = null;
+    this.timer = null;
+    this.connect();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${this.tableId}/ws`);
+    this.socket = socket;
+    this.onState(this.attempt ? "lost" : "connecting", this.attempt);
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: this.token || null }));
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "snapshot") {
+        this.attempt = 0;
+        this.onState("open", 0);
+      }
+      if (message.type === "error" && FINAL_ERRORS.has(message.code)) this.final = message;
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket || this.stopped) return;
+      if (this.final) {
+        this.onState("closed", this.final);
+        return;
+      }
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      this.onState("lost", this.attempt);
+      this.timer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,102 @@
+// Courtisans: the Queen's table (families above in esteem, below in disgrace, and their
+// status), each player's domain, the eliminated cards, your hand and your secret missions.
+// Spies played face down show as backs to those who do not know them.
+import { h } from "../dom.js";
+import { t, term } from "../i18n.js";
+import { card, chip, zone } from "./cards.js";
+
+const G = "courtisans";
+
+function courtier(c, pairs = null) {
+  if (!c) return null;
+  const known = c.card !== undefined && c.card !== null;
+  if (c.face_down && !known) return card({ title: t("courtisans.face_down"), back: true, info: t("courtisans.face_down"), pairs });
+  const el = card({
+    title: term(G, c.family),
+    lines: [term(G, c.role)],
+    colour: null,
+    mark: c.face_down ? "\u25c9" : null,
+    info: [term(G, c.family), term(G, c.role), c.face_down ? t("courtisans.face_down_known") : ""].filter(Boolean).join(" \u00b7 "),
+    pairs,
+  });
+  el.dataset.family = String(c.family);
+  if (known) el.dataset.card = String(c.card);
+  return el;
+}
+
+function row(cards, rowName, killable) {
+  return (cards || []).map((c, i) => courtier(c, killable ? { row: rowName, position: i + 1 } : null));
+}
+
+export function courtisansBoard(ctx) {
+  const obs = ctx.observation;
+  if (!obs.queen_table || !Array.isArray(obs.domains)) return null;
+  const names = ctx.names;
+  const pending = obs.pending_kill || null;
+  const kill = (place, seat = null) =>
+    pending && pending.place === place && (seat === null || pending.seat === undefined || pending.seat === seat);
+  const status = obs.family_status || {};
+  const hand = obs.hand || [];
+  return h(
+    "div",
+    { class: ["board", "courtisans"] },
+    h(
+      "p",
+      { class: "stats" },
+      h("span", { class: "stat" }, t("courtisans.deck"), h("b", { text: obs.deck_size ?? "?" })),
+      h("span", { class: "stat" }, t("courtisans.removed"), h("b", { text: obs.removed_count ?? "?" })),
+      (obs.hand_sizes || []).map((n, seat) =>
+        h("span", { class: "stat" }, t("courtisans.hand_of", { name: names[seat] }), h("b", { text: n })),
+      ),
+    ),
+    h(
+      "section",
+      { class: "queen", "aria-label": t("courtisans.queen_table") },
+      h("h3", { text: t("courtisans.queen_table") }),
+      h(
+        "div",
+        { class: "chips" },
+        Object.entries(status).map(([family, s]) =>
+          chip(`${term(G, family)}: ${term(G, s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
+        ),
+      ),
+      h(
+        "div",
+        { class: "row" },
+        zone({ title: t("courtisans.above"), pairs: { place: "above" } }, row(obs.queen_table.above, "above", kill("above"))),
+        zone({ title: t("courtisans.below"), pairs: { place: "below" } }, row(obs.queen_table.below, "below", kill("below"))),
+      ),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      obs.domains.map((cards, seat) =>
+        zone(
+          {
+            title: seat === ctx.viewer ? t("courtisans.your_domain") : t("courtisans.domain_of", { name: names[seat] }),
+            pairs: { place: "domain", seat },
+            className: seat === ctx.viewer ? "mine" : null,
+          },
+          row(cards, "domain", kill("domain", seat)),
+        ),
+      ),
+    ),
+    typeof ctx.viewer === "number"
+      ? h(
+          "div",
+          { class: "row" },
+          zone({ title: t("courtisans.your_hand"), className: "hand" }, hand.map((c) => courtier(c, { card: c.card }))),
+          zone(
+            { title: t("courtisans.missions") },
+            (obs.missions || []).map((m) => {
+              const el = card({ title: m.code, lines: [m.text], colour: m.colour, info: m.text });
+              el.classList.add("mission");
+              el.dataset.source = "server";
+              return el;
+            }),
+          ),
+        )
+      : null,
+    zone({ title: t("courtisans.eliminated"), className: "eliminated" }, (obs.eliminated || []).map((c) => courtier(c))),
+  );
+}

@@ -1,0 +1,110 @@
+// For the King (and me): the five offices with their Primary and Secondary Duties, the
+// Advisor and the card on offer, the middle, the auction for the Favor deck, each player's
+// Gold and Favor, and your hand and Favor cards. Cards are drawn from their codes
+// ("diplomacy-E": an office card; "gold2-05": Gold 2; "king-up1-3": a King card).
+import { h } from "../dom.js";
+import { t, term } from "../i18n.js";
+import { card, chip, zone } from "./cards.js";
+
+const G = "for-the-king";
+
+function ftkCard(code, colours) {
+  if (code === null || code === undefined) return null;
+  const text = String(code);
+  const [kind, rest = ""] = text.split("-");
+  let el;
+  const gold = kind.match(/^gold(\d)$/);
+  if (gold) {
+    el = card({ title: t("ftk.gold", { n: gold[1] }), colour: "yellow", small: true });
+  } else if (kind === "king") {
+    const [direction] = rest.split(/\d/);
+    el = card({ title: t("ftk.king"), lines: [term(G, `king.${direction}`), rest.replace(/^\D+/, "").split("-")[0]], colour: "black", small: true });
+  } else if (kind in colours) {
+    el = card({ title: term(G, kind), lines: [rest], colour: colours[kind], small: true });
+  } else {
+    el = card({ title: term(G, kind), lines: [rest], small: true });
+  }
+  el.dataset.card = text;
+  return el;
+}
+
+export function forTheKingBoard(ctx) {
+  const obs = ctx.observation;
+  if (!Array.isArray(obs.offices)) return null;
+  const colours = Object.fromEntries(obs.offices.map((o) => [o.office, o.colour]));
+  const names = ctx.names;
+  const auction = obs.auction || null;
+  const players = obs.players || [];
+  return h(
+    "div",
+    { class: ["board", "for-the-king"] },
+    h(
+      "section",
+      { class: "offices", "aria-label": t("ftk.offices") },
+      h("h3", { text: t("ftk.offices") }),
+      h(
+        "div",
+        { class: "row" },
+        obs.offices.map((o) =>
+          zone(
+            { title: term(G, o.office), pairs: { office: o.office }, className: "office" },
+            chip(t("ftk.primary", { n: o.primary ?? "\u2014" }), { colour: o.colour }),
+            chip(t("ftk.secondary", { n: o.secondary ?? "\u2014" }), { colour: o.colour }),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      { class: "stats" },
+      h("span", { class: "stat" }, t("ftk.advisor"), h("b", { text: names[obs.advisor] ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.deck"), h("b", { text: obs.deck_size ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.favor"), h("b", { text: obs.favor_size ?? "?" })),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      obs.held ? zone({ title: t("ftk.held") }, ftkCard(obs.held, colours)) : null,
+      zone({ title: t("ftk.middle"), pairs: { area: "middle" } }, (obs.middle || []).map((c) => ftkCard(c, colours))),
+      typeof ctx.viewer === "number" ? zone({ title: t("ftk.own_deck"), pairs: { area: "own" } }) : null,
+      zone({ title: t("ftk.favor_deck"), pairs: { area: "favor" } }, card({ title: String(obs.favor_size ?? "?"), back: true, small: true, info: t("ftk.favor") })),
+    ),
+    auction
+      ? zone(
+          { title: t("ftk.auction"), className: "auction" },
+          ftkCard(auction.card, colours),
+          h("span", { class: "stat" }, t("ftk.high_bid"), h("b", { text: auction.high_bid ?? 0 })),
+          h("span", { class: "stat" }, t("ftk.high_bidder"), h("b", { text: auction.high_bidder === null ? "\u2014" : names[auction.high_bidder] })),
+        )
+      : null,
+    h(
+      "table",
+      { class: "players-table" },
+      h(
+        "thead",
+        {},
+        h("tr", {}, ["ftk.player", "ftk.hand_size", "ftk.favor_placed", "ftk.gold_spent", "ftk.gold_won"].map((k) => h("th", { scope: "col", text: t(k) }))),
+      ),
+      h(
+        "tbody",
+        {},
+        players.map((p, i) =>
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row", text: names[p.seat ?? i] }),
+            [p.hand_size, p.favor_cards_placed, p.gold_spent, p.gold_won].map((v) => h("td", { text: v ?? "?" })),
+          ),
+        ),
+      ),
+    ),
+    typeof ctx.viewer === "number"
+      ? h(
+          "div",
+          { class: "row" },
+          zone({ title: t("ftk.your_hand"), className: "hand" }, (obs.hand || []).map((c) => ftkCard(c, colours))),
+          zone({ title: t("ftk.your_favor") }, (obs.my_favor_cards || []).map((c) => ftkCard(c, colours))),
+        )
+      : null,
+  );
+}

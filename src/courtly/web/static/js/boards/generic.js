@@ -1,0 +1,86 @@
+// The generic board: the observation as readable sections, every value that an action
+// names (a card, a place) tagged so a click on it chooses. It works for any game.
+import { h } from "../dom.js";
+import { has, t, term } from "../i18n.js";
+import { tag } from "../picks.js";
+
+const ENVELOPE = new Set(["game", "viewer", "num_players", "to_act", "phase", "scores"]);
+
+// A section's title: the catalogue's, else the server's key with its underscores spaced.
+export function sectionTitle(game, key) {
+  const k = `obs.${game}.${key}`;
+  if (has(k)) return t(k);
+  if (has(`obs.${key}`)) return t(`obs.${key}`);
+  return String(key).replace(/[_-]/g, "\u00a0");
+}
+
+// The action arguments a shown value stands for: an argument of the same name and value,
+// or any argument whose value is this same (non-numeric) text, such as a card code.
+export function pairsFor(key, value, actions) {
+  if (value === null || typeof value === "object" || typeof value === "boolean") return null;
+  for (const action of actions) {
+    const form = action.action || {};
+    if (key in form && key !== "kind" && String(form[key]) === String(value)) return { [key]: value };
+  }
+  if (typeof value !== "string" || value.length < 2) return null;
+  for (const action of actions) {
+    for (const [arg, v] of Object.entries(action.action || {})) {
+      if (arg !== "kind" && typeof v === "string" && v === value) return { [arg]: value };
+    }
+  }
+  return null;
+}
+
+function leaf(ctx, key, value, pick) {
+  let text;
+  if (value === null || value === undefined) text = "\u2014";
+  else if (value === true) text = "\u2713";
+  else if (value === false) text = "\u2717";
+  else text = term(ctx.game, value);
+  const el = h("span", { class: "val", text });
+  const pairs = pick ? pairsFor(key, value, ctx.actions) : null;
+  if (pairs) tag(el, pairs);
+  return el;
+}
+
+function value(ctx, key, v, pick, depth) {
+  if (Array.isArray(v)) {
+    if (v.length === 0) return h("span", { class: "muted", text: "\u2014" });
+    if (v.every((x) => x === null || typeof x !== "object")) {
+      return h("span", { class: "chips" }, v.map((x) => leaf(ctx, key === "hand" ? "card" : key, x, pick)));
+    }
+    return h("ol", { class: "items" }, v.map((x, i) => h("li", { dataset: { index: String(i) } }, value(ctx, key, x, pick, depth + 1))));
+  }
+  if (v !== null && typeof v === "object") {
+    const dl = h(
+      "dl",
+      { class: ["obj", `depth-${Math.min(depth, 3)}`] },
+      Object.entries(v).map(([k, x]) => [h("dt", { text: sectionTitle(ctx.game, k) }), h("dd", {}, value(ctx, k, x, pick, depth + 1))]),
+    );
+    if ("card" in v && v.card !== null) dl.dataset.card = String(v.card);
+    if (pick && "card" in v) {
+      const pairs = pairsFor("card", v.card, ctx.actions);
+      if (pairs) tag(dl, pairs);
+    }
+    return dl;
+  }
+  return leaf(ctx, key, v, pick);
+}
+
+export function genericSections(ctx, pick = true) {
+  const obs = ctx.observation || {};
+  // Titles and values here are the server's own keys and words, shown as sent.
+  return h(
+    "div",
+    { class: "sections", dataset: { source: "server" } },
+    Object.entries(obs)
+      .filter(([key]) => !ENVELOPE.has(key))
+      .map(([key, v]) =>
+        h("section", { class: "obs-section", dataset: { key } }, h("h3", { text: sectionTitle(ctx.game, key) }), value(ctx, key, v, pick, 0)),
+      ),
+  );
+}
+
+export function genericBoard(ctx) {
+  return h("div", { class: ["board", "generic"] }, genericSections(ctx, true));
+}

@@ -1,0 +1,116 @@
+// Finished games, and a replay viewer that steps through one (the server replays the
+// record to the asked step; the client never plays a rule itself).
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { showError } from "./notice.js";
+import { seatLabel } from "./lobby.js";
+import { drawBoard } from "./boards/index.js";
+import { resultPanel } from "./result.js";
+
+export async function showHistory() {
+  const app = document.getElementById("app");
+  app.replaceChildren(h("p", { class: "muted", text: t("common.loading") }));
+  let tables;
+  try {
+    tables = await api("/api/tables?status=history");
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  app.replaceChildren(
+    h("h1", { text: t("history.title") }),
+    tables.length === 0
+      ? h("p", { class: "muted", text: t("history.empty") })
+      : h(
+          "ul",
+          { class: "table-list" },
+          tables.map((tb) => {
+            const names = tb.seats.map(seatLabel);
+            const winners = tb.result ? tb.result.winners.map((w) => names[w]).join(", ") : "";
+            return h(
+              "li",
+              { dataset: { table: tb.id } },
+              h("strong", { text: tb.title }),
+              " ",
+              h("span", { text: names.join(" · ") }),
+              " ",
+              h("span", { class: "muted", text: tb.status === "finished" ? t("history.won", { names: winners }) : t(`status.${tb.status}`) }),
+              " ",
+              tb.status === "finished" ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") }) : null,
+              h("a", { href: `/api/tables/${tb.id}/record`, class: "button", download: `${tb.game}-${tb.id}.json`, text: t("history.download") }),
+            );
+          }),
+        ),
+  );
+}
+
+export async function showReplay(tableId) {
+  const app = document.getElementById("app");
+  let info;
+  try {
+    info = await api(`/api/tables/${tableId}`);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const names = info.seats.map(seatLabel);
+  const state = { step: 0, steps: 0, viewer: "" };
+  const boardArea = h("section", { class: "board-area", "aria-label": t("table.board") });
+  const logList = h("ol", { class: "log" });
+  const counter = h("output", { id: "replay-step" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": t("replay.jump") });
+  const viewerSelect = h(
+    "select",
+    { id: "replay-viewer" },
+    h("option", { value: "", text: t("replay.public") }),
+    names.map((name, seat) => h("option", { value: String(seat), text: t("replay.as", { name }) })),
+  );
+  const load = async (step) => {
+    const query = new URLSearchParams({ step: String(step) });
+    if (state.viewer !== "") query.set("viewer", state.viewer);
+    let data;
+    try {
+      data = await api(`/api/tables/${tableId}/replay?${query}`);
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    Object.assign(state, { step: data.step, steps: data.steps });
+    slider.max = String(data.steps);
+    slider.value = String(data.step);
+    counter.textContent = t("replay.step", { step: data.step, steps: data.steps });
+    boardArea.replaceChildren(
+      drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
+    );
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" }, text: e.text })));
+    logList.scrollTop = logList.scrollHeight;
+    result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
+  };
+  const button = (key, symbol, target) =>
+    h("button", { type: "button", "aria-label": t(key), title: t(key), text: symbol, onclick: () => load(Math.max(0, Math.min(state.steps, target()))) });
+  slider.oninput = () => load(Number(slider.value));
+  viewerSelect.onchange = () => {
+    state.viewer = viewerSelect.value;
+    load(state.step);
+  };
+  const result = h("div");
+  app.replaceChildren(
+    h("h1", { text: t("replay.title", { game: info.title }) }),
+    h(
+      "div",
+      { class: ["panel", "replay-controls"] },
+      button("replay.first", "\u23ee", () => 0),
+      button("replay.back", "\u25c0", () => state.step - 1),
+      counter,
+      button("replay.forward", "\u25b6", () => state.step + 1),
+      button("replay.last", "\u23ed", () => state.steps),
+      slider,
+      h("label", { for: "replay-viewer", text: t("replay.view") }),
+      viewerSelect,
+    ),
+    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    result,
+  );
+  await load(0);
+}

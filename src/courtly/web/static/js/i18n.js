@@ -1,0 +1,64 @@
+// The message catalogues (static/i18n/LANG.json): every string the client shows comes
+// from here, by key, with {placeholders}. The language is the remembered switch, else the
+// browser's (navigator.languages follows Accept-Language), else English.
+
+export const LANGUAGES = ["en", "ko"];
+const STORE_KEY = "courtly.lang";
+let messages = {};
+let fallback = {};
+let current = "en";
+
+export function chosenLanguage() {
+  const saved = localStorage.getItem(STORE_KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function load(lang) {
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  return response.ok ? response.json() : {};
+}
+
+export async function setLanguage(lang, remember = false) {
+  if (remember) localStorage.setItem(STORE_KEY, lang);
+  current = lang;
+  fallback = Object.keys(fallback).length ? fallback : await load("en");
+  messages = lang === "en" ? fallback : await load(lang);
+  document.documentElement.lang = lang;
+}
+
+export function language() {
+  return current;
+}
+
+export function has(key) {
+  return key in messages || key in fallback;
+}
+
+export function t(key, params = {}) {
+  let text = messages[key] ?? fallback[key];
+  if (text === undefined) return key;
+  for (const [name, value] of Object.entries(params)) {
+    text = text.split(`{${name}}`).join(String(value));
+  }
+  return text;
+}
+
+// A word of a game's vocabulary (a family, an office, a chamber...): the catalogue's word
+// when it has one, else the server's own word unchanged.
+export function term(game, value) {
+  const key = `term.${game}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+// Fill every element marked data-i18n (and data-i18n-label for aria-label) in `root`.
+export function translate(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+}

@@ -1,0 +1,242 @@
+// The lobby: the games with their player counts, open tables, and the new-table form.
+import { api } from "./api.js";
+import { h, unescapeName } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { go } from "./main.js";
+import { saveHeld } from "./store.js";
+import { showError } from "./notice.js";
+
+const LEVELS_SHOWN = ["easy", "medium", "hard", "random", "greedy"];
+
+export async function showLobby() {
+  const app = document.getElementById("app");
+  app.replaceChildren(h("p", { class: "muted", text: t("common.loading") }));
+  let games;
+  let tables = [];
+  try {
+    [games, tables] = await Promise.all([api("/api/games"), api("/api/tables?status=active")]);
+  } catch (err) {
+    showError(err);
+    app.replaceChildren();
+    return;
+  }
+  const form = h("section", { class: "panel", id: "new-table", "aria-labelledby": "new-table-title" });
+  const chooseGame = (name) => {
+    drawForm(form, games, name);
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+  app.replaceChildren(
+    h("h1", { text: t("lobby.title") }),
+    h("p", { class: "lead", text: t("lobby.intro") }),
+    h("section", { class: "games", "aria-label": t("lobby.games") }, games.map((g) => gameCard(g, chooseGame))),
+    form,
+    openTables(tables),
+  );
+  drawForm(form, games, games[0].name);
+}
+
+function gameCard(game, choose) {
+  return h(
+    "article",
+    { class: "game-card", dataset: { game: game.name } },
+    h("h2", { text: game.title }),
+    h("p", { class: "players", text: t("lobby.players", { min: game.min_players, max: game.max_players }) }),
+    h("p", { class: "summary", dataset: { source: "server" }, text: game.summary }),
+    h("button", {
+      type: "button",
+      class: "primary",
+      text: t("lobby.new_table_for", { game: game.title }),
+      onclick: () => choose(game.name),
+    }),
+  );
+}
+
+function openTables(tables) {
+  const waiting = tables.filter((tb) => tb.status === "waiting" || tb.status === "playing");
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "open-title" },
+    h("h2", { id: "open-title", text: t("lobby.open_tables") }),
+    waiting.length === 0
+      ? h("p", { class: "muted", text: t("lobby.no_tables") })
+      : h(
+          "ul",
+          { class: "table-list" },
+          waiting.map((tb) =>
+            h(
+              "li",
+              {},
+              h("strong", { text: tb.title }),
+              " ",
+              h("span", { text: t(`status.${tb.status}`) }),
+              " ",
+              // Names are the players' own (proper names), not the client's words.
+              h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
+              " ",
+              h("a", { href: `/play/${tb.id}`, class: "button", text: t("lobby.watch") }),
+            ),
+          ),
+        ),
+  );
+}
+
+export function seatLabel(seat) {
+  if (seat.name) return unescapeName(seat.name);
+  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: has(`level.${seat.bot}`) ? t(`level.${seat.bot}`) : seat.bot || "" });
+  if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
+  return t("seat.numbered", { n: seat.seat + 1 });
+}
+
+function optionField(option, game) {
+  const id = `opt-${game.name}-${option.name}`;
+  const label = h("label", { for: id, dataset: { source: "server" }, text: option.name });
+  let input;
+  if (option.choices) {
+    input = h(
+      "select",
+      { id, dataset: { option: option.name, source: "server" } },
+      option.choices.map((choice, index) =>
+        h("option", {
+          value: String(index),
+          text: String(choice),
+          selected: JSON.stringify(choice) === JSON.stringify(option.default),
+        }),
+      ),
+    );
+  } else {
+    input = h("input", {
+      id,
+      type: "text",
+      dataset: { option: option.name },
+      value: option.default === null ? "" : String(option.default),
+      placeholder: option.allowed || "",
+    });
+  }
+  return h(
+    "div",
+    { class: "field" },
+    label,
+    input,
+    h("p", { class: "hint", dataset: { source: "server" }, text: option.description }),
+  );
+}
+
+function seatRow(index, game) {
+  const kindId = `seat-kind-${index}`;
+  const levelId = `seat-level-${index}`;
+  const nameId = `seat-name-${index}`;
+  const kind = h(
+    "select",
+    { id: kindId, class: "seat-kind" },
+    ["hotseat", "open", "bot"].map((k) =>
+      h("option", { value: k, text: t(`form.seat_${k}`), selected: (index === 0 ? "hotseat" : "bot") === k }),
+    ),
+  );
+  const levels = [...new Set([...(game.levels || []), ...LEVELS_SHOWN.filter((l) => l in (game.agents || {}))])];
+  const level = h(
+    "select",
+    { id: levelId, class: "seat-level" },
+    levels.map((l) => h("option", { value: l, text: t(`level.${l}`), selected: l === "easy" })),
+  );
+  const name = h("input", {
+    id: nameId,
+    class: "seat-name",
+    type: "text",
+    maxLength: 32,
+    value: t("form.default_name", { n: index + 1 }),
+  });
+  const row = h(
+    "fieldset",
+    { class: "seat-row", dataset: { seat: String(index) } },
+    h("legend", { text: t("form.seat", { n: index + 1 }) }),
+    h("div", { class: "field" }, h("label", { for: kindId, text: t("form.seat_kind") }), kind),
+    h("div", { class: ["field", "when-bot"] }, h("label", { for: levelId, text: t("form.level") }), level),
+    h("div", { class: ["field", "when-hotseat"] }, h("label", { for: nameId, text: t("form.name") }), name),
+  );
+  const sync = () => {
+    row.dataset.kind = kind.value;
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return row;
+}
+
+function drawForm(form, games, name) {
+  const game = games.find((g) => g.name === name) || games[0];
+  const gameSelect = h(
+    "select",
+    { id: "form-game" },
+    games.map((g) => h("option", { value: g.name, text: g.title, selected: g.name === game.name })),
+  );
+  gameSelect.onchange = () => drawForm(form, games, gameSelect.value);
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
+  const playerSelect = h(
+    "select",
+    { id: "form-players" },
+    counts.map((n) => h("option", { value: String(n), text: String(n) })),
+  );
+  const seats = h("div", { class: "seats" });
+  const drawSeats = () => {
+    const n = Number(playerSelect.value);
+    seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, game)));
+  };
+  playerSelect.onchange = drawSeats;
+  drawSeats();
+  const options = game.options.map((o) => optionField(o, game));
+  const submit = h("button", { type: "submit", class: "primary", id: "create", text: t("form.create") });
+  const body = h(
+    "form",
+    {},
+    h("div", { class: "field" }, h("label", { for: "form-game", text: t("form.game") }), gameSelect),
+    h("div", { class: "field" }, h("label", { for: "form-players", text: t("form.players") }), playerSelect),
+    h("h3", { text: t("form.seats") }),
+    h("p", { class: "hint", text: t("form.seats_hint") }),
+    seats,
+    options.length ? h("h3", { text: t("form.options") }) : null,
+    options,
+    submit,
+  );
+  body.onsubmit = async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    try {
+      await createTable(game, body);
+    } catch (err) {
+      showError(err);
+      submit.disabled = false;
+    }
+  };
+  form.replaceChildren(h("h2", { id: "new-table-title", text: t("lobby.new_table") }), body);
+}
+
+async function createTable(game, form) {
+  const rows = [...form.querySelectorAll(".seat-row")];
+  const seats = rows.map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    return kind === "bot" ? `bot:${row.querySelector(".seat-level").value}` : kind;
+  });
+  const options = {};
+  for (const option of game.options) {
+    const input = form.querySelector(`[data-option="${option.name}"]`);
+    const value = option.choices ? option.choices[Number(input.value)] : input.value.trim();
+    if (JSON.stringify(value) !== JSON.stringify(option.default) && value !== "") options[option.name] = value;
+  }
+  const created = await api("/api/tables", {
+    method: "POST",
+    body: { game: game.name, players: rows.length, seats, options },
+  });
+  const tableId = created.table.id;
+  const held = { owner: created.owner.token, spectator: created.spectator.token, seats: {}, invites: [] };
+  for (const seat of created.seats) {
+    if (seat.kind === "hotseat") held.seats[seat.seat] = seat.token;
+    else held.invites.push({ seat: seat.seat, link: seat.link });
+  }
+  held.spectatorLink = created.spectator.link;
+  saveHeld(tableId, held);
+  for (const seat of created.seats.filter((s) => s.kind === "hotseat")) {
+    const name = rows[seat.seat].querySelector(".seat-name").value.trim() || t("form.default_name", { n: seat.seat + 1 });
+    await api(`/api/tables/${tableId}/take`, { method: "POST", body: { name }, token: seat.token });
+  }
+  go(`/play/${tableId}`);
+}

@@ -1,0 +1,68 @@
+// The client's entry: language, the top bar, and one view per path.
+import { LANGUAGES, chosenLanguage, language, setLanguage, t, translate } from "./i18n.js";
+import { h } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showHistory, showReplay } from "./history.js";
+
+const ROUTES = [
+  [/^\/$/, () => showLobby()],
+  [/^\/play\/([A-Za-z0-9_-]+)$/, (m) => showTable(m[1])],
+  [/^\/history$/, () => showHistory()],
+  [/^\/replay\/([A-Za-z0-9_-]+)$/, (m) => showReplay(m[1])],
+];
+
+let leave = null;
+
+export async function route() {
+  if (leave) leave();
+  leave = null;
+  document.getElementById("banner").replaceChildren();
+  for (const [pattern, view] of ROUTES) {
+    const m = location.pathname.match(pattern);
+    if (m) {
+      leave = (await view(m)) || null;
+      return;
+    }
+  }
+  document.getElementById("app").replaceChildren(h("p", { text: t("error.not_found") }));
+}
+
+export function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+function languageSwitch() {
+  const select = document.getElementById("lang");
+  select.replaceChildren(
+    ...LANGUAGES.map((code) => h("option", { value: code, text: t(`lang.${code}`), selected: code === language() })),
+  );
+  select.onchange = async () => {
+    await setLanguage(select.value, true);
+    document.title = t("app.name");
+    translate();
+    languageSwitch();
+    route();
+  };
+}
+
+async function start() {
+  await setLanguage(chosenLanguage());
+  document.title = t("app.name");
+  translate();
+  languageSwitch();
+  // Links inside the client change the view without reloading the page.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href^='/']");
+    if (!link || link.target || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const path = new URL(link.href).pathname;
+    if (!ROUTES.some(([pattern]) => pattern.test(path))) return;
+    event.preventDefault();
+    go(link.getAttribute("href"));
+  });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+start();

@@ -1,0 +1,88 @@
+// Choosing on the board, with no game logic: a board tags the things it draws with the
+// action arguments they stand for (a card in hand: {card: 12}; a place: {place: "above"}).
+// A click adds those arguments to the selection; the server's legal actions that match the
+// whole selection remain; when one is left it is played. So a card in hand, then a
+// destination, is two clicks, and only ever a legal action is sent.
+
+export function matches(action, pairs) {
+  const form = action.action || {};
+  return Object.entries(pairs).every(([key, value]) => key in form && String(form[key]) === String(value));
+}
+
+export function tag(el, pairs) {
+  el.dataset.pick = JSON.stringify(pairs);
+  return el;
+}
+
+export class Picker {
+  // onPlay(action) sends an action; onChange() redraws what depends on the selection.
+  constructor({ onPlay, onChange, label }) {
+    this.onPlay = onPlay;
+    this.onChange = onChange;
+    this.label = label;
+    this.actions = [];
+    this.selection = {};
+  }
+
+  setActions(actions) {
+    this.actions = actions || [];
+    this.selection = {};
+  }
+
+  candidates() {
+    return this.actions.filter((a) => matches(a, this.selection));
+  }
+
+  reset() {
+    this.selection = {};
+    this.onChange();
+  }
+
+  choose(pairs) {
+    const next = { ...this.selection, ...pairs };
+    const left = this.actions.filter((a) => matches(a, next));
+    if (left.length === 0) return;
+    if (left.length === 1) {
+      this.selection = {};
+      this.onPlay(left[0]);
+      return;
+    }
+    this.selection = next;
+    this.onChange();
+  }
+
+  // Make the tagged elements under `root` that lead to a legal action clickable.
+  activate(root) {
+    const live = this.candidates();
+    for (const el of root.querySelectorAll("[data-pick]")) {
+      const pairs = JSON.parse(el.dataset.pick);
+      const selected = Object.entries(pairs).every(
+        ([key, value]) => key in this.selection && String(this.selection[key]) === String(value),
+      );
+      const leads = !selected && live.some((a) => matches(a, pairs));
+      el.classList.toggle("pickable", leads);
+      el.classList.toggle("picked", selected && Object.keys(this.selection).length > 0);
+      if (leads) {
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+        const options = live.filter((a) => matches(a, pairs));
+        if (!el.getAttribute("aria-label")) {
+          el.setAttribute("aria-label", this.label(options, el));
+        }
+        el.onclick = (event) => {
+          event.stopPropagation();
+          this.choose(pairs);
+        };
+        el.onkeydown = (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            this.choose(pairs);
+          }
+        };
+      } else {
+        el.onclick = null;
+        el.onkeydown = null;
+      }
+    }
+  }
+}

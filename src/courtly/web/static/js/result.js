@@ -1,0 +1,47 @@
+// The end of a game: who won, each seat's score and, when the server sends the game's
+// score breakdown, why (its categories, the tie-break that decided, why the game ended).
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+function fmt(value) {
+  return typeof value === "number" && !Number.isInteger(value) ? String(Math.round(value * 100) / 100) : String(value);
+}
+
+function word(prefix, id) {
+  return has(`${prefix}.${id}`) ? t(`${prefix}.${id}`) : String(id);
+}
+
+export function resultPanel(table, breakdown, names, observation = null) {
+  const result = table.result || {};
+  const scores = result.scores || (observation && observation.scores) || [];
+  const winners = result.winners || [];
+  const winnerText = winners.length
+    ? t(winners.length > 1 ? "result.winners" : "result.winner", { names: winners.map((w) => names[w]).join(", ") })
+    : t("result.pending");
+  const categories = breakdown ? breakdown.categories.filter((c) => c !== "total") : [];
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col", text: t("result.seat") }),
+    categories.map((c) => h("th", { scope: "col", text: word("score", c) })),
+    h("th", { scope: "col", text: t("result.total") }),
+  );
+  const rows = names.map((name, seat) =>
+    h(
+      "tr",
+      { class: winners.includes(seat) ? "winner" : null, dataset: { seat: String(seat) } },
+      h("th", { scope: "row", text: name }),
+      categories.map((c) => h("td", { text: fmt(breakdown.seats[seat][c] ?? "") })),
+      h("td", { class: "total", text: fmt(breakdown ? breakdown.seats[seat].total : scores[seat] ?? "") }),
+    ),
+  );
+  return h(
+    "section",
+    { class: ["panel", "result"], id: "result", "aria-labelledby": "result-title" },
+    h("h2", { id: "result-title", text: t("result.title") }),
+    h("p", { class: "winners", text: winnerText }),
+    h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
+    breakdown && breakdown.decided_by ? h("p", { text: t("result.decided_by", { rule: word("tiebreak", breakdown.decided_by) }) }) : null,
+    breakdown && breakdown.end ? h("p", { text: t("result.end", { why: word("end", breakdown.end) }) }) : null,
+  );
+}

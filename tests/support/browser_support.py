@@ -1,0 +1,214 @@
+"""Helpers of the browser tests (tests/web): the running server as the tests see it,
+screenshots, and playing in the page as a person does."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ARTIFACTS = Path(__file__).parent.parent / "web" / "artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+class Server:
+    def __init__(self, url: str, database: str) -> None:
+        self.url = url
+        self.database = database
+        self.http = httpx.Client(base_url=url, timeout=30)
+
+    def create(self, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+        body = {"game": game, "players": len(seats), "seats": seats, **extra}
+        response = self.http.post("/api/tables", json=body)
+        response.raise_for_status()
+        created: dict[str, Any] = response.json()
+        return created
+
+    def post(self, path: str, token: str | None = None, **body: Any) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.http.post(path, json=body or None, headers=headers)
+        response.raise_for_status()
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def get(self, path: str) -> Any:
+        response = self.http.get(path)
+        response.raise_for_status()
+        return response.json()
+
+    def true_state(self, table_id: str) -> Any:
+        """The table's true state now and every event so far, replayed from its record in
+        the server's database."""
+        from courtly.core.records import replay
+        from courtly.core.registry import load_game
+        from courtly.server.store import Store
+
+        store = Store(self.database)
+        try:
+            stored = store.load_table(table_id)
+        finally:
+            store.dispose()
+        assert stored is not None
+        record = stored.record()
+        steps = list(replay(load_game(record.game), record))
+        events = [event for _state, step_events in steps for event in step_events]
+        return TrueState(steps[-1][0], events)
+
+    def wait_seq(self, table_id: str, pages: list[Any]) -> None:
+        """Wait until every page shows the table's position now."""
+        seq = self.get(f"/api/tables/{table_id}")["seq"]
+        for page in pages:
+            page.wait_for_selector(f".table-page[data-seq='{seq}']")
+
+
+class TrueState:
+    """The true state with its events: what each seat may know, seen from the server."""
+
+    def __init__(self, state: Any, events: list[Any]) -> None:
+        self.state = state
+        self.events = events
+        self.num_players = state.num_players
+        self.current_player = state.current_player
+
+    def known_to(self, viewer: int | None) -> set[Any]:
+        """Cards ``viewer`` sees now or was shown by an event."""
+        from courtly.core.events import events_for
+
+        known = cards_in(self.state.observation(viewer))
+        for event in events_for(self.events, viewer, self.num_players):
+            known |= cards_in(event.to_json()["data"])
+        return known
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+MINE = ".table-page[data-mine='1']"
+OVER = "#result"
+PRIVACY = "#privacy-continue"
+
+
+def wait_turn(page: Any, timeout: float = 60_000) -> str:
+    """Wait until this page may act, shows a privacy screen, or shows the result."""
+    page.wait_for_selector(f"{MINE}, {OVER}, {PRIVACY}", timeout=timeout)
+    if page.query_selector(OVER):
+        return "over"
+    if page.query_selector(PRIVACY):
+        return "privacy"
+    return "mine"
+
+
+def click_once(page: Any, board: bool = True) -> None:
+    """One click: a highlighted thing on the board when there is one, else the first
+    listed choice; then wait until the page has taken it in."""
+    before = page.get_attribute(".table-page", "data-state")
+    target = page.query_selector(".board-area .pickable") if board else None
+    if target is None:
+        target = page.query_selector("button.action:not([disabled])")
+    target.click()
+    page.wait_for_function(
+        "before => { const el = document.querySelector('.table-page');"
+        " return !el || el.dataset.state !== before || document.querySelector('#result'); }",
+        arg=before,
+    )
+
+
+def play_to_end(page: Any, limit: int = 3000, board: bool = True) -> int:
+    """Play this page's seat(s) to the end of the game; the number of clicks."""
+    clicks = 0
+    while clicks < limit:
+        state = wait_turn(page)
+        if state == "over":
+            return clicks
+        if state == "privacy":
+            page.click(PRIVACY)
+            continue
+        click_once(page, board)
+        clicks += 1
+    raise AssertionError(f"the game did not end within {limit} clicks")
+
+
+def shown_result(page: Any) -> tuple[list[float], list[int]]:
+    """The totals and winners the result panel shows, by seat."""
+    page.wait_for_selector(OVER)
+    rows = page.query_selector_all("#result tbody tr")
+    totals = [float(r.query_selector("td.total").inner_text()) for r in rows]
+    winners = [i for i, r in enumerate(rows) if "winner" in (r.get_attribute("class") or "")]
+    return totals, winners
+
+
+def cards_in(value: Any) -> set[Any]:
+    """Every card identity shown: the ``card`` (or ``cards``) of each object in it."""
+    found: set[Any] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "card" and isinstance(item, int | str):
+                found.add(item)
+            elif key == "cards" and isinstance(item, list):
+                found |= {c for c in item if isinstance(c, int | str)}
+            found |= cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_in(item)
+    return found
+
+
+def hidden_from(true: TrueState, viewer: int | None) -> set[Any]:
+    """Cards some seat knows that ``viewer`` (None: a spectator) may not know."""
+    everyone: set[Any] = set()
+    for seat in range(true.num_players):
+        everyone |= true.known_to(seat)
+    return everyone - true.known_to(viewer)
+
+
+def page_dump(page: Any) -> tuple[str, str]:
+    """The whole DOM: all its text (hidden parts too) and its markup with every attribute."""
+    text: str = page.evaluate(
+        """() => {
+          const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+          const parts = [];
+          while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+          return parts.join("\\n");
+        }"""
+    )
+    html: str = page.evaluate("() => document.documentElement.outerHTML")
+    return text, html
+
+
+def assert_hides(page: Any, hidden: set[Any]) -> None:
+    """No hidden card in the page: not drawn as a card, not named by the server's text form
+    (``... #ID``), not in any attribute."""
+    text, html = page_dump(page)
+    for card in hidden:
+        assert f'data-card="{card}"' not in html, f"hidden card {card} drawn in the page"
+        named = re.search(rf"\b[A-Z][a-z]+ [a-z]+ #{card}\b", text)
+        assert named is None, f"hidden card named in the page: {named and named.group(0)!r}"
+        attribute = re.search(rf"(\"|&quot;)card\1:{card}(?!\d)", html)
+        assert attribute is None, f"hidden card {card} in an attribute: {attribute}"
+
+
+def open_lobby(page: Any, url: str, game: str) -> None:
+    """The lobby, with ``game`` chosen in the new-table form."""
+    page.goto(url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+
+
+def finished_bot_table(server: Server, game: str, seed: int, **options: Any) -> str:
+    """A table of two random bots, started and played to its end; its id."""
+    import time
+
+    created = server.create(game, ["bot:random", "bot:random"], seed=seed, options=options)
+    table_id: str = created["table"]["id"]
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    return table_id

@@ -1,0 +1,113 @@
+"""The client's strings: every key the code uses is in both catalogues with the same
+placeholders, and the client code holds no English of its own (it all comes from the
+catalogues, or from the server)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static"
+SCRIPTS = sorted((STATIC / "js").rglob("*.js"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A string literal in JavaScript: '...', "..." or `...` (template parts between ${...}).
+LITERAL = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""", re.S)
+# Words that are not prose: HTTP header names and keyboard keys the code compares with.
+NOT_PROSE = {"Content-Type", "Authorization", "Bearer", "Enter", "Escape"}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+def code_without_comments(path: Path) -> str:
+    text = path.read_text("utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(?m)^\s*//.*$|\s//\s.*$", "", text)
+
+
+def literals(path: Path) -> list[str]:
+    out = []
+    for match in LITERAL.finditer(code_without_comments(path)):
+        body = match.group(2)
+        if match.group(1) == "`":
+            out.extend(re.split(r"\$\{[^}]*\}", body))
+        else:
+            out.append(body)
+    return out
+
+
+def used_keys() -> set[str]:
+    keys = set()
+    for path in SCRIPTS:
+        keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text("utf-8")))
+    for path in [STATIC / "index.html"]:
+        keys |= set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', path.read_text("utf-8")))
+    return keys
+
+
+def test_both_catalogues_have_the_same_keys_and_placeholders() -> None:
+    en, ko = catalogue("en"), catalogue("ko")
+    assert sorted(set(en) ^ set(ko)) == []
+    for key in en:
+        assert set(PLACEHOLDER.findall(en[key])) == set(PLACEHOLDER.findall(ko[key])), key
+
+
+def test_every_key_the_client_uses_is_in_the_catalogue() -> None:
+    keys = used_keys()
+    assert len(keys) > 50
+    assert sorted(keys - set(catalogue("en"))) == []
+
+
+def english_in(path: Path) -> list[str]:
+    """String literals that read as prose: two words, or one capitalised word."""
+    prose = []
+    for text in literals(path):
+        if re.search(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}", text) or (
+            re.fullmatch(r"[A-Z][a-z]+[a-z -]*", text.strip()) and text.strip() not in NOT_PROSE
+        ):
+            prose.append(text)
+    return prose
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_the_client_code_holds_no_english(path: Path) -> None:
+    prose = english_in(path)
+    assert prose == [], f"{path.name}: English in code, move it to the catalogues: {prose}"
+
+
+def test_the_check_finds_english(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.js"
+    sample.write_text(
+        'const a = t("table.log");\n// a comment is not shown\n'
+        'el.title = `Start the ${game}`;\nconst b = "Cancel";\n'
+    )
+    assert english_in(sample) == ["Start the ", "Cancel"]
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.skip = 0
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.skip += tag in ("script", "style", "title")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skip -= tag in ("script", "style", "title")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip and data.strip():
+            self.found.append(data.strip())
+
+
+def test_the_page_holds_no_text_of_its_own() -> None:
+    parser = _Text()
+    parser.feed((STATIC / "index.html").read_text("utf-8"))
+    assert parser.found == []

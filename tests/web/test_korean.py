@@ -1,0 +1,75 @@
+"""Korean: a Korean browser gets the lobby in Korean; the switch is remembered; a table
+reads in Korean. Text the server sends (event log, choices, rule texts) is marked
+data-source="server" and is the server's to translate (the Korean catalogue issue);
+everything the client itself writes must be Korean, except proper names."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_support import DESKTOP, PHONE, Server, screenshot, wait_turn
+
+# Proper names the client may show in Latin script: the project, game titles, a language.
+PROPER = {"courtly", "English", "Courtisans", "Tudor", "For", "the", "King", "and", "me",
+          "Kingdoms", "HTTP"}
+
+
+def client_text(page: Any) -> str:
+    """The page's visible text, without what the server wrote."""
+    text: str = page.evaluate(
+        """() => {
+          const marked = [...document.querySelectorAll('[data-source="server"]')];
+          for (const el of marked) el.dataset.was = el.style.display, el.style.display = "none";
+          const text = document.body.innerText;
+          for (const el of marked) el.style.display = el.dataset.was;
+          return text;
+        }"""
+    )
+    return text
+
+
+def english_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER]
+
+
+def test_korean_lobby_and_table(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="ko-KR")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    assert page.get_attribute("html", "lang") == "ko"
+    assert english_words(client_text(page)) == []
+    assert "새 테이블" in page.inner_text("body")
+    screenshot(page, "ko-lobby")
+    page.select_option("#form-game", "courtisans")
+    page.fill("#seat-name-0", "가람")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#create")
+    page.click("#start")
+    assert wait_turn(page) == "mine"
+    text = client_text(page)
+    assert english_words(text) == [], text
+    assert "여왕의 테이블" in page.inner_text(".board-area")
+    screenshot(page, "ko-table")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "ko-table-phone")
+    context.close()
+
+
+def test_the_language_switch_is_remembered(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    assert "New table" in page.inner_text("body")
+    assert english_words(client_text(page)), "the check sees English where there is some"
+    page.select_option("#lang", "ko")
+    page.wait_for_selector("text=새 테이블")
+    page.reload()
+    page.wait_for_selector(".game-card")
+    assert page.get_attribute("html", "lang") == "ko"
+    assert english_words(client_text(page)) == []
+    page.select_option("#lang", "en")
+    page.wait_for_selector("text=New table")
+    context.close()
