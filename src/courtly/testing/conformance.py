@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from courtly.analysis.runner import Runner
 from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
 from courtly.core.match import MAX_DECISIONS
 from courtly.core.records import GameRecord, new_record, replay, result_of
@@ -243,10 +244,19 @@ def _check_games(
     return report
 
 
-def _check_games_by_name(
-    name: str, num_players: int, seeds: list[int], options: Mapping[str, Any] | None
-) -> ConformanceReport:
-    return _check_games(load_game(name), num_players, seeds, options)
+def _check_indices(
+    game: Game | None,
+    name: str,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    indices: list[int],
+) -> tuple[int, ConformanceReport]:
+    """Check the games of numbers ``indices`` (in a worker, ``game`` is loaded by ``name``);
+    the first number comes back so that failures can be listed in game order."""
+    checked = game or load_game(name)
+    seeds = [_game_seed(seed, index) for index in indices]
+    return indices[0], _check_games(checked, num_players, seeds, options)
 
 
 def _merge(total: ConformanceReport, part: ConformanceReport) -> None:
@@ -266,31 +276,38 @@ def run_conformance(
     progress: Callable[[int], None] | None = None,
     stop_after_failures: int = 5,
     workers: int = 1,
+    runner: Runner | None = None,
 ) -> ConformanceReport:
     """Check ``games`` random games; failures are listed with the seed that reproduces them.
 
-    With ``workers`` > 1 the games run in that many processes (the game is loaded there by its
-    registered name); the games and their seeds are the same either way."""
+    With ``workers`` > 1 (or a ``runner``) the games run in other processes or on Ray (where
+    the game is loaded by its registered name); the games and their seeds are the same either
+    way, and failures are listed in game order. Checking in this process stops after
+    ``stop_after_failures`` failures."""
+    chosen = runner or Runner("local", workers)
+    chosen.check()
     report = ConformanceReport(game.name, num_players)
-    seeds = [_game_seed(seed, index) for index in range(games)]
-    if workers <= 1:
-        for game_seed in seeds:
-            _merge(report, _check_games(game, num_players, [game_seed], options))
-            if progress is not None:
-                progress(report.games)
-            if len(report.failures) >= stop_after_failures:
-                break
-    else:
-        chunks = [seeds[i : i + 10] for i in range(0, len(seeds), 10)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_check_games_by_name, game.name, num_players, chunk, options)
-                for chunk in chunks
-            ]
-            for future in as_completed(futures):
-                _merge(report, future.result())
-                if progress is not None:
-                    progress(report.games)
+    failures: dict[int, list[str]] = {}
+    check = partial(
+        _check_indices,
+        None if chosen.parallel else game,
+        game.name,
+        num_players,
+        seed,
+        options,
+    )
+    # A conformance game costs about a second: small batches keep the progress bar moving.
+    batch = 4 if chosen.parallel else 1
+    for first, part in chosen.map(check, range(games), batch):
+        failures[first] = part.failures
+        part.failures = []
+        _merge(report, part)
+        if progress is not None:
+            progress(report.games)
+        if not chosen.parallel and sum(map(len, failures.values())) >= stop_after_failures:
+            break
+    for first in sorted(failures):
+        report.failures.extend(failures[first])
     if report.games and not report.failures:
         missing = [p for p in range(num_players) if not report.resample_varied.get(p)]
         if missing:
