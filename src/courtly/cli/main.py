@@ -13,7 +13,7 @@ from courtly.agents import agent_kinds
 from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
-from courtly.cli import ladder, tournament
+from courtly.cli import ladder, report, tournament
 from courtly.cli import play as play_module
 from courtly.cli.common import (
     console,
@@ -286,6 +286,7 @@ def bench(
 
 tournament.register(app)
 ladder.register(app)
+report.register(app)
 
 
 
