@@ -14,11 +14,12 @@ from courtly.cli.common import (
     WorkersOpt,
     console,
     friendly_errors,
-    game_and_options,
     progress_bar,
     split_agents,
 )
 from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
+from courtly.core.options import parse_option_pairs
+from courtly.core.registry import load_game
 
 RESUME_HINT = "the games that finished are kept in --out; the same command resumes from them"
 
@@ -47,7 +48,7 @@ def report(
         str | None,
         typer.Option(
             "--vary",
-            help="split the games by an option: OPTION (all its values) or OPTION=a,b,c",
+            help="split the games by an option: OPTION (all its values) or OPTION=a/b/c",
         ),
     ] = None,
     workers: WorkersOpt = 1,
@@ -56,7 +57,8 @@ def report(
 ) -> None:
     """Play many games and write a balance report: win rate per seat, scores, game length,
     the varied option's effect and the game's own statistics, with a written summary."""
-    loaded, options = game_and_options(game, option)
+    loaded = load_game(game)
+    options = parse_option_pairs(list(option or []))  # as given: --vary may not repeat one
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
     runner = make_runner(backend, workers, address)

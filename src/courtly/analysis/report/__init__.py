@@ -68,8 +68,8 @@ class ReportResult:
 
 
 def vary_values(options: Sequence[Option], text: str) -> tuple[str, tuple[Any, ...]]:
-    """``OPTION`` (every value the option allows) or ``OPTION=a,b,c`` into the option's name
-    and its values."""
+    """``OPTION`` (every value the option allows) or ``OPTION=a/b/c`` into the option's name
+    and its values (``/`` separates them: values such as Tudor's ``scoring=1,4`` hold commas)."""
     name, _, listed = text.partition("=")
     name = name.strip()
     found = next((o for o in options if o.name == name), None)
@@ -77,13 +77,13 @@ def vary_values(options: Sequence[Option], text: str) -> tuple[str, tuple[Any, .
         known = ", ".join(o.name for o in options) or "none"
         raise CourtlyError(f"--vary: this game has no option {name!r} (options: {known})")
     if listed:
-        values = tuple(found.coerce(v.strip()) for v in listed.split(",") if v.strip())
+        values = tuple(found.coerce(v.strip()) for v in listed.split("/") if v.strip())
     elif found.choices is not None:
         values = tuple(found.choices)
     else:
         raise CourtlyError(
             f"--vary {name}: this option takes free values ({found.allowed_text()}); "
-            f"list the ones to compare as {name}=VALUE,VALUE"
+            f"list the ones to compare as {name}=VALUE/VALUE"
         )
     if len(set(map(repr, values))) < 2:
         raise CourtlyError(f"--vary {name}: give at least two different values")

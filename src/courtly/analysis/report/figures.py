@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from courtly.analysis.report.tally import ROUNDS, GroupTally, ReportTally
+from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
 from courtly.core.errors import CourtlyError
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ STYLE: dict[Any, Any] = {
     "axes.spines.right": False,
 }
 WIDTH, HEIGHT = 6.4, 3.6
+TEXT_COLUMNS = 3
 
 
 def require_matplotlib() -> None:
@@ -92,7 +93,8 @@ def draw_all(
         (
             "length",
             f"Game length over {n:,} games: decisions"
-            + (" and rounds." if ROUNDS in overall.number_counts else "."),
+            + "".join(f", {_short(name)}" for name in sorted(overall.number_counts))
+            + ".",
             lambda fig: _length(fig, overall),
         ),
     ]
@@ -112,9 +114,19 @@ def draw_all(
                 lambda fig: _vary(fig, tally, labels, vary_name, agents, "score"),
             )
         )
+    # Figures with a bar per statistic grow with their number of bars.
+    heights: dict[str, float] = {}
     for group, names in _groups(tally.statistic_names).items():
         numbers = [name for name in names if name in overall.numbers]
         texts = [name for name in names if name in overall.texts]
+        if group + "/" == LENGTH_GROUP:
+            continue  # drawn with the game length
+        heights[f"statistics-{slug(group)}"] = max(HEIGHT, 0.8 + 0.28 * len(numbers))
+        rows = -(-len(texts) // TEXT_COLUMNS)
+        heights[f"statistics-{slug(group)}-counts"] = max(
+            HEIGHT,
+            sum(2.0 + 0.2 * len(overall.texts[t]) for t in texts[::TEXT_COLUMNS]) if rows else 0,
+        )
         if numbers:
             plans.append(
                 (
@@ -133,7 +145,7 @@ def draw_all(
             )
     with matplotlib.rc_context(STYLE):
         for name, caption, draw in plans:
-            fig = plt.figure(figsize=(WIDTH, HEIGHT))
+            fig = plt.figure(figsize=(WIDTH, heights.get(name, HEIGHT)))
             try:
                 draw(fig)
                 fig.tight_layout()
@@ -211,15 +223,15 @@ def _scores(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
 
 
 def _length(fig: Figure, tally: GroupTally) -> None:
-    rounds = tally.number_counts.get(ROUNDS)
-    axes = fig.subplots(1, 2) if rounds else [fig.add_subplot()]
+    others = sorted(tally.number_counts)
+    axes = fig.subplots(1, 1 + len(others), squeeze=False)[0]
     decisions: Counter[float] = Counter({float(k): v for k, v in tally.decisions.items()})
     _histogram(axes[0], decisions, "decisions", "length-decisions")
     axes[0].set_xlabel("decisions per game")
     axes[0].set_ylabel("games")
-    if rounds:
-        _histogram(axes[1], rounds, "rounds", "length-rounds")
-        axes[1].set_xlabel("rounds per game")
+    for ax, name in zip(axes[1:], others, strict=True):
+        _histogram(ax, tally.number_counts[name], _short(name), f"length-{slug(_short(name))}")
+        ax.set_xlabel(f"{_short(name)} per game")
 
 
 def _vary(
@@ -280,8 +292,13 @@ def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
 
 
 def _texts(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
-    axes = fig.subplots(1, len(names), squeeze=False)[0]
-    for ax, name in zip(axes, names, strict=True):
+    columns = min(TEXT_COLUMNS, len(names))
+    rows = -(-len(names) // columns)
+    grid = fig.subplots(rows, columns, squeeze=False)
+    cells = [ax for row in grid for ax in row]
+    for ax in cells[len(names) :]:
+        ax.set_visible(False)
+    for ax, name in zip(cells, names, strict=False):
         counts = tally.texts[name]
         values = sorted(counts, key=lambda v: (-counts[v], v))
         bars = ax.barh(range(len(values)), [counts[v] for v in values], color="#8172b2")

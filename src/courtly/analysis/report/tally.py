@@ -9,6 +9,7 @@ backend give the same report.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,8 +18,10 @@ from typing import Any
 from courtly.analysis.simulate import GameOutcome
 from courtly.analysis.stats import ExactSum, wilson_interval
 
-# The statistic a game may supply to have its length in rounds drawn next to its decisions.
-ROUNDS = "length/rounds"
+# A game's numeric statistics in this group (``length/rounds``, ``length/turns``) are drawn as
+# distributions next to the number of decisions.
+LENGTH_GROUP = "length/"
+_PARTS = re.compile(r"(\d+)").split
 
 
 @dataclass
@@ -56,7 +59,7 @@ class GroupTally:
                 self.texts.setdefault(name, Counter())[value] += 1
             else:
                 self.numbers.setdefault(name, ExactSum()).add(float(value))
-                if name == ROUNDS:
+                if name.startswith(LENGTH_GROUP):
                     self.number_counts.setdefault(name, Counter())[float(value)] += 1
 
     @property
@@ -91,4 +94,6 @@ class ReportTally:
 
     @property
     def statistic_names(self) -> list[str]:
-        return sorted(set(self.overall.numbers) | set(self.overall.texts))
+        names = set(self.overall.numbers) | set(self.overall.texts)
+        # Natural order, so that B2 comes before B10.
+        return sorted(names, key=lambda n: [int(t) if t.isdigit() else t for t in _PARTS(n)])

@@ -30,6 +30,7 @@ from courtly.games.courtisans.data import (
 from courtly.games.courtisans.heuristic import estimate, evaluate
 from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.statistics import report_statistics
 from courtly.games.courtisans.view import render
 
 SPY_MEMORY = Option(
@@ -74,6 +75,10 @@ class CourtisansGame(Game):
     def __init__(self) -> None:
         super().__init__()
         self._zones = {n: _open_zones(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        assert isinstance(state, CourtisansState)
+        return report_statistics(state)
 
     def open_zones(self, num_players: int, seat: int, used: int) -> tuple[int, ...]:
         return self._zones[num_players][seat][used]

@@ -135,6 +135,12 @@ class KingdomsGame(Game):
 
         return render(observation)
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        from courtly.games.kingdoms.statistics import report_statistics
+
+        assert isinstance(state, KingdomsState)
+        return report_statistics(state)
+
     def heuristic(self, state: State, player: int) -> float:
         """Glory total difference, plus a little for material that can become Glory."""
         assert isinstance(state, KingdomsState)
