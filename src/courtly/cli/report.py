@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from courtly.analysis.report import plan_report, run_report
+from courtly.analysis.report import plan_report, require_matplotlib, run_report
 from courtly.cli.common import (
     GameOptionsOpt,
     PlayersOpt,
@@ -17,7 +17,14 @@ from courtly.cli.common import (
     progress_bar,
     split_agents,
 )
-from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
+from courtly.cli.running import (
+    AddressOpt,
+    BackendOpt,
+    interruptible,
+    make_runner,
+    refuse_plainly,
+)
+from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
 
@@ -57,6 +64,10 @@ def report(
 ) -> None:
     """Play many games and write a balance report: win rate per seat, scores, game length,
     the varied option's effect and the game's own statistics, with a written summary."""
+    try:
+        require_matplotlib()
+    except CourtlyError as exc:
+        refuse_plainly(str(exc))
     loaded = load_game(game)
     options = parse_option_pairs(list(option or []))  # as given: --vary may not repeat one
     loaded.check_players(players)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from courtly.analysis.runner import Runner
+from courtly.analysis.runner import RayMissingError, Runner
 from courtly.cli.common import err_console
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,8 +39,17 @@ AddressOpt = Annotated[
 def make_runner(backend: str, workers: int, address: str | None) -> Runner:
     """The runner the options ask for; CourtlyError (one line, exit 2) if it cannot run."""
     chosen = Runner(backend, workers, address)
-    chosen.check()
+    try:
+        chosen.check()
+    except RayMissingError as exc:
+        refuse_plainly(str(exc))
     return chosen
+
+
+def refuse_plainly(message: str) -> NoReturn:
+    """One error line printed as it is (an install hint's ``[extra]`` is not markup), exit 2."""
+    err_console.print(f"error: {message}", markup=False, highlight=False)
+    raise typer.Exit(code=2)
 
 
 def interruptible(what_is_kept: str = "") -> Callable[[F], F]:

@@ -148,6 +148,8 @@ def draw_all(
             fig = plt.figure(figsize=(WIDTH, heights.get(name, HEIGHT)))
             try:
                 draw(fig)
+                # The sample size on every figure, also for a figure seen without its page.
+                fig.suptitle(f"{n:,} games", x=0.99, ha="right", fontsize=8, color="#555555")
                 fig.tight_layout()
                 svg = io.StringIO()
                 fig.savefig(svg, format="svg", metadata={"Date": None})
