@@ -30,6 +30,20 @@ def _lines(path: Path) -> int:
     return len(path.read_bytes().splitlines()) if path.exists() else 0
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc: Linux, like CI)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # The fields after the command name (which may hold spaces): state, parent, ...
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def _interrupt(args: list[str], started: Path | None = None, at_least: int = 3) -> str:
     """Run courtly, wait until it has work under way, send SIGINT; returns its output."""
     process = subprocess.Popen(
@@ -38,7 +52,10 @@ def _interrupt(args: list[str], started: Path | None = None, at_least: int = 3) 
     deadline = time.monotonic() + 120
     try:
         if started is None:
-            time.sleep(4.0)
+            # Work is under way once the worker processes are there (both of them).
+            while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
         else:
             while _lines(started) < at_least and time.monotonic() < deadline:
                 time.sleep(0.1)
