@@ -40,6 +40,8 @@ def main() -> None:
     parser.add_argument("--address", default=None, help="a Ray cluster to join (default: local)")
     args = parser.parse_args()
 
+    # The local run first: pool workers forked from a process running Ray would inherit it.
+    local = timed_run(Runner("local", args.workers), args.game, args.players, args.games, args.seed)
     import ray
 
     os.environ.setdefault("RAY_worker_niceness", "0")  # as the runner does for a local Ray
@@ -57,7 +59,6 @@ def main() -> None:
     # One small run first, so that Ray's workers have imported courtly before the timing.
     simulate(args.game, ["random"] * args.players, 64, runner=Runner("ray", args.workers))
 
-    local = timed_run(Runner("local", args.workers), args.game, args.players, args.games, args.seed)
     on_ray = timed_run(
         Runner("ray", args.workers, args.address), args.game, args.players, args.games, args.seed
     )
@@ -73,6 +74,8 @@ def main() -> None:
                 "ray_games_per_second": round(on_ray["games_per_second"], 1),
                 "ray_over_local": round(on_ray["games_per_second"] / local["games_per_second"], 3),
                 "same_totals": local["totals"] == on_ray["totals"],
+                # Other work on the machine: figures taken under load are lower bounds.
+                "load_average_1min": round(os.getloadavg()[0], 1),
             }
         )
     )

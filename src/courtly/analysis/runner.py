@@ -143,6 +143,7 @@ def _pool_map(
                 pending += 1
             yield result
         pool.close()
+        pool.join()
     finally:
         # Reached early on an interrupt, an error, or a caller that stopped reading: the
         # workers are stopped without finishing what they hold.
