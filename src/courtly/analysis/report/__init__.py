@@ -171,8 +171,11 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
         "agents (seat 1 first)": ", ".join(job.agents),
         "games": f"{tally.overall.games:,} ({tally.overall.errors:,} failed)",
         "seed": job.run_seed,
-        "options": ", ".join(f"{k}={v}" for k, v in sorted(job.options.items())) or "none",
+        "options": ", ".join(
+            f"{k}={v}" for k, v in sorted(job.options.items()) if k != plan.vary_name
+        )
+        or "none",
     }
     if job.vary is not None:
-        facts["varied"] = f"{job.vary[0]}: " + ", ".join(str(v) for v in job.vary[1])
+        facts["varied"] = f"{job.vary[0]}: " + " / ".join(str(v) for v in job.vary[1])
     return facts

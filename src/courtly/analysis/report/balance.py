@@ -92,6 +92,12 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
             f"{_pct(1.0 / overall.players)}"
             + (f", whatever the value of {vary_name}." if vary_name else ".")
         )
+        spans = [overall.win_interval(seat) for seat in range(overall.players)]
+        widest = max(high - low for low, high in spans) / 2
+        lines.append(
+            f"At this number of games a seat's win rate is known to within about "
+            f"{100 * widest:.1f} points either way: smaller imbalances cannot be seen."
+        )
     if len(set(agents)) > 1:
         lines.append(
             "The seats are held by different agents, so a difference between seats is the "
