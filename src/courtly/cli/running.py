@@ -23,7 +23,8 @@ BackendOpt = Annotated[
     typer.Option(
         "--backend",
         help="where games run: local (worker processes here) or ray (Ray tasks; "
-        "pip install -e '.[cluster]')",
+        # Help text is rich markup: the extra's brackets are escaped.
+        "pip install -e '.\\[cluster]')",
     ),
 ]
 AddressOpt = Annotated[
