@@ -17,7 +17,7 @@ import os
 import time
 from typing import Any
 
-from courtly.analysis.runner import Runner, usable_cpus
+from courtly.analysis.runner import Runner, keep_ray_on_loopback, usable_cpus
 from courtly.analysis.simulate import simulate
 
 
@@ -42,6 +42,8 @@ def main() -> None:
 
     # The local run first: pool workers forked from a process running Ray would inherit it.
     local = timed_run(Runner("local", args.workers), args.game, args.players, args.games, args.seed)
+    if args.address is None:
+        keep_ray_on_loopback()  # as the runner does for a Ray it starts
     import ray
 
     os.environ.setdefault("RAY_worker_niceness", "0")  # as the runner does for a local Ray

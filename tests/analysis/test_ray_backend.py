@@ -12,11 +12,12 @@ import pytest
 
 import courtly
 from courtly.analysis.report import plan_report, run_report
-from courtly.analysis.runner import Runner
+from courtly.analysis.runner import Runner, keep_ray_on_loopback
 from courtly.analysis.simulate import simulate
 from courtly.analysis.tournament import run_tournament
 from courtly.testing.conformance import run_conformance
 
+keep_ray_on_loopback()  # before Ray is imported: this test's Ray listens on 127.0.0.1 only
 ray = pytest.importorskip("ray")
 
 

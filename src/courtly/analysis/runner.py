@@ -83,6 +83,8 @@ class Runner:
                 f"--workers {self.workers} is more than the {cpus} CPU(s) this machine can use"
             )
         if self.backend == "ray":
+            if not joins_cluster:
+                keep_ray_on_loopback()
             _import_ray()
 
     @property
@@ -160,6 +162,14 @@ def _submit(
     pool.apply_async(func, (batch,), callback=finished.put, error_callback=fail)
 
 
+def keep_ray_on_loopback() -> None:
+    """Make a Ray started on this machine listen on 127.0.0.1 only. Ray otherwise binds its
+    services to the machine's network address, as a cluster's head node must; this switch
+    (named for the platforms where loopback is Ray's default) is read when ray is imported,
+    and Ray's worker processes inherit it."""
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
+
 def _import_ray() -> Any:
     try:
         import ray
@@ -191,8 +201,14 @@ def _ray_map(
                 configure_logging=False,
             )
         else:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
-    remote = ray.remote(num_cpus=1, max_retries=0)(_run_batch)
+            try:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise CourtlyError(f"cannot join the Ray cluster at {address}: {first}") from None
+    # Games are deterministic, so a task lost with its node is simply run again elsewhere
+    # (Ray retries system failures only, never an error raised by the games themselves).
+    remote = ray.remote(num_cpus=1, max_retries=3)(_run_batch)
     func_ref = ray.put(func)
     pending = [remote.remote(func_ref, batch) for batch in islice(batches, workers * _AHEAD)]
     try:
