@@ -11,12 +11,11 @@ end the game is replayed from its record and must reproduce every fingerprint.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
-from courtly.analysis.runner import Runner
 from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
 from courtly.core.match import MAX_DECISIONS
 from courtly.core.records import GameRecord, new_record, replay, result_of
@@ -244,6 +243,9 @@ def _check_games(
     return report
 
 
+CheckedBatch = tuple[int, "ConformanceReport"]
+
+
 def _check_indices(
     game: Game | None,
     name: str,
@@ -251,7 +253,7 @@ def _check_indices(
     seed: int,
     options: Mapping[str, Any] | None,
     indices: list[int],
-) -> tuple[int, ConformanceReport]:
+) -> CheckedBatch:
     """Check the games of numbers ``indices`` (in a worker, ``game`` is loaded by ``name``);
     the first number comes back so that failures can be listed in game order."""
     checked = game or load_game(name)
@@ -267,6 +269,18 @@ def _merge(total: ConformanceReport, part: ConformanceReport) -> None:
         total.resample_varied[seat] = total.resample_varied.get(seat, False) or varied
 
 
+class BatchRunner(Protocol):
+    """What runs batches of games elsewhere (``courtly.analysis.runner.Runner`` is one; the
+    testing layer sits below analysis and only names what it needs)."""
+
+    @property
+    def parallel(self) -> bool: ...
+
+    def map(
+        self, func: Callable[[list[int]], CheckedBatch], items: Iterable[int], batch_size: int
+    ) -> Iterator[CheckedBatch]: ...
+
+
 def run_conformance(
     game: Game,
     num_players: int,
@@ -275,36 +289,33 @@ def run_conformance(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     stop_after_failures: int = 5,
-    workers: int = 1,
-    runner: Runner | None = None,
+    runner: BatchRunner | None = None,
 ) -> ConformanceReport:
     """Check ``games`` random games; failures are listed with the seed that reproduces them.
 
-    With ``workers`` > 1 (or a ``runner``) the games run in other processes or on Ray (where
-    the game is loaded by its registered name); the games and their seeds are the same either
-    way, and failures are listed in game order. Checking in this process stops after
+    With a parallel ``runner`` the games run in other processes or on Ray (where the game is
+    loaded by its registered name); the games and their seeds are the same either way, and
+    failures are listed in game order. Checking in this process stops after
     ``stop_after_failures`` failures."""
-    chosen = runner or Runner("local", workers)
-    chosen.check()
+    parallel = runner is not None and runner.parallel
     report = ConformanceReport(game.name, num_players)
     failures: dict[int, list[str]] = {}
     check = partial(
-        _check_indices,
-        None if chosen.parallel else game,
-        game.name,
-        num_players,
-        seed,
-        options,
+        _check_indices, None if parallel else game, game.name, num_players, seed, options
     )
-    # A conformance game costs about a second: small batches keep the progress bar moving.
-    batch = 4 if chosen.parallel else 1
-    for first, part in chosen.map(check, range(games), batch):
+    parts: Iterator[CheckedBatch]
+    if runner is not None and parallel:
+        # A conformance game costs about a second: small batches keep the progress moving.
+        parts = runner.map(check, range(games), 4)
+    else:
+        parts = (check([index]) for index in range(games))
+    for first, part in parts:
         failures[first] = part.failures
         part.failures = []
         _merge(report, part)
         if progress is not None:
             progress(report.games)
-        if not chosen.parallel and sum(map(len, failures.values())) >= stop_after_failures:
+        if not parallel and sum(map(len, failures.values())) >= stop_after_failures:
             break
     for first in sorted(failures):
         report.failures.extend(failures[first])
