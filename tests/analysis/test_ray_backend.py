@@ -23,7 +23,17 @@ ray = pytest.importorskip("ray")
 
 @pytest.fixture(scope="module")
 def ray_runner() -> Iterator[Runner]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    for attempt in (1, 2):
+        try:
+            ray.init(
+                num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False
+            )
+            break
+        except Exception:
+            # Ray gives its node 30 s to register: a machine busy with other work can miss it.
+            ray.shutdown()
+            if attempt == 2:
+                raise
     yield Runner("ray", 2)
     ray.shutdown()
 

@@ -194,12 +194,16 @@ def _ray_map(
             # Ray lowers its workers' priority (nice 15) by default: on a machine doing other
             # work they would then get a fraction of the CPU the local backend's processes get.
             os.environ.setdefault("RAY_worker_niceness", "0")
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                configure_logging=False,
-            )
+            try:
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            except Exception as exc:  # Ray's start-up errors have no common type
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise CourtlyError(f"Ray could not start on this machine: {first}") from None
         else:
             try:
                 ray.init(address=address, log_to_driver=False, configure_logging=False)
