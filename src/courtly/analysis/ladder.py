@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from courtly.analysis.results_file import ResultsFile, tournament_key
+from courtly.analysis.runner import Runner
 from courtly.analysis.tournament import (
     GameOutcome,
     ProgressCallback,
@@ -141,6 +142,7 @@ def run_ladder(
     workers: int = 1,
     progress: ProgressCallback | None = None,
     results_dir: Path | None = None,
+    runner: Runner | None = None,
 ) -> LadderResult:
     """Play ``games`` games for each step of the ladder ``agents`` (weakest first).
 
@@ -173,6 +175,7 @@ def run_ladder(
             workers=workers,
             progress=step_progress,
             results=saved,
+            runner=runner,
         )
         upper = result.stats[entry[0]]
         summaries.append(

@@ -84,7 +84,7 @@ class ResultsFile:
         lines = raw.split(b"\n")
         if raw.endswith(b"\n"):
             lines.pop()
-        elif len(lines) > 1 and not _parses(lines[-1]):
+        elif len(lines) > 1 and not is_json(lines[-1]):
             # A kill in the middle of a write leaves a partial last line: that game is replayed.
             lines.pop()
             with self.path.open("r+b") as handle:
@@ -130,16 +130,21 @@ class ResultsFile:
             raise CourtlyError(f"cannot write results file {self.path}: {exc}") from None
 
     def _parse(self, line: bytes, number: int) -> dict[str, Any]:
-        try:
-            data = json.loads(line)
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            raise CourtlyError(f"{self.path}, line {number}: not a JSON object")
-        return data
+        return json_object_line(self.path, line, number)
 
 
-def _parses(line: bytes) -> bool:
+def json_object_line(path: Path, line: bytes, number: int) -> dict[str, Any]:
+    """Line ``number`` of the JSON lines file ``path``, which must hold a JSON object."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise CourtlyError(f"{path}, line {number}: not a JSON object")
+    return data
+
+
+def is_json(line: bytes) -> bool:
     try:
         json.loads(line)
     except ValueError:

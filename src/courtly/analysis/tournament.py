@@ -23,11 +23,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from courtly.agents.registry import make_agent
+from courtly.analysis.runner import Runner
 from courtly.analysis.stats import wilson_interval
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError
@@ -124,6 +125,10 @@ def play_task(task: GameTask, game: Game | None = None) -> GameOutcome:
         cpu_seconds=tuple(a.cpu_seconds for a in agents),
         max_cpu_seconds=tuple(a.max_cpu_seconds for a in agents),
     )
+
+
+def play_tasks(game: Game | None, tasks: Sequence[GameTask]) -> list[GameOutcome]:
+    return [play_task(task, game) for task in tasks]
 
 
 @dataclass
@@ -305,12 +310,17 @@ def run_tournament(
     workers: int = 1,
     progress: ProgressCallback | None = None,
     results: ResultsFile | None = None,
+    runner: Runner | None = None,
 ) -> TournamentResult:
     """Play ``games`` games and summarise them. The results do not depend on ``workers``
-    (each game's seed is fixed by its index), only the wall time does.
+    or the ``runner``'s backend (each game's seed is fixed by its index), only the wall time
+    does.
 
     With ``results``, the games already in that file are taken from it instead of played, and
-    each game played is added to it as soon as it ends."""
+    each game played is added to it as soon as it ends: an interrupted tournament keeps every
+    game that had finished."""
+    chosen = runner or Runner("local", workers)
+    chosen.check()
     tasks = tournament_tasks(game, players, agents, games, seed, options)
     outcomes: list[GameOutcome | None] = [None] * len(tasks)
     if results is not None:
@@ -330,13 +340,11 @@ def run_tournament(
         if progress is not None:
             progress(done, len(tasks))
 
-    if workers <= 1:
-        for task in todo:
-            finished(play_task(task, game))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_task, task) for task in todo]
-            for future in as_completed(futures):
-                finished(future.result())
+    # Games between searching bots take seconds each: one game a batch, so that each is saved
+    # as soon as it ends. Workers load the game by its name; here the object given is used.
+    play = partial(play_tasks, None if chosen.parallel else game)
+    for batch in chosen.map(play, todo, 1):
+        for outcome in batch:
+            finished(outcome)
     played = [o for o in outcomes if o is not None]
     return summarize(game.name, players, agents, seed, played)

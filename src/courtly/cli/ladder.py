@@ -20,6 +20,7 @@ from courtly.cli.common import (
     friendly_errors,
     progress_bar,
 )
+from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
 from courtly.core.options import parse_option_pairs
 
 VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
@@ -80,6 +81,8 @@ def ladder(
             help="save each step's games to a file in this folder; run again to resume",
         ),
     ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play each agent against the one below it (weakest first) and fit one Elo scale.
 
@@ -88,6 +91,7 @@ def ladder(
     specs = agent_specs(agents)
     chosen = courtly.load(game)
     options = parse_option_pairs(option or [])
+    runner = make_runner(backend, workers, address)
     # Refuse a bad ladder or option before the progress bar appears.
     steps = check_ladder(chosen, players, specs, games, seed, options)
     with progress_bar(transient=as_json) as bar:
@@ -99,9 +103,9 @@ def ladder(
             games,
             seed=seed,
             options=options,
-            workers=workers,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             results_dir=results,
+            runner=runner,
         )
     if as_json:
         typer.echo(json.dumps(result.to_json()))
@@ -116,6 +120,12 @@ def ladder(
         )
 
 
+RESUME_HINT = (
+    "the games that finished are kept in the --results folder, if one was named; "
+    "the same command resumes from it"
+)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``ladder`` command to the main courtly app."""
-    app.command("ladder")(friendly_errors(ladder))
+    app.command("ladder")(friendly_errors(interruptible(RESUME_HINT)(ladder)))

@@ -13,7 +13,7 @@ from courtly.agents import agent_kinds
 from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
 from courtly.analysis.simulate import simulate as run_simulation
-from courtly.cli import ladder, tournament
+from courtly.cli import ladder, report, tournament
 from courtly.cli import play as play_module
 from courtly.cli import serve as serve_module
 from courtly.cli.app import CourtlyApp
@@ -28,6 +28,13 @@ from courtly.cli.common import (
 )
 from courtly.cli.files import check_folder
 from courtly.cli.replay import replay_record
+from courtly.cli.running import (
+    AddressOpt,
+    BackendOpt,
+    interruptible,
+    make_runner,
+)
+from courtly.core.records import GameRecord, replay_events
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
@@ -127,6 +134,7 @@ def play(
 
 @app.command()
 @friendly_errors
+@interruptible()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
@@ -135,20 +143,25 @@ def simulate(
         str | None, typer.Option(help="Comma-separated agents, one per seat (or one for all).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Run seed; game i uses a seed derived from it.")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     option: OptionArg = None,
     save_dir: Annotated[
         str | None, typer.Option(help="Save every game record in this folder.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Simulate many games: win rate per seat with 95% CI, scores, speed."""
     loaded, options = game_and_options(game, option)
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
     save_dir = None if save_dir is None else str(check_folder(save_dir))
+    runner = make_runner(backend, workers, address)
     if as_json:
-        summary = run_simulation(game, specs, games, seed, options, workers, save_dir)
+        summary = run_simulation(
+            game, specs, games, seed, options, save_dir=save_dir, runner=runner
+        )
     else:
         with progress_bar(on=console) as progress:
             task = progress.add_task(f"{game}, {players} players", total=games)
@@ -158,9 +171,9 @@ def simulate(
                 games,
                 seed,
                 options,
-                workers,
-                save_dir,
+                save_dir=save_dir,
                 progress=lambda k: progress.advance(task, k),
+                runner=runner,
             )
     data = summary.to_json()
     if as_json:
@@ -191,6 +204,7 @@ def simulate(
 
 @app.command()
 @friendly_errors
+@interruptible()
 def selftest(
     game: Annotated[str, typer.Argument(help="Game name.")],
     players: Annotated[
@@ -200,11 +214,14 @@ def selftest(
         int, typer.Option("--games", "-n", min=1, help="Random games per player count.")
     ] = 200,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     option: OptionArg = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Run the conformance checks on random games; exit 0 only if all pass."""
     loaded, options = game_and_options(game, option)
+    runner = make_runner(backend, workers, address)
     counts = [players] if players else list(range(loaded.min_players, loaded.max_players + 1))
     failed = False
     with progress_bar(on=console) as progress:
@@ -216,7 +233,7 @@ def selftest(
                 progress.update(task, completed=done)
 
             report = run_conformance(
-                loaded, count, games, seed, options, progress=advance, workers=workers
+                loaded, count, games, seed, options, progress=advance, runner=runner
             )
             verdict = "[green]pass[/]" if report.ok else "[red]FAIL[/]"
             progress.console.print(
@@ -306,6 +323,8 @@ def bench(
 tournament.register(app)
 ladder.register(app)
 serve_module.register(app)
+report.register(app)
+
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
 from courtly.cli.common import GameOptionsOpt, PlayersOpt, WorkersOpt, agent_specs, progress_bar
+from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
 from courtly.core.errors import CourtlyError
 from courtly.core.options import parse_option_pairs
 
@@ -66,6 +67,8 @@ def tournament(
             help="save each game to this file as it ends; run again to resume from it",
         ),
     ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play GAME many times between agents, every agent in every seat equally often."""
     specs = agent_specs(agents)
@@ -73,6 +76,7 @@ def tournament(
     try:
         chosen = courtly.load(game)
         options = parse_option_pairs(option or [])
+        runner = make_runner(backend, workers, address)
         # Refuse a bad agent list or option before the progress bar appears.
         tasks = tournament_tasks(chosen, players, specs, games, seed, options)
         saved = None
@@ -88,9 +92,9 @@ def tournament(
                 games,
                 seed=seed,
                 options=options,
-                workers=workers,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
                 results=saved,
+                runner=runner,
             )
     except CourtlyError as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
@@ -107,6 +111,12 @@ def tournament(
         )
 
 
+RESUME_HINT = (
+    "the games that finished are kept in the --results file, if one was named; "
+    "the same command resumes from it"
+)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``tournament`` command to the main courtly app."""
-    app.command("tournament")(tournament)
+    app.command("tournament")(interruptible(RESUME_HINT)(tournament))

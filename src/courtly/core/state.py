@@ -306,6 +306,14 @@ class Game(ABC):
         the rollout policy keep using)."""
         return self.heuristic(state, player)
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        """The game's own statistics of a finished game, for balance reports (``courtly
+        report``): a flat mapping from ``group/name`` to a number (averaged over the games,
+        with an interval) or a text (counted per value). Names in the same group are drawn in
+        one figure, so a group holds comparable figures (points per scoring category, say).
+        None by default."""
+        return {}
+
     # --- derived ---------------------------------------------------------------------------
 
     def check_players(self, num_players: int) -> None:

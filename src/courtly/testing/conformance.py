@@ -11,10 +11,10 @@ end the game is replayed from its record and must reproduce every fingerprint.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol
 
 from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
 from courtly.core.match import MAX_DECISIONS
@@ -243,10 +243,22 @@ def _check_games(
     return report
 
 
-def _check_games_by_name(
-    name: str, num_players: int, seeds: list[int], options: Mapping[str, Any] | None
-) -> ConformanceReport:
-    return _check_games(load_game(name), num_players, seeds, options)
+CheckedBatch = tuple[int, "ConformanceReport"]
+
+
+def _check_indices(
+    game: Game | None,
+    name: str,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    indices: list[int],
+) -> CheckedBatch:
+    """Check the games of numbers ``indices`` (in a worker, ``game`` is loaded by ``name``);
+    the first number comes back so that failures can be listed in game order."""
+    checked = game or load_game(name)
+    seeds = [_game_seed(seed, index) for index in indices]
+    return indices[0], _check_games(checked, num_players, seeds, options)
 
 
 def _merge(total: ConformanceReport, part: ConformanceReport) -> None:
@@ -257,6 +269,18 @@ def _merge(total: ConformanceReport, part: ConformanceReport) -> None:
         total.resample_varied[seat] = total.resample_varied.get(seat, False) or varied
 
 
+class BatchRunner(Protocol):
+    """What runs batches of games elsewhere (``courtly.analysis.runner.Runner`` is one; the
+    testing layer sits below analysis and only names what it needs)."""
+
+    @property
+    def parallel(self) -> bool: ...
+
+    def map(
+        self, func: Callable[[list[int]], CheckedBatch], items: Iterable[int], batch_size: int
+    ) -> Iterator[CheckedBatch]: ...
+
+
 def run_conformance(
     game: Game,
     num_players: int,
@@ -265,32 +289,36 @@ def run_conformance(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     stop_after_failures: int = 5,
-    workers: int = 1,
+    runner: BatchRunner | None = None,
 ) -> ConformanceReport:
     """Check ``games`` random games; failures are listed with the seed that reproduces them.
 
-    With ``workers`` > 1 the games run in that many processes (the game is loaded there by its
-    registered name); the games and their seeds are the same either way."""
+    With a parallel ``runner`` the games run in other processes or on Ray (where the game is
+    loaded by its registered name); the games and their seeds are the same either way, and
+    failures are listed in game order. Checking in this process stops after
+    ``stop_after_failures`` failures."""
+    parallel = runner is not None and runner.parallel
     report = ConformanceReport(game.name, num_players)
-    seeds = [_game_seed(seed, index) for index in range(games)]
-    if workers <= 1:
-        for game_seed in seeds:
-            _merge(report, _check_games(game, num_players, [game_seed], options))
-            if progress is not None:
-                progress(report.games)
-            if len(report.failures) >= stop_after_failures:
-                break
+    failures: dict[int, list[str]] = {}
+    check = partial(
+        _check_indices, None if parallel else game, game.name, num_players, seed, options
+    )
+    parts: Iterator[CheckedBatch]
+    if runner is not None and parallel:
+        # A conformance game costs about a second: small batches keep the progress moving.
+        parts = runner.map(check, range(games), 4)
     else:
-        chunks = [seeds[i : i + 10] for i in range(0, len(seeds), 10)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_check_games_by_name, game.name, num_players, chunk, options)
-                for chunk in chunks
-            ]
-            for future in as_completed(futures):
-                _merge(report, future.result())
-                if progress is not None:
-                    progress(report.games)
+        parts = (check([index]) for index in range(games))
+    for first, part in parts:
+        failures[first] = part.failures
+        part.failures = []
+        _merge(report, part)
+        if progress is not None:
+            progress(report.games)
+        if not parallel and sum(map(len, failures.values())) >= stop_after_failures:
+            break
+    for first in sorted(failures):
+        report.failures.extend(failures[first])
     if report.games and not report.failures:
         missing = [p for p in range(num_players) if not report.resample_varied.get(p)]
         if missing:

@@ -16,6 +16,7 @@ from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
 from courtly.games.courtisans.options import OPTIONS
 from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.statistics import report_statistics
 
 
 class CourtisansGame(Game):
@@ -29,6 +30,10 @@ class CourtisansGame(Game):
         "esteemed or fallen, one in your domain and one in an opponent's. Nobles count double, "
         "spies hide face down, assassins eliminate, guards are safe; secret missions score 3."
     )
+
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        assert isinstance(state, CourtisansState)
+        return report_statistics(state)
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space(num_players)

@@ -97,6 +97,12 @@ class ForTheKing(Game):
         assert isinstance(state, FtkState)
         return evaluate(state, player, soft_margin)
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        from courtly.games.for_the_king.statistics import report_statistics
+
+        assert isinstance(state, FtkState)
+        return report_statistics(state)
+
 
 def _margin(state: FtkState, player: int) -> float:
     from courtly.games.for_the_king.scoring import victory_points

@@ -135,6 +135,12 @@ class KingdomsGame(Game):
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        from courtly.games.kingdoms.statistics import report_statistics
+
+        assert isinstance(state, KingdomsState)
+        return report_statistics(state)
+
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, KingdomsState)
         return evaluation.heuristic(state, player)

@@ -44,3 +44,8 @@ class TudorGame(Game):
 
     def heuristic(self, state: State, player: int) -> float:
         return heuristic(state, player)
+
+    def report_statistics(self, state: State) -> dict[str, float | str]:
+        from courtly.games.tudor.statistics import report_statistics
+
+        return report_statistics(state)  # type: ignore[arg-type]  # a TudorState

@@ -1,0 +1,181 @@
+"""Balance reports: many games, then one HTML page with figures, the figures as files, and
+every game's results as a CSV table (``courtly report``).
+
+A report folder holds ``games.jsonl`` (the games, written as they finish; a report run again
+on the same folder resumes from it), ``games.csv``, ``figures/*.svg|png`` and ``report.html``.
+The games are played by :func:`courtly.analysis.simulate.play_games` on any
+:class:`~courtly.analysis.runner.Runner`; a game adds its own statistics through
+``Game.report_statistics`` (see docs/cli.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from courtly.analysis.report.balance import summary
+from courtly.analysis.report.figures import DrawnFigure, draw_all, require_matplotlib
+from courtly.analysis.report.page import render_page
+from courtly.analysis.report.store import ReportStore
+from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
+from courtly.analysis.report.table import write_table
+from courtly.analysis.report.tally import ReportTally
+from courtly.analysis.results_file import tournament_key
+from courtly.analysis.runner import Runner
+from courtly.analysis.simulate import SimulationJob, play_games, prepare_job
+from courtly.core.errors import CourtlyError
+from courtly.core.options import Option
+from courtly.core.registry import load_game
+
+PAGE_NAME = "report.html"
+
+__all__ = ["ReportPlan", "ReportResult", "plan_report", "require_matplotlib", "run_report"]
+
+
+@dataclass(frozen=True)
+class ReportPlan:
+    job: SimulationJob
+    title: str
+    games: int
+    out: Path
+
+    @property
+    def players(self) -> int:
+        return len(self.job.agents)
+
+    @property
+    def vary_name(self) -> str | None:
+        return None if self.job.vary is None else self.job.vary[0]
+
+    def key(self) -> dict[str, Any]:
+        """What identifies the run, so that a folder is only resumed by the same report."""
+        key = tournament_key(
+            self.job.game, self.players, self.job.agents, self.job.run_seed, self.job.options
+        )
+        key["vary"] = None if self.job.vary is None else [self.job.vary[0], list(self.job.vary[1])]
+        return key
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    tally: ReportTally
+    figures: Sequence[DrawnFigure]
+    page: Path
+    table: Path
+    played: int
+
+
+def vary_values(options: Sequence[Option], text: str) -> tuple[str, tuple[Any, ...]]:
+    """``OPTION`` (every value the option allows) or ``OPTION=a/b/c`` into the option's name
+    and its values (``/`` separates them: values such as Tudor's ``scoring=1,4`` hold commas)."""
+    name, _, listed = text.partition("=")
+    name = name.strip()
+    found = next((o for o in options if o.name == name), None)
+    if found is None:
+        known = ", ".join(o.name for o in options) or "none"
+        raise CourtlyError(f"--vary: this game has no option {name!r} (options: {known})")
+    if listed:
+        values = tuple(found.coerce(v.strip()) for v in listed.split("/") if v.strip())
+    elif found.choices is not None:
+        values = tuple(found.choices)
+    else:
+        raise CourtlyError(
+            f"--vary {name}: this option takes free values ({found.allowed_text()}); "
+            f"list the ones to compare as {name}=VALUE/VALUE"
+        )
+    if len(set(map(repr, values))) < 2:
+        raise CourtlyError(f"--vary {name}: give at least two different values")
+    return name, values
+
+
+def plan_report(
+    game: str,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    vary: str | None,
+    out: Path,
+) -> ReportPlan:
+    """A report's plan, after refusing anything in it that cannot be played or drawn."""
+    require_matplotlib()
+    if games < 1:
+        raise CourtlyError("a report needs at least one game")
+    loaded = load_game(game)
+    varied = None if vary is None else vary_values(loaded.options, vary)
+    if varied is not None and options and varied[0] in options:
+        raise CourtlyError(f"--vary {varied[0]} and --option {varied[0]}: choose one")
+    job = prepare_job(game, agents, seed, options, vary=varied, statistics=True)
+    if out.exists() and not out.is_dir():
+        raise CourtlyError(f"--out {out} is a file, not a folder")
+    title = f"{loaded.title}: {len(agents)} players, {games:,} games"
+    return ReportPlan(job, title, games, out)
+
+
+def run_report(
+    plan: ReportPlan,
+    runner: Runner,
+    progress: Callable[[int, int], None] | None = None,
+) -> ReportResult:
+    """Play the games the folder lacks, then write the table, the figures and the page.
+    ``progress(done, total)`` follows the games."""
+    runner.check()
+    store = ReportStore(plan.out, plan.key())
+    values = () if plan.job.vary is None else plan.job.vary[1]
+    tally = ReportTally(plan.players, values)
+    done = bytearray(plan.games)
+    count = 0
+    for outcome in store.existing():
+        if outcome.index < plan.games and not done[outcome.index]:
+            done[outcome.index] = 1
+            tally.add(outcome)
+            count += 1
+    kept = count
+    if progress is not None:
+        progress(count, plan.games)
+    store.open()
+    try:
+        todo = (index for index in range(plan.games) if not done[index])
+        for outcome in play_games(plan.job, todo, runner):
+            store.append(outcome)
+            tally.add(outcome)
+            count += 1
+            if progress is not None:
+                progress(count, plan.games)
+    finally:
+        store.close()
+    table = plan.out / TABLE_NAME
+    write_table(store, plan.games, plan.players, plan.vary_name, table)
+    figures = draw_all(tally, plan.job.agents, plan.vary_name, plan.out / "figures")
+    page = plan.out / PAGE_NAME
+    page.write_text(
+        render_page(
+            plan.title,
+            _facts(plan, tally),
+            summary(tally, plan.job.agents, plan.vary_name),
+            figures,
+            tally.overall,
+        ),
+        encoding="utf-8",
+    )
+    return ReportResult(tally, figures, page, table, count - kept)
+
+
+def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
+    job = plan.job
+    facts: dict[str, Any] = {
+        "game": job.game,
+        "players": plan.players,
+        "agents (seat 1 first)": ", ".join(job.agents),
+        "games": f"{tally.overall.games:,} ({tally.overall.errors:,} failed)",
+        "seed": job.run_seed,
+        "options": ", ".join(
+            f"{k}={v}" for k, v in sorted(job.options.items()) if k != plan.vary_name
+        )
+        or "none",
+    }
+    if job.vary is not None:
+        facts["varied"] = f"{job.vary[0]}: " + " / ".join(str(v) for v in job.vary[1])
+    return facts

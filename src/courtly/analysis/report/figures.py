@@ -1,0 +1,312 @@
+"""A report's figures, drawn with matplotlib (Agg, no display) from its totals.
+
+Each figure is written as SVG and PNG. The SVG is reproducible byte for byte (no date, a fixed
+hash salt for its element ids, text kept as text) and every plotted series carries an id
+(``gid``) naming what it shows (``win-rate-seat1``, ``scores-seat2``, ``length-decisions``...),
+so tests and other tools can find the series in the file.
+
+matplotlib is an optional extra (``pip install -e '.[report]'``); :func:`require_matplotlib`
+says how to get it before any game is played.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
+from courtly.core.errors import CourtlyError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+INSTALL_HINT = "courtly report draws with matplotlib: pip install -e '.[report]'"
+
+STYLE: dict[Any, Any] = {
+    "svg.hashsalt": "courtly-report",
+    "svg.fonttype": "none",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+WIDTH, HEIGHT = 6.4, 3.6
+TEXT_COLUMNS = 3
+
+
+def require_matplotlib() -> None:
+    try:
+        import matplotlib
+    except ImportError:
+        raise CourtlyError(INSTALL_HINT) from None
+    matplotlib.use("Agg")
+
+
+@dataclass(frozen=True)
+class DrawnFigure:
+    """One drawn figure: its file stem, a caption, and the SVG text."""
+
+    name: str
+    caption: str
+    svg: str
+
+
+def seat_label(seat: int, agents: Sequence[str]) -> str:
+    """Seats are numbered from 1 wherever people read them."""
+    return f"seat {seat + 1}\n{agents[seat]}" if len(set(agents)) > 1 else f"seat {seat + 1}"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
+
+
+def draw_all(
+    tally: ReportTally, agents: Sequence[str], vary_name: str | None, folder: Path
+) -> list[DrawnFigure]:
+    """Draw every figure the totals allow into ``folder`` (SVG and PNG)."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    matplotlib.use("Agg")
+    folder.mkdir(parents=True, exist_ok=True)
+    drawn: list[DrawnFigure] = []
+    overall = tally.overall
+    n = overall.finished
+    plans: list[tuple[str, str, Callable[[Figure], None]]] = [
+        (
+            "win-rate",
+            f"Win rate per seat over {n:,} games, with 95% intervals (Wilson); the dashed line "
+            f"is the fair share, 1/{tally.players}. A shared win counts as its share.",
+            lambda fig: _win_rate(fig, overall, agents),
+        ),
+        (
+            "scores",
+            f"Final score distribution per seat over {n:,} games.",
+            lambda fig: _scores(fig, overall, agents),
+        ),
+        (
+            "length",
+            f"Game length over {n:,} games: decisions"
+            + "".join(f", {_short(name)}" for name in sorted(overall.number_counts))
+            + ".",
+            lambda fig: _length(fig, overall),
+        ),
+    ]
+    if vary_name is not None and tally.values:
+        labels = [str(v) for v in tally.values]
+        plans.append(
+            (
+                "vary-win-rate",
+                f"Win rate per seat for each value of {vary_name}, with 95% intervals.",
+                lambda fig: _vary(fig, tally, labels, vary_name, agents, "win-rate"),
+            )
+        )
+        plans.append(
+            (
+                "vary-score",
+                f"Mean final score per seat for each value of {vary_name}, with 95% intervals.",
+                lambda fig: _vary(fig, tally, labels, vary_name, agents, "score"),
+            )
+        )
+    # Figures with a bar per statistic grow with their number of bars.
+    heights: dict[str, float] = {}
+    for group, names in _groups(tally.statistic_names).items():
+        numbers = [name for name in names if name in overall.numbers]
+        texts = [name for name in names if name in overall.texts]
+        if group + "/" == LENGTH_GROUP:
+            continue  # drawn with the game length
+        heights[f"statistics-{slug(group)}"] = max(HEIGHT, 0.8 + 0.28 * len(numbers))
+        rows = -(-len(texts) // TEXT_COLUMNS)
+        heights[f"statistics-{slug(group)}-counts"] = max(
+            HEIGHT,
+            sum(2.0 + 0.2 * len(overall.texts[t]) for t in texts[::TEXT_COLUMNS]) if rows else 0,
+        )
+        if numbers:
+            plans.append(
+                (
+                    f"statistics-{slug(group)}",
+                    f"{group}: mean per game with 95% intervals, over {n:,} games.",
+                    partial(_numbers, tally=overall, names=numbers),
+                )
+            )
+        if texts:
+            plans.append(
+                (
+                    f"statistics-{slug(group)}-counts",
+                    f"{group}: how often each value occurred, over {n:,} games.",
+                    partial(_texts, tally=overall, names=texts),
+                )
+            )
+    with matplotlib.rc_context(STYLE):
+        for name, caption, draw in plans:
+            fig = plt.figure(figsize=(WIDTH, heights.get(name, HEIGHT)))
+            try:
+                draw(fig)
+                # The sample size on every figure, also for a figure seen without its page.
+                fig.suptitle(f"{n:,} games", x=0.99, ha="right", fontsize=8, color="#555555")
+                fig.tight_layout()
+                svg = io.StringIO()
+                fig.savefig(svg, format="svg", metadata={"Date": None})
+                (folder / f"{name}.svg").write_text(svg.getvalue(), encoding="utf-8")
+                fig.savefig(folder / f"{name}.png", format="png", dpi=120)
+            finally:
+                plt.close(fig)
+            drawn.append(DrawnFigure(name, caption, svg.getvalue()))
+    return drawn
+
+
+def _groups(names: Sequence[str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        group = name.split("/", 1)[0] if "/" in name else name
+        groups.setdefault(group, []).append(name)
+    return groups
+
+
+def _short(name: str) -> str:
+    return name.split("/", 1)[1] if "/" in name else name
+
+
+def _win_rate(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
+    ax = fig.add_subplot()
+    seats = range(tally.players)
+    rates = [tally.win_rate(s) for s in seats]
+    errors = _errors(rates, [tally.win_interval(s) for s in seats])
+    bars = ax.bar(list(seats), rates, yerr=errors, capsize=4, color="#4c72b0")
+    for seat, bar in zip(seats, bars, strict=True):
+        bar.set_gid(f"win-rate-seat{seat + 1}")
+    fair = ax.axhline(1.0 / tally.players, linestyle="--", color="#c44e52", label="fair share")
+    fair.set_gid("fair-share")
+    ax.set_xticks(list(seats), [seat_label(s, agents) for s in seats])
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, min(1.0, max(hi for _lo, hi in (tally.win_interval(s) for s in seats)) * 1.2))
+    ax.legend(loc="upper right", frameon=False)
+
+
+def _errors(values: Sequence[float], intervals: Sequence[tuple[float, float]]) -> list[list[float]]:
+    return [
+        [max(0.0, v - lo) for v, (lo, _hi) in zip(values, intervals, strict=True)],
+        [max(0.0, hi - v) for v, (_lo, hi) in zip(values, intervals, strict=True)],
+    ]
+
+
+def _histogram(ax: Axes, counts: Counter[float], label: str, gid: str) -> None:
+    """Counts per value as a step histogram: one bin per whole number while there are few,
+    about forty bins otherwise."""
+    if not counts:
+        return
+    low, high = min(counts), max(counts)
+    whole = all(float(v).is_integer() for v in counts)
+    if whole and high - low <= 60:
+        bins: Any = [low - 0.5 + k for k in range(int(high - low) + 2)]
+    else:
+        bins = 40
+    import numpy
+
+    values = sorted(counts)
+    heights, edges = numpy.histogram(values, bins=bins, weights=[counts[v] for v in values])
+    ax.stairs(heights, edges, label=label, gid=gid)
+
+
+def _scores(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
+    ax = fig.add_subplot()
+    for seat in range(tally.players):
+        label = seat_label(seat, agents).replace("\n", " ")
+        _histogram(ax, tally.score_counts[seat], label, f"scores-seat{seat + 1}")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.legend(frameon=False, fontsize=8)
+
+
+def _length(fig: Figure, tally: GroupTally) -> None:
+    others = sorted(tally.number_counts)
+    axes = fig.subplots(1, 1 + len(others), squeeze=False)[0]
+    decisions: Counter[float] = Counter({float(k): v for k, v in tally.decisions.items()})
+    _histogram(axes[0], decisions, "decisions", "length-decisions")
+    axes[0].set_xlabel("decisions per game")
+    axes[0].set_ylabel("games")
+    for ax, name in zip(axes[1:], others, strict=True):
+        _histogram(ax, tally.number_counts[name], _short(name), f"length-{slug(_short(name))}")
+        ax.set_xlabel(f"{_short(name)} per game")
+
+
+def _vary(
+    fig: Figure,
+    tally: ReportTally,
+    labels: Sequence[str],
+    vary_name: str,
+    agents: Sequence[str],
+    what: str,
+) -> None:
+    ax = fig.add_subplot()
+    width = 0.8 / tally.players
+    positions = list(range(len(labels)))
+    for seat in range(tally.players):
+        if what == "win-rate":
+            values = [group.win_rate(seat) for group in tally.by_value]
+            intervals = [group.win_interval(seat) for group in tally.by_value]
+        else:
+            spans = [group.scores[seat].interval() for group in tally.by_value]
+            values = [mean for mean, _lo, _hi in spans]
+            intervals = [(lo, hi) for _mean, lo, hi in spans]
+        shifted = [p + (seat - (tally.players - 1) / 2) * width for p in positions]
+        bars = ax.bar(
+            shifted,
+            values,
+            width,
+            yerr=_errors(values, intervals),
+            capsize=2,
+            label=seat_label(seat, agents).replace("\n", " "),
+        )
+        for bar in bars:
+            bar.set_gid(f"{what}-seat{seat + 1}")
+    if what == "win-rate":
+        ax.axhline(1.0 / tally.players, linestyle="--", color="#444444").set_gid("fair-share")
+    ax.set_xticks(positions, labels)
+    ax.set_xlabel(vary_name)
+    ax.set_ylabel("win rate" if what == "win-rate" else "mean score")
+    ax.legend(frameon=False, fontsize=8, ncols=min(tally.players, 5))
+
+
+def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
+    ax = fig.add_subplot()
+    spans = [tally.numbers[name].interval() for name in names]
+    means = [mean for mean, _lo, _hi in spans]
+    positions = list(range(len(names)))
+    bars = ax.barh(
+        positions,
+        means,
+        xerr=_errors(means, [(lo, hi) for _mean, lo, hi in spans]),
+        capsize=3,
+        color="#55a868",
+    )
+    for name, bar in zip(names, bars, strict=True):
+        bar.set_gid(f"statistic-{slug(name)}")
+    ax.set_yticks(positions, [_short(name) for name in names])
+    ax.invert_yaxis()
+    ax.set_xlabel("mean per game")
+
+
+def _texts(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
+    columns = min(TEXT_COLUMNS, len(names))
+    rows = -(-len(names) // columns)
+    grid = fig.subplots(rows, columns, squeeze=False)
+    cells = [ax for row in grid for ax in row]
+    for ax in cells[len(names) :]:
+        ax.set_visible(False)
+    for ax, name in zip(cells, names, strict=False):
+        counts = tally.texts[name]
+        values = sorted(counts, key=lambda v: (-counts[v], v))
+        bars = ax.barh(range(len(values)), [counts[v] for v in values], color="#8172b2")
+        for value, bar in zip(values, bars, strict=True):
+            bar.set_gid(f"statistic-{slug(name)}-{slug(value)}")
+        ax.set_yticks(range(len(values)), values)
+        ax.invert_yaxis()
+        ax.set_title(_short(name))
+        ax.set_xlabel("games")

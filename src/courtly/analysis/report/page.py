@@ -1,0 +1,73 @@
+"""``report.html``: one self-contained page (figures embedded, no network) for a report."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from courtly.analysis.report.figures import DrawnFigure
+from courtly.analysis.report.tally import GroupTally
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
+       color: #222; line-height: 1.45; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+figure { margin: 1.5rem 0; } figure img { width: 100%; height: auto; }
+figcaption { font-size: 0.9rem; color: #555; }
+table { border-collapse: collapse; font-size: 0.9rem; }
+td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; }
+td:first-child, th:first-child { text-align: left; }
+.summary li { margin: 0.3rem 0; }
+"""
+
+
+def _statistics_table(group: GroupTally) -> str:
+    if not group.numbers:
+        return ""
+    rows = []
+    for name in sorted(group.numbers):
+        mean, low, high = group.numbers[name].interval()
+        rows.append(
+            f"<tr><td>{escape(name)}</td><td>{mean:.3f}</td><td>{low:.3f} to {high:.3f}</td></tr>"
+        )
+    return (
+        "<h2>The game's own statistics</h2><table><tr><th>statistic</th><th>mean per game</th>"
+        f"<th>95% interval</th></tr>{''.join(rows)}</table>"
+    )
+
+
+def render_page(
+    title: str,
+    facts: Mapping[str, Any],
+    summary: Sequence[str],
+    figures: Sequence[DrawnFigure],
+    overall: GroupTally,
+) -> str:
+    """The HTML text. Figures are embedded as base64 SVG images, so the page stands alone
+    and each figure keeps its own ids."""
+    fact_rows = "".join(
+        f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in facts.items()
+    )
+    items = "".join(f"<li>{escape(line)}</li>" for line in summary)
+    blocks = []
+    for figure in figures:
+        data = base64.b64encode(figure.svg.encode("utf-8")).decode("ascii")
+        blocks.append(
+            f'<figure id="{escape(figure.name)}"><img alt="{escape(figure.caption)}" '
+            f'src="data:image/svg+xml;base64,{data}"><figcaption>{escape(figure.caption)} '
+            f'Files: <a href="figures/{escape(figure.name)}.svg">SVG</a>, '
+            f'<a href="figures/{escape(figure.name)}.png">PNG</a>.</figcaption></figure>'
+        )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(title)}</h1>"
+        f'<h2>Summary</h2><ul class="summary">{items}</ul>'
+        f"<table>{fact_rows}</table>"
+        f"<h2>Figures</h2>{''.join(blocks)}"
+        f"{_statistics_table(overall)}"
+        '<p>Every game: <a href="games.csv">games.csv</a> (one row per game).</p>'
+        "</body></html>\n"
+    )

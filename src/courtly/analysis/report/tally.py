@@ -1,0 +1,99 @@
+"""A report's running totals: everything its figures and summary need, folded game by game.
+
+Totals are kept per value of the varied option (one group when nothing is varied) and hold
+counts, exact sums and frequency tables, never a list of games: a million-game report takes
+the memory of a thousand-game one. Every total is order-independent (see
+:class:`~courtly.analysis.stats.ExactSum`), so games folded in the order they finish on any
+backend give the same report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly.analysis.simulate import GameOutcome
+from courtly.analysis.stats import ExactSum, wilson_interval
+
+# A game's numeric statistics in this group (``length/rounds``, ``length/turns``) are drawn as
+# distributions next to the number of decisions.
+LENGTH_GROUP = "length/"
+_PARTS = re.compile(r"(\d+)").split
+
+
+@dataclass
+class GroupTally:
+    """The totals of the games played with one value of the varied option."""
+
+    players: int
+    games: int = 0
+    errors: int = 0
+    wins: list[ExactSum] = field(default_factory=list)
+    scores: list[ExactSum] = field(default_factory=list)
+    score_counts: list[Counter[float]] = field(default_factory=list)
+    decisions: Counter[int] = field(default_factory=Counter)
+    numbers: dict[str, ExactSum] = field(default_factory=dict)
+    number_counts: dict[str, Counter[float]] = field(default_factory=dict)
+    texts: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.wins = [ExactSum() for _ in range(self.players)]
+        self.scores = [ExactSum() for _ in range(self.players)]
+        self.score_counts = [Counter() for _ in range(self.players)]
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games += 1
+        if outcome.error is not None:
+            self.errors += 1
+            return
+        for seat in range(self.players):
+            self.wins[seat].add(1.0 / len(outcome.winners) if seat in outcome.winners else 0.0)
+            self.scores[seat].add(outcome.scores[seat])
+            self.score_counts[seat][outcome.scores[seat]] += 1
+        self.decisions[outcome.decisions] += 1
+        for name, value in outcome.statistics.items():
+            if isinstance(value, str):
+                self.texts.setdefault(name, Counter())[value] += 1
+            else:
+                self.numbers.setdefault(name, ExactSum()).add(float(value))
+                if name.startswith(LENGTH_GROUP):
+                    self.number_counts.setdefault(name, Counter())[float(value)] += 1
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.errors
+
+    def win_rate(self, seat: int) -> float:
+        return self.wins[seat].total / self.finished if self.finished else 0.0
+
+    def win_interval(self, seat: int) -> tuple[float, float]:
+        return wilson_interval(self.wins[seat].total, self.finished)
+
+
+@dataclass
+class ReportTally:
+    """The totals of a whole report: one :class:`GroupTally` for all games and, when an
+    option is varied, one per value (game ``i`` has value ``values[i % len(values)]``)."""
+
+    players: int
+    values: Sequence[Any] = ()
+    overall: GroupTally = field(init=False)
+    by_value: list[GroupTally] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.overall = GroupTally(self.players)
+        self.by_value = [GroupTally(self.players) for _ in self.values]
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.overall.add(outcome)
+        if self.values:
+            self.by_value[outcome.index % len(self.values)].add(outcome)
+
+    @property
+    def statistic_names(self) -> list[str]:
+        names = set(self.overall.numbers) | set(self.overall.texts)
+        # Natural order, so that B2 comes before B10.
+        return sorted(names, key=lambda n: [int(t) if t.isdigit() else t for t in _PARTS(n)])

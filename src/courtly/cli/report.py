@@ -1,0 +1,94 @@
+"""``courtly report``: a balance report (HTML page, figures, per-game CSV) from many games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from courtly.analysis.report import plan_report, require_matplotlib, run_report
+from courtly.cli.common import (
+    GameOptionsOpt,
+    PlayersOpt,
+    WorkersOpt,
+    console,
+    friendly_errors,
+    progress_bar,
+    split_agents,
+)
+from courtly.cli.running import (
+    AddressOpt,
+    BackendOpt,
+    interruptible,
+    make_runner,
+    refuse_plainly,
+)
+from courtly.core.errors import CourtlyError
+from courtly.core.options import parse_option_pairs
+from courtly.core.registry import load_game
+
+RESUME_HINT = "the games that finished are kept in --out; the same command resumes from them"
+
+
+def report(
+    game: Annotated[str, typer.Argument(help="the game to report on, e.g. courtisans")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", help="folder for report.html, figures/, games.csv (and games.jsonl, to resume)"
+        ),
+    ],
+    players: PlayersOpt = 2,
+    games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 1000,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents", "-a", help="one agent per seat, comma separated, or one for every seat"
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="run seed; game i's seed derives from it")
+    ] = 0,
+    option: GameOptionsOpt = None,
+    vary: Annotated[
+        str | None,
+        typer.Option(
+            "--vary",
+            help="split the games by an option: OPTION (all its values) or OPTION=a/b/c",
+        ),
+    ] = None,
+    workers: WorkersOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Play many games and write a balance report: win rate per seat, scores, game length,
+    the varied option's effect and the game's own statistics, with a written summary."""
+    try:
+        require_matplotlib()
+    except CourtlyError as exc:
+        refuse_plainly(str(exc))
+    loaded = load_game(game)
+    options = parse_option_pairs(list(option or []))  # as given: --vary may not repeat one
+    loaded.check_players(players)
+    specs = split_agents(agents, players, "random")
+    runner = make_runner(backend, workers, address)
+    plan = plan_report(loaded.name, specs, games, seed, options, vary, out)
+    with progress_bar() as bar:
+        task = bar.add_task(f"{loaded.name} report", total=games)
+        result = run_report(
+            plan, runner, progress=lambda done, total: bar.update(task, completed=done, total=total)
+        )
+    tally = result.tally.overall
+    console.print(
+        f"{tally.games:,} games ({result.played:,} played now, {tally.errors:,} failed); "
+        f"report: {result.page}",
+        highlight=False,
+    )
+    if tally.errors:
+        raise typer.Exit(code=1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``report`` command to the main courtly app."""
+    app.command("report")(friendly_errors(interruptible(RESUME_HINT)(report)))

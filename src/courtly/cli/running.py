@@ -1,0 +1,71 @@
+"""What the commands that play many games share: where the games run (``--workers``,
+``--backend``, ``--address``) and what Ctrl-C does (stop the workers, keep what finished,
+exit 130)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+
+from courtly.analysis.runner import RayMissingError, Runner
+from courtly.cli.common import err_console
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="where games run: local (worker processes here) or ray (Ray tasks; "
+        # Help text is rich markup: the extra's brackets are escaped.
+        "pip install -e '.\\[cluster]')",
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="with --backend ray: the Ray cluster to join (auto, or ray://HOST:10001); "
+        "default: start Ray here",
+    ),
+]
+
+
+def make_runner(backend: str, workers: int, address: str | None) -> Runner:
+    """The runner the options ask for; CourtlyError (one line, exit 2) if it cannot run."""
+    chosen = Runner(backend, workers, address)
+    try:
+        chosen.check()
+    except RayMissingError as exc:
+        refuse_plainly(str(exc))
+    return chosen
+
+
+def refuse_plainly(message: str) -> NoReturn:
+    """One error line printed as it is (an install hint's ``[extra]`` is not markup), exit 2."""
+    err_console.print(f"error: {message}", markup=False, highlight=False)
+    raise typer.Exit(code=2)
+
+
+def interruptible(what_is_kept: str = "") -> Callable[[F], F]:
+    """Turn Ctrl-C into one line and exit code 130 (the runner has already stopped the
+    workers). ``what_is_kept`` tells the user how to go on."""
+
+    def decorate(func: F) -> F:
+        @wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except KeyboardInterrupt:
+                err_console.print(f"interrupted{': ' + what_is_kept if what_is_kept else ''}")
+                raise typer.Exit(code=INTERRUPTED) from None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -1,0 +1,212 @@
+"""``courtly report``: the folder's files, the figures' series and sample counts, the page, the
+CSV, reproducible SVG, resume, --vary, and the game statistics hook."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from highcards import HighCards
+from typer.testing import CliRunner
+
+import courtly
+from courtly.agents import make_agent
+from courtly.analysis.report import vary_values
+from courtly.analysis.report.figures import require_matplotlib
+from courtly.cli.main import app
+from courtly.core import registry
+from courtly.core.errors import CourtlyError
+from courtly.core.match import play_match
+
+runner = CliRunner()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def report(out: Path, *args: str) -> str:
+    result = runner.invoke(app, ["report", *args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def gids(svg: Path) -> list[str]:
+    """The ids of the plotted series' elements, in drawing order."""
+    root = ET.parse(svg).getroot()
+    return [el.get("id", "") for el in root.iter() if el.get("id", "").startswith(_SERIES)]
+
+
+_SERIES = ("win-rate", "fair-share", "scores-", "length-", "score-", "statistic-")
+
+
+def texts(svg: Path) -> list[str]:
+    root = ET.parse(svg).getroot()
+    return ["".join(el.itertext()) for el in root.iter(f"{SVG}text")]
+
+
+def rows(out: Path) -> list[dict[str, str]]:
+    with (out / "games.csv").open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.fixture(scope="module")
+def courtisans_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "courtisans"
+    report(out, "courtisans", "-p", "3", "-g", "12", "--seed", "4")
+    return out
+
+
+def test_the_folder_holds_the_page_the_figures_and_the_table(courtisans_report: Path) -> None:
+    out = courtisans_report
+    assert (out / "report.html").is_file() and (out / "games.jsonl").is_file()
+    for name in ("win-rate", "scores", "length", "statistics-missions-completed"):
+        assert (out / "figures" / f"{name}.svg").stat().st_size > 1000
+        assert (out / "figures" / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+    assert (out / "figures" / "statistics-family-status-counts.svg").is_file()
+
+
+def test_the_table_has_one_row_per_game_and_the_documented_columns(
+    courtisans_report: Path,
+) -> None:
+    table = rows(courtisans_report)
+    assert sorted(int(r["game"]) for r in table) == list(range(12))
+    first = table[0]
+    for column in ("seed", "decisions", "winners", "error"):
+        assert column in first
+    for seat in (1, 2, 3):
+        assert f"score_seat{seat}" in first and f"win_seat{seat}" in first
+    assert any(c.startswith("stat:missions completed/") for c in first)
+    assert "stat:family status/Butterfly" in first
+    for row in table:
+        wins = [float(row[f"win_seat{s}"]) for s in (1, 2, 3)]
+        assert sum(wins) == pytest.approx(1.0)
+        winners = [int(w) for w in row["winners"].split()]
+        assert all(wins[w - 1] > 0 for w in winners)
+
+
+def test_the_figures_have_a_series_per_seat_and_their_sample_count(
+    courtisans_report: Path,
+) -> None:
+    figures = courtisans_report / "figures"
+    win = gids(figures / "win-rate.svg")
+    assert [g for g in win if g.startswith("win-rate-seat")] == [
+        "win-rate-seat1",
+        "win-rate-seat2",
+        "win-rate-seat3",
+    ]
+    assert "fair-share" in win
+    assert sorted(g for g in gids(figures / "scores.svg")) == [
+        "scores-seat1",
+        "scores-seat2",
+        "scores-seat3",
+    ]
+    assert gids(figures / "length.svg") == ["length-decisions"]
+    for name in ("win-rate", "scores", "length"):
+        assert "12 games" in texts(figures / f"{name}.svg")
+
+
+def test_the_length_histogram_counts_every_game(courtisans_report: Path) -> None:
+    """The decisions histogram's bars add up to the number of games (from the CSV)."""
+    table = rows(courtisans_report)
+    decisions = sorted(int(r["decisions"]) for r in table)
+    # Decisions span at most 60 values here: one bin per value, so the bins' count is the span.
+    root = ET.parse(courtisans_report / "figures" / "length.svg").getroot()
+    (series,) = [el for el in root.iter() if el.get("id") == "length-decisions"]
+    path = series.find(f"{SVG}path")
+    assert path is not None
+    points = re.findall(r"[ML]\s*([-\d.]+)\s+([-\d.]+)", path.get("d", ""))
+    assert len(points) >= 2 * (decisions[-1] - decisions[0] + 1)
+
+
+def test_the_page_embeds_every_figure_and_the_summary(courtisans_report: Path) -> None:
+    page = (courtisans_report / "report.html").read_text(encoding="utf-8")
+    embedded = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page)
+    svgs = sorted((courtisans_report / "figures").glob("*.svg"))
+    assert len(embedded) == len(svgs)
+    decoded = {base64.b64decode(data).decode("utf-8") for data in embedded}
+    assert decoded == {svg.read_text(encoding="utf-8") for svg in svgs}
+    assert "<h2>Summary</h2>" in page and "significant" in page
+    assert "http://" not in page.replace("http://www.w3.org", "")  # opens offline
+
+
+def test_figures_are_reproducible_byte_for_byte(courtisans_report: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    report(again, "courtisans", "-p", "3", "-g", "12", "--seed", "4")
+    for svg in (courtisans_report / "figures").glob("*.svg"):
+        assert (again / "figures" / svg.name).read_bytes() == svg.read_bytes(), svg.name
+
+
+def test_a_report_resumes_and_grows_from_its_folder(tmp_path: Path) -> None:
+    out = tmp_path / "grow"
+    assert "(5 played now" in report(out, "courtisans", "-p", "2", "-g", "5")
+    # A kill in the middle of a write leaves a partial line: that game is played again.
+    with (out / "games.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write('{"index": 5, "seed": ')
+    assert "(4 played now" in report(out, "courtisans", "-p", "2", "-g", "9")
+    assert len(rows(out)) == 9
+    other = runner.invoke(
+        app, ["report", "courtisans", "-p", "2", "-g", "9", "--seed", "8", "--out", str(out)]
+    )
+    assert other.exit_code == 2 and "another report" in other.output
+
+
+def test_vary_splits_the_games_by_the_option(tmp_path: Path) -> None:
+    out = tmp_path / "vary"
+    report(out, "courtisans", "-p", "2", "-g", "8", "--vary", "spy_memory")
+    table = rows(out)
+    assert sorted(r["spy_memory"] for r in table) == ["forget"] * 4 + ["remember"] * 4
+    series = gids(out / "figures" / "vary-win-rate.svg")
+    assert series.count("win-rate-seat1") == 2 and series.count("win-rate-seat2") == 2
+    assert gids(out / "figures" / "vary-score.svg").count("score-seat1") == 2
+
+
+def test_vary_refuses_what_it_cannot_split() -> None:
+    tudor = courtly.load("tudor")
+    assert vary_values(tudor.options, "scoring=1,4/2,4") == ("scoring", ("1,4", "2,4"))
+    assert vary_values(tudor.options, "edition") == ("edition", ("en", "v15"))
+    with pytest.raises(CourtlyError, match="free values"):
+        vary_values(tudor.options, "scoring")
+    with pytest.raises(CourtlyError, match="no option 'colour'"):
+        vary_values(tudor.options, "colour")
+    with pytest.raises(CourtlyError, match="two different values"):
+        vary_values(tudor.options, "edition=en")
+
+
+def test_a_game_without_statistics_still_gets_its_report(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(registry._loaded, "high-cards", HighCards())  # in this process only
+    out = tmp_path / "toy"
+    report(out, "high-cards", "-p", "2", "-g", "6")
+    assert not list((out / "figures").glob("statistics-*"))
+    assert not any(c.startswith("stat:") for c in rows(out)[0])
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "expected"),
+    [
+        ("courtisans", 4, {"family status/Butterfly"}),
+        ("tudor", 3, {"length/rounds", "prestige per player/Order of the Garter"}),
+        ("for-the-king", 3, {"gold per player/paid at auctions"}),
+        ("kingdoms", 2, {"how the game ended/end", "length/turns"}),
+    ],
+)
+def test_every_game_supplies_its_statistics(name: str, players: int, expected: set[str]) -> None:
+    game = courtly.load(name)
+    result = play_match(game, [make_agent("random", game)] * players, seed=3)
+    stats = game.report_statistics(result.state)
+    assert expected <= set(stats)
+    assert all(isinstance(v, str | float) for v in stats.values())
+
+
+def test_without_matplotlib_the_report_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(CourtlyError, match="report"):
+        require_matplotlib()
+    result = runner.invoke(app, ["report", "courtisans", "--out", str(tmp_path / "r")])
+    assert result.exit_code == 2 and "pip install -e '.[report]'" in result.output
