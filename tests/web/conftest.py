@@ -24,10 +24,14 @@ CHROMIUM = Path(os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium"))
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
     if not CHROMIUM.exists():
-        pytest.skip(
+        reason = (
             f"browser tests need Debian's chromium at {CHROMIUM}: apt-get install -y chromium "
             "fonts-noto-cjk (.ci/run does)"
         )
+        # CI installs the browser: there a missing one is a failure, never a quiet skip.
+        if os.environ.get("COURTLY_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
     return {"executable_path": str(CHROMIUM), "args": ["--no-sandbox"]}
 
 

@@ -34,7 +34,6 @@ from courtly.cli.running import (
     interruptible,
     make_runner,
 )
-from courtly.core.records import GameRecord, replay_events
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
