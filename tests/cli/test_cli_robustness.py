@@ -22,8 +22,9 @@ import typer
 import courtly
 from courtly.agents import make_agent
 from courtly.cli.main import app
-from courtly.core.match import play_match, seat_rng
+from courtly.core.match import play_match
 from courtly.core.registry import game_names
+from courtly.core.seeds import seat_rng
 from courtly.core.table import Table
 
 

@@ -5,8 +5,9 @@ from highcards import HighCards
 
 from courtly.agents import make_agent, parse_agent_spec
 from courtly.core.errors import AgentSpecError
-from courtly.core.match import play_match, seat_rng
+from courtly.core.match import play_match
 from courtly.core.seat import SeatView
+from courtly.core.seeds import seat_rng
 
 
 def test_agent_spec_parsing() -> None:

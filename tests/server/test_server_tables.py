@@ -3,6 +3,7 @@ reconnects, undo and record downloads."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -227,7 +228,7 @@ def test_a_finished_table_gives_a_record_courtly_replay_reads(
     record = server.record(table_id)
     assert record["format"] == "courtly-record" and record["result"] is not None
     path = tmp_path / "game.json"
-    path.write_text(__import__("json").dumps(record))
+    path.write_text(json.dumps(record))
     done = subprocess.run(
         [sys.executable, "-m", "courtly.cli.main", "replay", str(path)],
         capture_output=True,
@@ -236,7 +237,7 @@ def test_a_finished_table_gives_a_record_courtly_replay_reads(
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "result: scores" in done.stdout
+    assert "Verified: all" in done.stdout and "Winners:" in done.stdout
     watcher.close()
 
 

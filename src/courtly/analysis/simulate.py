@@ -24,17 +24,13 @@ from courtly.analysis.runner import Runner
 from courtly.analysis.stats import ExactSum, wilson_interval
 from courtly.core.match import play_match
 from courtly.core.registry import load_game
-from courtly.core.rng import MASK64
+from courtly.core.seeds import game_seed
 
 # Failed games whose message is kept (the lowest indices, so the same ones on every run).
 KEPT_ERRORS = 20
 # Random games take about a millisecond: a few dozen a batch keep the per-batch overhead of
 # sending work to another process (or a Ray task) small.
 BATCH_GAMES = 32
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    return (run_seed * 1_000_003 + index * 0x9E3779B1 + 1) & MASK64
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
 from courtly.cli.files import UnusableFileError
 from courtly.core.errors import CourtlyError, RecordError
@@ -46,7 +47,8 @@ GameOptionsOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # The message is plain text: brackets in it ('.[cluster]') must not be read as markup.
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
     raise typer.Exit(code=2)
 
 

@@ -29,10 +29,10 @@ from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, UndoError
 from courtly.core.events import Event
-from courtly.core.match import seat_rng
 from courtly.core.records import GameRecord, check_complete
 from courtly.core.rng import Rng
 from courtly.core.seat import Agent
+from courtly.core.seeds import seat_rng
 from courtly.core.state import Game
 from courtly.core.table import Table
 

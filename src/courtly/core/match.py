@@ -9,17 +9,12 @@ from typing import Any
 from courtly.core.errors import CourtlyError
 from courtly.core.events import Event
 from courtly.core.records import GameRecord, new_record, result_of
-from courtly.core.rng import MASK64, Rng
 from courtly.core.seat import Agent, SeatView
+from courtly.core.seeds import seat_rng
 from courtly.core.state import Game, State
 
 # A safety net: no rulebook game here comes near it, so reaching it means a rules bug.
 MAX_DECISIONS = 100_000
-
-
-def seat_rng(seed: int, seat: int) -> Rng:
-    """The generator an agent in ``seat`` uses for a game started with ``seed``."""
-    return Rng((seed * 0x2545F4914F6CDD1D + (seat + 1) * 0x9E3779B97F4A7C15) & MASK64)
 
 
 @dataclass

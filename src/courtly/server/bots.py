@@ -13,10 +13,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from courtly.agents.registry import make_agent
-from courtly.core.match import seat_rng
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
 from courtly.core.rng import MASK64, Rng
+from courtly.core.seeds import seat_rng
 from courtly.core.table import Table
 
 _GOLDEN = 0x9E3779B97F4A7C15

@@ -20,7 +20,8 @@ from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerErr
 from courtly.core.match import MAX_DECISIONS
 from courtly.core.records import GameRecord, new_record, replay, result_of
 from courtly.core.registry import load_game
-from courtly.core.rng import MASK64, Rng
+from courtly.core.rng import Rng
+from courtly.core.seeds import game_seed
 from courtly.core.state import Game, State, canonical_json
 
 RESAMPLES_PER_CHECK = 1
@@ -224,20 +225,16 @@ def check_game(
     return decisions
 
 
-def _game_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_003 + index) & MASK64
-
-
 def _check_games(
     game: Game, num_players: int, seeds: list[int], options: Mapping[str, Any] | None
 ) -> ConformanceReport:
     report = ConformanceReport(game.name, num_players)
-    for game_seed in seeds:
+    for seed in seeds:
         try:
-            report.decisions += check_game(game, num_players, game_seed, options, report)
+            report.decisions += check_game(game, num_players, seed, options, report)
         except Exception as exc:
             report.failures.append(
-                f"{game.name}, {num_players} players, seed {game_seed}: {type(exc).__name__}: {exc}"
+                f"{game.name}, {num_players} players, seed {seed}: {type(exc).__name__}: {exc}"
             )
         report.games += 1
     return report
@@ -257,7 +254,7 @@ def _check_indices(
     """Check the games of numbers ``indices`` (in a worker, ``game`` is loaded by ``name``);
     the first number comes back so that failures can be listed in game order."""
     checked = game or load_game(name)
-    seeds = [_game_seed(seed, index) for index in indices]
+    seeds = [game_seed(seed, index) for index in indices]
     return indices[0], _check_games(checked, num_players, seeds, options)
 
 
