@@ -189,7 +189,7 @@ class FtkState(State):
         s.won = [0] * num_players
         s.limits = []
         s.gold = [0] * num_players
-        s.affordable = options.get("bids", "affordable") == "affordable"
+        s.affordable = options.get("bids", "any") == "affordable"
         return s
 
     def clone(self) -> FtkState:
@@ -249,19 +249,13 @@ class FtkState(State):
     def legal_action_ids(self) -> list[int]:
         phase = self.phase
         if phase == BID:
-            high = self.high
-            if self.affordable:
-                cur = self.cur
-                can = (
-                    len(self.hands[cur]) if CARD_CATEGORY[self.revealed] == GOLD else self.gold[cur]
-                )
-                top = can if can > high else high + 1
-                if top > MAX_BID:
-                    top = MAX_BID
-            else:
-                top = MAX_BID
             ids = [A.PASS]
-            ids.extend(range(A.BID_BASE + high, A.BID_BASE + top))
+            ids.extend(
+                range(
+                    A.BID_BASE + self.high,
+                    A.BID_BASE + (self.affordable_top() if self.affordable else MAX_BID),
+                )
+            )
             return ids
         if phase == PLACE:
             ids = []
@@ -287,6 +281,15 @@ class FtkState(State):
                 ids.extend(A.LOWER_BASE + o for o in self.offices if o != self.king_first)
             return ids
         return []
+
+    def affordable_top(self) -> int:
+        """The highest bid the bidder could pay, or the smallest raise if that is higher
+        (option ``bids=affordable``, and the bids a search considers: RULINGS P2.3)."""
+        cur = self.cur
+        can = len(self.hands[cur]) if CARD_CATEGORY[self.revealed] == GOLD else self.gold[cur]
+        high = self.high
+        top = can if can > high else high + 1
+        return MAX_BID if top > MAX_BID else top
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
         phase = self.phase
