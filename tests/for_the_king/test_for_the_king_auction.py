@@ -88,7 +88,8 @@ def test_p2_3_searches_weigh_only_bids_the_bidder_could_pay() -> None:
     """The bots' pruning (not a rule): a search considers the bids the bidder could pay and
     the smallest raise; the other bids stay legal."""
     from courtly.games.for_the_king import GAME
-    from courtly.games.for_the_king.actions import BID_BASE, PASS
+    from courtly.games.for_the_king.codes import BID_BASE, PASS
+    from courtly.games.for_the_king.rules import affordable_top
 
     state = GAME.new_game(2, seed=3)
     while state.phase != BID:
@@ -96,7 +97,7 @@ def test_p2_3_searches_weigh_only_bids_the_bidder_could_pay() -> None:
     legal = state.legal_action_ids()
     kept = GAME.candidate_actions(state, legal)
     assert len(legal) == MAX_BID + 1
-    top = state.affordable_top()
+    top = affordable_top(state)
     assert kept == [PASS, *range(BID_BASE, BID_BASE + top)]
     affordable = GAME.new_game(2, seed=3, options={"bids": "affordable"})
     while affordable.phase != BID:
