@@ -123,7 +123,8 @@ def _legal_over(s: FtkState) -> list[int]:
     return []
 
 
-_LEGAL: dict[int, Callable[[FtkState], list[int]]] = {
+# The dispatch by phase: FtkState.legal_action_ids reads it (one call fewer on the hot path).
+LEGAL_BY_PHASE: dict[int, Callable[[FtkState], list[int]]] = {
     PLACE: _legal_place,
     PICK: _legal_pick,
     BID: _legal_bid,
@@ -133,10 +134,6 @@ _LEGAL: dict[int, Callable[[FtkState], list[int]]] = {
     OVER: _legal_over,
     GAINED_KING: _legal_king,
 }
-
-
-def legal_action_ids(s: FtkState) -> list[int]:
-    return _LEGAL[s.phase](s)
 
 
 # --- decisions, one function per phase --------------------------------------------------------
@@ -178,7 +175,8 @@ def _do_king(s: FtkState, action_id: int, events: Events) -> None:
         _king_change(s, action_id - RAISE_BASE, 1, events)
 
 
-_APPLY: dict[int, Callable[[FtkState, int, Events], None]] = {
+# The dispatch by phase: FtkState._apply reads it (one call fewer on the hot path).
+APPLY_BY_PHASE: dict[int, Callable[[FtkState, int, Events], None]] = {
     PLACE: _do_place,
     PICK: _do_pick,
     BID: _do_bid,
@@ -187,10 +185,6 @@ _APPLY: dict[int, Callable[[FtkState, int, Events], None]] = {
     KING: _do_king,
     GAINED_KING: _do_king,
 }
-
-
-def apply(s: FtkState, action_id: int, events: Events) -> None:
-    _APPLY[s.phase](s, action_id, events)
 
 
 # --- P1: Share Influence ----------------------------------------------------------------------

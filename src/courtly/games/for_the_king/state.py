@@ -14,7 +14,7 @@ from typing import Any
 from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.for_the_king import invariants, knowledge, rules, scoring, serialize
+from courtly.games.for_the_king import invariants, knowledge, scoring, serialize
 from courtly.games.for_the_king.codes import (
     BATCH_BASE,
     DECK,
@@ -32,6 +32,7 @@ from courtly.games.for_the_king.data import (
     PRIMARY_START,
     offices_in_play,
 )
+from courtly.games.for_the_king.rules import APPLY_BY_PHASE, LEGAL_BY_PHASE
 
 # (seat, at least, at most, first batch since, spent then, won then): see ``limits``.
 GoldLimit = tuple[int, int, int, int, int, int]
@@ -138,7 +139,49 @@ class FtkState(State):
         """A blank position (every card in the deck, nothing placed), or a copy of
         ``copy_of`` that shares nothing mutable with it."""
         if copy_of is not None:
-            self._copy(copy_of)
+            other = copy_of
+            s = self
+            s.game = other.game
+            s.num_players = other.num_players
+            s.options = other.options
+            s.rng = Rng(other.rng.state)
+            s.phase = other.phase
+            s.cur = other.cur
+            s.loc = other.loc[:]
+            s.hands = [h[:] for h in other.hands]
+            s.deck = other.deck[:]
+            s.favor = other.favor[:]
+            s.middle = other.middle[:]
+            s.up = other.up[:]
+            s.held = other.held
+            s.advisor = other.advisor
+            s.n_own = other.n_own
+            s.n_mid = other.n_mid
+            s.n_fav = other.n_fav
+            s.picker = other.picker
+            s.first = other.first
+            s.revealed = other.revealed
+            s.high = other.high
+            s.high_bidder = other.high_bidder
+            s.out = other.out
+            s.excluded = other.excluded
+            s.due = other.due
+            s.paid = other.paid
+            s.batch = other.batch
+            s.king_left = other.king_left
+            s.king_first = other.king_first
+            s.primary = other.primary[:]
+            s.batches = other.batches[:]
+            s.arrive = other.arrive[:]
+            s.placer = other.placer[:]
+            s.favor_placed = other.favor_placed[:]
+            s.spent = other.spent[:]
+            s.won = other.won[:]
+            s.limits = other.limits[:]
+            s.gold = other.gold[:]
+            s.affordable = other.affordable
+            s.offices = other.offices
+            s.king_apply = other.king_apply
             return
         s = self
         s.game = game
@@ -183,50 +226,6 @@ class FtkState(State):
 
     def clone(self) -> FtkState:
         return FtkState(self.game, self.num_players, self.options, self.rng, self)
-
-    def _copy(self, other: FtkState) -> None:
-        s = self
-        s.game = other.game
-        s.num_players = other.num_players
-        s.options = other.options
-        s.rng = Rng(other.rng.state)
-        s.phase = other.phase
-        s.cur = other.cur
-        s.loc = other.loc[:]
-        s.hands = [h[:] for h in other.hands]
-        s.deck = other.deck[:]
-        s.favor = other.favor[:]
-        s.middle = other.middle[:]
-        s.up = other.up[:]
-        s.held = other.held
-        s.advisor = other.advisor
-        s.n_own = other.n_own
-        s.n_mid = other.n_mid
-        s.n_fav = other.n_fav
-        s.picker = other.picker
-        s.first = other.first
-        s.revealed = other.revealed
-        s.high = other.high
-        s.high_bidder = other.high_bidder
-        s.out = other.out
-        s.excluded = other.excluded
-        s.due = other.due
-        s.paid = other.paid
-        s.batch = other.batch
-        s.king_left = other.king_left
-        s.king_first = other.king_first
-        s.primary = other.primary[:]
-        s.batches = other.batches[:]
-        s.arrive = other.arrive[:]
-        s.placer = other.placer[:]
-        s.favor_placed = other.favor_placed[:]
-        s.spent = other.spent[:]
-        s.won = other.won[:]
-        s.limits = other.limits[:]
-        s.gold = other.gold[:]
-        s.affordable = other.affordable
-        s.offices = other.offices
-        s.king_apply = other.king_apply
 
     # --- primitive changes ----------------------------------------------------------------
 
@@ -298,13 +297,17 @@ class FtkState(State):
         return PHASE_NAMES[self.phase]
 
     def legal_action_ids(self) -> list[int]:
-        return rules.legal_action_ids(self)
+        return LEGAL_BY_PHASE[self.phase](self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        rules.apply(self, action_id, events)
+        APPLY_BY_PHASE[self.phase](self, action_id, events)
 
     def scores(self) -> list[float]:
         return [float(v) for v in scoring.victory_points(self)]
+
+    def public_scores(self) -> list[float] | None:
+        """Hidden until the end: the points count the hands (I7: shown at the end)."""
+        return self.scores() if self.phase == OVER else None
 
     def winners(self) -> list[int]:
         return scoring.winners(self) if self.phase == OVER else []
