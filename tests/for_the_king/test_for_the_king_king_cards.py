@@ -1,4 +1,4 @@
-"""Option king_cards (RULINGS P1.2): a King card gained outside an auction is held as a
+"""Option king_cards (RULINGS FK-06): a King card gained outside an auction is held as a
 card (default) or, with ``apply``, shown and applied at once as Biblios plays its Church
 cards."""
 

@@ -41,7 +41,7 @@ KING_WORTH = 0.8  # the best single Duty change a King card brings
 
 
 def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
-    """The actions a search weighs (RULINGS P2.3): every legal action, except that a bid
+    """The actions a search weighs (RULINGS FK-08): every legal action, except that a bid
     above what the bidder could pay is left out, bar the smallest raise. A bluff stays a
     rule; the bots need not weigh 78 bids per auction to find the few worth making."""
     if state.phase != BID or state.affordable:

@@ -19,6 +19,7 @@ from courtly.games.for_the_king.codes import (
     OVER,
     PAY_CARDS,
     PAY_GOLD,
+    PHASE_NAMES,
     PICK,
     PLACE,
     REVEALED,
@@ -42,6 +43,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
+from courtly.games.for_the_king.rules import LEGAL_BY_PHASE
 
 if TYPE_CHECKING:
     from courtly.games.for_the_king.state import FtkState
@@ -104,6 +106,8 @@ def check(s: FtkState) -> None:
             _fail("an office out of play has a Primary Duty value")
     _check_knowledge(s)
     _check_phase(s)
+    if s.phase != OVER and not LEGAL_BY_PHASE[s.phase](s):
+        _fail(f"seat {s.cur} has no legal action in phase {PHASE_NAMES[s.phase]}")
     # Gold paid is never returned: it sits in the face-up pile for good.
     if any(v < 0 for v in s.spent) or sum(s.spent) > sum(GOLD_OF[c] for c in s.up):
         _fail("more Gold was paid than lies in the face-up discards")
@@ -168,7 +172,7 @@ def _check_phase(s: FtkState) -> None:
     if s.king_apply and any(
         CARD_CATEGORY[c] == KING_CARD for c in range(NUM_CARDS) if s.loc[c] >= HAND_BASE
     ):
-        _fail("with king_cards=apply a King card is never kept in a hand (RULINGS P1.2)")
+        _fail("with king_cards=apply a King card is never kept in a hand (RULINGS FK-06)")
     if phase == PLACE:
         if s.held < 0 or s.cur != s.advisor:
             _fail("the Advisor decides where the drawn card goes")

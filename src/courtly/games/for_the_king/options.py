@@ -14,7 +14,7 @@ OPTIONS = (
         "which bids are offered: 'any' = every higher amount up to the total Gold in the "
         "game, as the rulebook says (a bid you cannot pay is a bluff with a penalty, P2.9); "
         "'affordable' = only amounts you could pay, and always the smallest raise "
-        "(RULINGS P2.3)",
+        "(RULINGS FK-08)",
         choices=("any", "affordable"),
     ),
     Option(
@@ -23,7 +23,7 @@ OPTIONS = (
         "a King card kept by the Advisor or taken from the middle: 'hold' = it stays in the "
         "hand as a card (only a King card won at auction is applied); 'apply' = it is shown "
         "and applied when gained, then discarded, as Biblios plays its Church cards "
-        "(RULINGS P1.2)",
+        "(RULINGS FK-06)",
         choices=("hold", "apply"),
     ),
 )

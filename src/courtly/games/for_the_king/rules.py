@@ -68,7 +68,7 @@ Events = list[Event] | None
 
 def affordable_top(s: FtkState) -> int:
     """The highest bid the bidder could pay, or the smallest raise if that is higher (option
-    ``bids=affordable``, and the bids a search weighs: RULINGS P2.3)."""
+    ``bids=affordable``, and the bids a search weighs: RULINGS FK-08)."""
     cur = s.cur
     can = len(s.hands[cur]) if CARD_CATEGORY[s.revealed] == GOLD else s.gold[cur]
     top = can if can > s.high else s.high + 1
@@ -76,7 +76,7 @@ def affordable_top(s: FtkState) -> int:
 
 
 def _legal_bid(s: FtkState) -> list[int]:
-    """P2.3: pass, or any number higher than the last bid (option bids: RULINGS P2.3)."""
+    """P2.3: pass, or any number higher than the last bid (option bids: RULINGS FK-08)."""
     ids = [PASS]
     ids.extend(
         range(BID_BASE + s.high, BID_BASE + (affordable_top(s) if s.affordable else MAX_BID))
@@ -287,7 +287,7 @@ def _take(s: FtkState, seat: int, kind: int, events: Events) -> None:
 
 
 def _gain_king(s: FtkState, seat: int, card: int, events: Events) -> None:
-    """Option king_cards=apply (RULINGS P1.2): a King card the Advisor keeps or an opponent
+    """Option king_cards=apply (RULINGS FK-06): a King card the Advisor keeps or an opponent
     takes is shown and applied at once by its new owner, then discarded face up."""
     s.loc[card] = REVEALED
     s.revealed = card

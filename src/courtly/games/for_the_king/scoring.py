@@ -47,7 +47,7 @@ def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, i
 
     E1-E2: highest sum takes the Primary, ties to the letter closest to A; the next in the same
     order (so the loser of a Primary tie) takes the Secondary. A player needs at least one card
-    of the colour to take either tile (RULINGS, E1)."""
+    of the colour to take either tile (RULINGS FK-18)."""
     if table is None:
         table = [office_standings(h) for h in state.hands]
     secondary = uses_secondary(state.num_players)

@@ -126,7 +126,7 @@ class FtkState(State):
     gold: list[int]  # Gold value in hand, per seat
     affordable: bool  # option bids=affordable (P2.3)
     offices: tuple[int, ...]
-    king_apply: bool  # option king_cards=apply (RULINGS P1.2)
+    king_apply: bool  # option king_cards=apply (RULINGS FK-06)
 
     def __init__(
         self,
@@ -240,7 +240,7 @@ class FtkState(State):
         self.gold[seat] -= GOLD_OF[card]
 
     def copy_in_hand(self, seat: int, kind: int, hidden: bool) -> int:
-        """The copy of ``kind`` in ``seat``'s hand that moves when one leaves it (RULINGS I).
+        """The copy of ``kind`` in ``seat``'s hand that moves when one leaves it (RULINGS FK-22).
 
         Copies look alike at the table, but the engine names each one, and an observer knows
         which copies arrived in view. A face-down move (``hidden``) takes a copy that arrived
