@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from courtly.games.for_the_king.codes import BID, BID_BASE, OVER, PAY_CARDS, PAY_GOLD
 from courtly.games.for_the_king.data import (
@@ -30,9 +29,7 @@ from courtly.games.for_the_king.data import (
 )
 from courtly.games.for_the_king.rules import affordable_top
 from courtly.games.for_the_king.scoring import NOBODY, duties, office_standings, victory_points
-
-if TYPE_CHECKING:
-    from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState
 
 # Rough exchange rates for the greedy evaluation, in victory points.
 GOLD_WORTH = 0.3  # one Gold of buying power
@@ -56,7 +53,7 @@ def _margin(state: FtkState, player: int) -> float:
     return float(points[player] - best_other)
 
 
-Margin = Callable[["FtkState", int], float]
+Margin = Callable[[FtkState, int], float]
 
 
 def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
