@@ -18,7 +18,7 @@ import courtly
 from courtly.agents.registry import make_agent
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
-from courtly.games.for_the_king.estimate import expected_points
+from courtly.games.for_the_king.evaluation import expected_points
 from courtly.games.for_the_king.scoring import victory_points
 from courtly.games.for_the_king.state import FtkState
 

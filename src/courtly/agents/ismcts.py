@@ -119,6 +119,13 @@ class Searcher:
         self.settings = settings.validated()
         # Wall time by default; benchmarks pass time.process_time to count one core's work.
         self.clock = clock
+        # A game may narrow the actions a search weighs (``candidate_actions(state, legal)``,
+        # a subset of the legal ids): a rule that offers many choices no player would pick
+        # stays the rule, and the search spends its budget on the others. Without the hook,
+        # every legal action is weighed.
+        self.candidates: Callable[[State, list[int]], list[int]] | None = getattr(
+            game, "candidate_actions", None
+        )
 
     def search(self, view: SeatView, rng: Rng) -> SearchResult:
         settings = self.settings
@@ -168,6 +175,8 @@ class Searcher:
             if player is None:
                 break
             legal = state.legal_action_ids()
+            if self.candidates is not None:
+                legal = self.candidates(state, legal)
             if len(legal) == 1:
                 # A forced move is no choice: it gets no node and costs no expansion.
                 state.step(legal[0])
@@ -221,7 +230,10 @@ class Searcher:
                 return state.rewards()
             if depth is not None and steps >= depth:
                 return self._evaluate(state)
-            state.step(self._policy_step(state, state.legal_action_ids(), rng))
+            legal = state.legal_action_ids()
+            if self.candidates is not None:
+                legal = self.candidates(state, legal)
+            state.step(self._policy_step(state, legal, rng))
             steps += 1
 
     def _policy_step(self, state: State, legal: list[int], rng: Rng) -> int:

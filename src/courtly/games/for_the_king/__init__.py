@@ -3,5 +3,3 @@
 from courtly.games.for_the_king.game import ForTheKing
 
 GAME = ForTheKing()
-
-__all__ = ["GAME", "ForTheKing"]

@@ -1,8 +1,10 @@
-"""The action table: one fixed layout for every player count (ids are stable)."""
+"""The action table: one fixed layout for every player count (ids are stable; codes.py
+names them)."""
 
 from __future__ import annotations
 
 from courtly.core.actions import ActionSpace, JSONScalar
+from courtly.games.for_the_king.codes import SPACE_SIZE
 from courtly.games.for_the_king.data import (
     GOLD_VALUES,
     KIND_NAMES,
@@ -11,18 +13,6 @@ from courtly.games.for_the_king.data import (
     NUM_OFFICES,
     OFFICES,
 )
-
-PLACE_OWN = 0
-PLACE_MIDDLE = 1
-PLACE_FAVOR = 2
-TAKE_BASE = 3  # + kind: take a card of that kind from the middle
-PASS = TAKE_BASE + NUM_KINDS
-BID_BASE = PASS + 1  # + (amount - 1)
-PAY_BASE = BID_BASE + MAX_BID  # + gold value index: pay with a Gold card of that value
-DISCARD_BASE = PAY_BASE + len(GOLD_VALUES)  # + kind: discard a card of that kind face down
-RAISE_BASE = DISCARD_BASE + NUM_KINDS  # + office: a King card raises its Primary Duty
-LOWER_BASE = RAISE_BASE + NUM_OFFICES
-SPACE_SIZE = LOWER_BASE + NUM_OFFICES
 
 Spec = tuple[str, list[tuple[str, JSONScalar]], str]
 

@@ -1,11 +1,14 @@
-"""The small integer codes a state is made of: card locations and phases.
+"""The small integer codes a state is made of: card locations, phases and action ids.
 
 Every card has one location code. Hands and face-down discard batches are numbered from a
-base so that one int says both "in a hand" and whose.
+base so that one int says both "in a hand" and whose. Rule modules take these from here.
 """
 
 from __future__ import annotations
 
+from courtly.games.for_the_king.data import GOLD_VALUES, MAX_BID, NUM_KINDS, NUM_OFFICES
+
+# --- card locations -------------------------------------------------------------------------
 UNUSED = 0  # numbered above the player count: back in the box, known to all
 BOX = 1  # removed at random at setup: nobody knows which
 DECK = 2  # the Advisors' draw deck (Share Influence phase)
@@ -19,16 +22,32 @@ BATCH_BASE = 16  # + batch index: a face-down discard (Gold-card payment or pena
 
 PUBLIC_LOCATIONS = frozenset({UNUSED, MIDDLE, REVEALED, UP})
 
+# --- phases (``phase_name`` is the public id) ------------------------------------------------
 PLACE = 0
 PICK = 1
 BID = 2
 PAY_GOLD = 3
 PAY_CARDS = 4
-KING = 5
+KING = 5  # a King card won at auction is applied (P2.7)
 OVER = 6
-PHASE_NAMES = ("place", "pick", "bid", "pay-gold", "pay-cards", "king", "over")
+GAINED_KING = 7  # option king_cards=apply: a King card gained in Share Influence is applied
+PHASE_NAMES = ("place", "pick", "bid", "pay-gold", "pay-cards", "king", "over", "king-gained")
+SHARE_PHASES = frozenset({PLACE, PICK, GAINED_KING})
 
 # Knowledge of one card by one seat: these two codes, or (>= 0) "in its holder's hand or in
 # one of the holder's face-down batches numbered at least this" (see knowledge.py).
 EXACT = -1
 UNKNOWN = -2
+
+# --- action ids: one fixed layout for every player count (actions.py names them) ------------
+PLACE_OWN = 0
+PLACE_MIDDLE = 1
+PLACE_FAVOR = 2
+TAKE_BASE = 3  # + kind: take a card of that kind from the middle
+PASS = TAKE_BASE + NUM_KINDS
+BID_BASE = PASS + 1  # + (amount - 1)
+PAY_BASE = BID_BASE + MAX_BID  # + gold value index: pay with a Gold card of that value
+DISCARD_BASE = PAY_BASE + len(GOLD_VALUES)  # + kind: discard a card of that kind face down
+RAISE_BASE = DISCARD_BASE + NUM_KINDS  # + office: a King card raises its Primary Duty
+LOWER_BASE = RAISE_BASE + NUM_OFFICES
+SPACE_SIZE = LOWER_BASE + NUM_OFFICES

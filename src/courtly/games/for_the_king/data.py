@@ -61,7 +61,6 @@ DECK_SIZE: dict[int, int] = {2: 60, 3: 72, 4: 80, 5: 108}
 GOV = 0
 KING = 1
 GOLD = 2
-CATEGORY_NAMES = ("government", "king", "gold")
 
 LETTERS = "ABCDEFGHI"
 HIGH_VALUES = (2, 2, 2, 2, 3, 3, 3, 4, 4)  # blue, purple, pink

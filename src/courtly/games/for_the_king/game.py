@@ -1,31 +1,19 @@
-"""The For the King (and me) game object: setup, options and the greedy evaluation."""
+"""The For the King (and me) game object: identity, options and the wiring of its modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
-from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
+from courtly.games.for_the_king import evaluation, setup, view
 from courtly.games.for_the_king.actions import build_action_space
-from courtly.games.for_the_king.codes import BID, BOX, DECK, OVER, PAY_CARDS, PAY_GOLD, UNUSED
-from courtly.games.for_the_king.data import (
-    CARD_CATEGORY,
-    CARD_MARK,
-    GOLD,
-    GOLD_OF,
-    GOV,
-    NUM_CARDS,
-    RANDOM_REMOVAL,
-)
+from courtly.games.for_the_king.options import OPTIONS, stored_options
+from courtly.games.for_the_king.serialize import read_body
 from courtly.games.for_the_king.state import FtkState
-
-# Rough exchange rates for the greedy evaluation, in victory points.
-GOLD_WORTH = 0.3  # one Gold of buying power
-CARD_WORTH = 0.25  # one card to discard when paying for a Gold card
-KING_WORTH = 0.8  # the best single Duty change a King card brings
+from courtly.games.for_the_king.statistics import report_statistics
 
 
 class ForTheKing(Game):
@@ -37,116 +25,41 @@ class ForTheKing(Game):
         "Share out cards as the Advisor, then bid Gold for the Favor deck: take the most "
         "esteemed offices of government."
     )
-    options = (
-        Option(
-            "bids",
-            "affordable",
-            "which bids are offered: 'affordable' = every amount you could pay, and always the "
-            "smallest raise (so you can still overbid); 'any' = every amount up to the total "
-            "Gold in the game (RULINGS, P2.3)",
-            choices=("affordable", "any"),
-        ),
-    )
+    options = OPTIONS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space()
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        """S1-S5: numbered cards out, random removal, shuffle, a random first Advisor."""
-        rng = Rng(seed)
-        s = FtkState.blank(self, num_players, options, rng)
-        kept = []
-        for c in range(NUM_CARDS):
-            if CARD_MARK[c] > num_players:
-                s.loc[c] = UNUSED
-            else:
-                kept.append(c)
-        rng.shuffle(kept)
-        removed = RANDOM_REMOVAL[num_players]
-        for c in kept[:removed]:
-            s.loc[c] = BOX
-        deck = kept[removed:]
-        rng.shuffle(deck)
-        for c in deck:
-            s.loc[c] = DECK
-        s.deck = deck
-        s.advisor = rng.below(num_players)
-        s.start_turn(None)
-        return s
+        return setup.new_state(self, num_players, seed, options)
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        from courtly.games.for_the_king.serialize import body_from_json
-
-        return body_from_json(self, data, num_players, options, rng)
+        state = FtkState(self, num_players, stored_options(options), rng)
+        read_body(state, data)
+        return state
 
     def render(self, observation: Mapping[str, Any]) -> Any:
-        from courtly.games.for_the_king.view import render
+        return view.render(observation)
 
-        return render(observation)
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        return view.explain(observation)
 
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, FtkState)
-        return evaluate(state, player)
+        return evaluation.evaluate(state, player)
 
     def search_evaluation(self, state: State, player: int) -> float:
-        """The heuristic with the Duties softened by the cards still to come (estimate.py)."""
-        from courtly.games.for_the_king.estimate import soft_margin
-
+        """The heuristic with the Duties softened by the cards still to come."""
         assert isinstance(state, FtkState)
-        return evaluate(state, player, soft_margin)
+        return evaluation.evaluate(state, player, evaluation.soft_margin)
+
+    def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
+        """The actions a search weighs (the ISMCTS agent asks for them when a game has them)."""
+        assert isinstance(state, FtkState)
+        return evaluation.candidate_actions(state, legal)
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
-        from courtly.games.for_the_king.statistics import report_statistics
-
         assert isinstance(state, FtkState)
         return report_statistics(state)
-
-
-def _margin(state: FtkState, player: int) -> float:
-    from courtly.games.for_the_king.scoring import victory_points
-
-    points = victory_points(state)
-    best_other = max(v for p, v in enumerate(points) if p != player)
-    return float(points[player] - best_other)
-
-
-Margin = Callable[[FtkState, int], float]
-
-
-def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
-    """Projected point margin (by ``margin``), plus buying power, plus the card being won
-    minus what is still to be paid for it (a standing high bid counts as a payment to come)."""
-    if state.phase == OVER:
-        winners = state.winners()
-        bonus = 100.0 / len(winners) if player in winners else -100.0
-        return bonus + _margin(state, player)
-    value = margin(state, player) + GOLD_WORTH * state.gold[player]
-    value += CARD_WORTH * len(state.hands[player])
-    if state.phase == BID and state.high_bidder == player:
-        value += _deal_value(state, player, state.high, margin)
-    elif state.phase in (PAY_GOLD, PAY_CARDS) and state.cur == player:
-        value += _deal_value(state, player, state.due - state.paid, margin)
-    return value
-
-
-def _deal_value(state: FtkState, player: int, to_pay: int, margin: Margin) -> float:
-    card = state.revealed
-    hand = state.hands[player]
-    if CARD_CATEGORY[card] == GOLD:
-        can = len(hand)
-        cost = CARD_WORTH * to_pay
-        gain = GOLD_WORTH * GOLD_OF[card] + CARD_WORTH
-    else:
-        can = state.gold[player]
-        cost = GOLD_WORTH * to_pay
-        gain = KING_WORTH
-        if CARD_CATEGORY[card] == GOV:
-            before = margin(state, player)
-            hand.append(card)
-            gain = margin(state, player) - before + CARD_WORTH
-            hand.pop()
-    if can < to_pay:
-        return -2.0 - to_pay
-    return gain - cost

@@ -11,6 +11,7 @@ from courtly.games.for_the_king.codes import (
     BID,
     DECK,
     FAVOR,
+    GAINED_KING,
     HAND_BASE,
     HELD,
     KING,
@@ -18,9 +19,11 @@ from courtly.games.for_the_king.codes import (
     OVER,
     PAY_CARDS,
     PAY_GOLD,
+    PHASE_NAMES,
     PICK,
     PLACE,
     REVEALED,
+    SHARE_PHASES,
     UNUSED,
     UP,
 )
@@ -40,6 +43,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
+from courtly.games.for_the_king.rules import LEGAL_BY_PHASE
 
 if TYPE_CHECKING:
     from courtly.games.for_the_king.state import FtkState
@@ -102,6 +106,8 @@ def check(s: FtkState) -> None:
             _fail("an office out of play has a Primary Duty value")
     _check_knowledge(s)
     _check_phase(s)
+    if s.phase != OVER and not LEGAL_BY_PHASE[s.phase](s):
+        _fail(f"seat {s.cur} has no legal action in phase {PHASE_NAMES[s.phase]}")
     # Gold paid is never returned: it sits in the face-up pile for good.
     if any(v < 0 for v in s.spent) or sum(s.spent) > sum(GOLD_OF[c] for c in s.up):
         _fail("more Gold was paid than lies in the face-up discards")
@@ -149,9 +155,11 @@ def _check_phase(s: FtkState) -> None:
     phase = s.phase
     if not 0 <= s.advisor < n or not 0 <= s.first < n:
         _fail("advisor and first player must be seats")
-    if phase in (PLACE, PICK):
-        if s.revealed >= 0 or s.up or s.batches:
-            _fail("nothing is auctioned or discarded during the Share Influence phase")
+    if phase in SHARE_PHASES:
+        if s.batches or (s.revealed >= 0) != (phase == GAINED_KING):
+            _fail("nothing is auctioned or discarded face down during the Share Influence phase")
+        if any(CARD_CATEGORY[c] != KING_CARD for c in s.up) or (s.up and not s.king_apply):
+            _fail("only King cards applied when gained (king_cards=apply) are discarded in P1")
         if s.favor != sorted(s.favor):
             _fail("the Favor deck is kept sorted until it is shuffled (P2.1)")
         if not (0 <= s.n_own <= 1 and 0 <= s.n_fav <= 1 and 0 <= s.n_mid <= n - 1):
@@ -159,8 +167,12 @@ def _check_phase(s: FtkState) -> None:
     else:
         if s.deck or s.middle or s.held >= 0:
             _fail("the deck and the middle are empty during the Gain Esteem phase")
-    if s.picker >= 0 and phase != PICK:
+    if s.picker >= 0 and phase not in (PICK, GAINED_KING):
         _fail("a picker is set only while opponents pick from the middle")
+    if s.king_apply and any(
+        CARD_CATEGORY[c] == KING_CARD for c in range(NUM_CARDS) if s.loc[c] >= HAND_BASE
+    ):
+        _fail("with king_cards=apply a King card is never kept in a hand (RULINGS FK-06)")
     if phase == PLACE:
         if s.held < 0 or s.cur != s.advisor:
             _fail("the Advisor decides where the drawn card goes")
@@ -171,11 +183,28 @@ def _check_phase(s: FtkState) -> None:
             _fail("an opponent of the Advisor picks from the middle")
         if len({CARD_KIND[c] for c in s.middle}) < 2:
             _fail("a pick with one kind of card left is made at once")
+    elif phase == GAINED_KING:
+        _check_gained_king(s)
     elif phase == OVER:
         if s.favor or s.revealed >= 0:
             _fail("the game ends when the Favor deck is empty")
     else:
         _check_auction(s)
+
+
+def _check_gained_king(s: FtkState) -> None:
+    n = s.num_players
+    if not s.king_apply or CARD_CATEGORY[s.revealed] != KING_CARD:
+        _fail("only king_cards=apply applies a King card during the Share Influence phase")
+    if not 1 <= s.king_left <= king_effect(s.revealed)[3] or s.held >= 0:
+        _fail("a King card being applied has changes left")
+    if s.picker >= 0:
+        if s.cur != s.picker or s.picker == s.advisor:
+            _fail("the opponent who took the King card applies it")
+    elif s.cur != s.advisor or not s.n_own:
+        _fail("the Advisor who kept the King card applies it")
+    if not 0 <= s.cur < n:
+        _fail("a seat applies the King card")
 
 
 def _check_auction(s: FtkState) -> None:

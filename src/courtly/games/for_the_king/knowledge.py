@@ -22,38 +22,42 @@ seat cannot see, from a pool sorted by card id, so that it depends on nothing el
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.core.rng import Rng
 from courtly.games.for_the_king.codes import (
     BATCH_BASE,
-    BID,
     BOX,
     DECK,
     EXACT,
     FAVOR,
+    GAINED_KING,
     HAND_BASE,
     HELD,
     OVER,
     PAY_CARDS,
     PAY_GOLD,
-    PHASE_NAMES,
     PLACE,
     PUBLIC_LOCATIONS,
+    SHARE_PHASES,
     UNKNOWN,
     UNUSED,
 )
 from courtly.games.for_the_king.data import (
+    CARD_CATEGORY,
     CARD_CODE,
     COLOURS,
     GOLD_OF,
+    KING,
     MAX_BID,
     OFFICES,
     SECONDARY_VALUE,
-    card_name,
     uses_secondary,
 )
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.scoring import duties
+
+if TYPE_CHECKING:
+    from courtly.games.for_the_king.state import FtkState
 
 
 def _unseen_batches(state: FtkState, seat: int) -> list[list[int]]:
@@ -166,10 +170,6 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
         )
     secondary = uses_secondary(n)
     obs: dict[str, Any] = {
-        "seat": seat,
-        "num_players": n,
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current_player,
         "offices": [
             {
                 "office": OFFICES[o],
@@ -201,7 +201,14 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
         obs["placed"] = {"own": state.n_own, "middle": state.n_mid, "favor": state.n_fav}
     if state.picker >= 0:
         obs["picker"] = state.picker
-    if state.revealed >= 0:
+    if state.phase == GAINED_KING:
+        obs["king_gained"] = {
+            "card": CARD_CODE[state.revealed],
+            "seat": state.cur,
+            "king_changes_left": state.king_left,
+            "king_first_office": OFFICES[state.king_first] if state.king_first >= 0 else None,
+        }
+    if state.revealed >= 0 and state.phase not in SHARE_PHASES:
         obs["auction"] = {
             "card": CARD_CODE[state.revealed],
             "first_player": state.first,
@@ -220,10 +227,7 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
     else:
         obs["first_player"] = state.first
     if state.phase == OVER:
-        from courtly.games.for_the_king.scoring import duties, victory_points
-
         obs["result"] = {
-            "points": victory_points(state),
             "winners": state.winners(),
             "duties": {
                 OFFICES[o]: {"primary": d[0], "secondary": d[1]}
@@ -232,13 +236,6 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
             },
         }
     return obs
-
-
-def describe_card(code: str) -> str:
-    """A person's name for a card code (for the terminal view)."""
-    from courtly.games.for_the_king.data import CODE_TO_CARD
-
-    return card_name(CODE_TO_CARD[code])
 
 
 # --- resampling ---------------------------------------------------------------------------------
@@ -369,6 +366,13 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         placed.setdefault(where, []).append(c)
 
     _shuffle(rng, pool)
+    kings: list[int] = []
+    if state.king_apply:
+        # With king_cards=apply a King card never stays in a hand (it is applied when
+        # gained), so no world deals one to a hand or to what a hand discarded.
+        kings = [c for c in pool if CARD_CATEGORY[c] == KING]
+        if kings:
+            pool = [c for c in pool if CARD_CATEGORY[c] != KING]
     order = sorted(free)
     deals: list[tuple[list[int], list[int]]] = []
     for q, sign in sorted(bias.items()):
@@ -378,6 +382,8 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         deals.append((mine, pool[:size]))
         pool = pool[size:]
         order = [w for w in order if w not in mine]
+    if kings:
+        pool = _with_kings_apart(order, free, pool, kings, rng)
     deals.append((order, pool))
     arrive, placer = world.arrive, world.placer
     for places, cards in deals:
@@ -410,17 +416,33 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
     # enough (all of them before any Favor card is revealed).
     others = placed.get(FAVOR, [])
     labels = [p for p in range(n) if p != seat for _ in range(state.favor_placed[p])]
-    if state.phase >= BID:
+    if state.phase not in SHARE_PHASES:
         for i in range(len(others)):
             j = i + rng.below(len(labels) - i)
             labels[i], labels[j] = labels[j], labels[i]
     for c, p in zip(others, labels, strict=False):
         placer[c] = p
     favor = sorted(plan.mine + others)
-    if state.phase >= BID:  # P2.1 shuffled it: nobody knows its order
+    if state.phase not in SHARE_PHASES:  # P2.1 shuffled it: nobody knows its order
         _shuffle(rng, favor)
     world.favor = favor
     return world
+
+
+def _with_kings_apart(
+    order: list[int], free: dict[int, int], pool: list[int], kings: list[int], rng: Rng
+) -> list[int]:
+    """``pool`` with ``kings`` inserted at random among the slots of ``order`` (places, each
+    with ``free`` slots, dealt in that order) that are not in a hand or a face-down batch."""
+    slots = [where for where in order for _ in range(free.get(where, 0))]
+    open_slots = [i for i, where in enumerate(slots) if where < HAND_BASE]
+    for i in range(len(kings)):
+        j = i + rng.below(len(open_slots) - i)
+        open_slots[i], open_slots[j] = open_slots[j], open_slots[i]
+    chosen = set(open_slots[: len(kings)])
+    rest = iter(pool)
+    king = iter(kings)
+    return [next(king) if i in chosen else next(rest) for i in range(len(slots))]
 
 
 def _richest_places(

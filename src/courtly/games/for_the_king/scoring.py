@@ -1,8 +1,8 @@
-"""E: Duty tiles, victory points and the winner's tie-break chain."""
+"""E: Duty tiles, victory points, the winner's tie-break chain and the score breakdown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from courtly.games.for_the_king.data import (
     CARD_LETTER,
@@ -47,7 +47,7 @@ def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, i
 
     E1-E2: highest sum takes the Primary, ties to the letter closest to A; the next in the same
     order (so the loser of a Primary tie) takes the Secondary. A player needs at least one card
-    of the colour to take either tile (RULINGS, E1)."""
+    of the colour to take either tile (RULINGS FK-18)."""
     if table is None:
         table = [office_standings(h) for h in state.hands]
     secondary = uses_secondary(state.num_players)
@@ -77,37 +77,52 @@ def victory_points(state: FtkState) -> list[int]:
 def winners(state: FtkState) -> list[int]:
     """E4: most points; then most Gold value; then per colour in the rulebook's order (blue,
     red, pink, green, purple, orange) most cards of it, then its letter closest to A."""
+    return _ranking(state)[0]
+
+
+def _ranking(state: FtkState) -> tuple[list[int], str | None]:
+    """The winners and the id of the tie-break that decided (None: no tie to break;
+    ``"shared"``: nothing broke it)."""
     points = victory_points(state)
     best = max(points)
     tied = [p for p in range(state.num_players) if points[p] == best]
-    if len(tied) > 1:
-        gold = {p: sum(GOLD_OF[c] for c in state.hands[p]) for p in tied}
-        top = max(gold.values())
-        tied = [p for p in tied if gold[p] == top]
-    if len(tied) > 1:
-        table = {p: office_standings(state.hands[p]) for p in tied}
-        for o in TIEBREAK_OFFICES:
-            most = max(table[p][1][o] for p in tied)
-            if most == 0:
-                continue
-            tied = [p for p in tied if table[p][1][o] == most]
-            if len(tied) > 1:
-                letter = min(table[p][2][o] for p in tied)
-                tied = [p for p in tied if table[p][2][o] == letter]
-            break
-    return tied
-
-
-def final_text(state: FtkState) -> str:
-    points = victory_points(state)
-    parts = []
-    for o, (first, second) in enumerate(duties(state)):
-        if o not in state.offices:
+    if len(tied) == 1:
+        return tied, None
+    gold = {p: sum(GOLD_OF[c] for c in state.hands[p]) for p in tied}
+    top = max(gold.values())
+    tied = [p for p in tied if gold[p] == top]
+    if len(tied) == 1:
+        return tied, "most-gold"
+    table = {p: office_standings(state.hands[p]) for p in tied}
+    for o in TIEBREAK_OFFICES:
+        most = max(table[p][1][o] for p in tied)
+        if most == 0:
             continue
-        holder = "nobody" if first == NOBODY else f"seat {first}"
-        text = f"{OFFICES[o]} {state.primary[o]}: {holder}"
+        tied = [p for p in tied if table[p][1][o] == most]
+        if len(tied) == 1:
+            return tied, f"most-{OFFICES[o]}-cards"
+        letter = min(table[p][2][o] for p in tied)
+        tied = [p for p in tied if table[p][2][o] == letter]
+        return tied, f"best-{OFFICES[o]}-letter" if len(tied) == 1 else "shared"
+    return tied, "shared"
+
+
+def score_breakdown(state: FtkState) -> dict[str, Any]:
+    """Per seat the esteem each office's Duty tiles give it (E3), the tie-break that decided
+    (E4) and why the game ended (the Favor deck ran out: E)."""
+    categories = [OFFICES[o] for o in state.offices]
+    seats: list[dict[str, Any]] = [dict.fromkeys(categories, 0) for _ in range(state.num_players)]
+    for o, (first, second) in enumerate(duties(state)):
+        if first != NOBODY:
+            seats[first][OFFICES[o]] += state.primary[o]
         if second != NOBODY:
-            text += f" (Secondary: seat {second})"
-        parts.append(text)
-    won = ", ".join(f"seat {p}" for p in winners(state))
-    return "; ".join(parts) + f". Points: {points}. Winner: {won}"
+            seats[second][OFFICES[o]] += SECONDARY_VALUE
+    for row in seats:
+        row["total"] = sum(row[c] for c in categories)
+    over = state.is_terminal
+    return {
+        "categories": categories,
+        "seats": seats,
+        "decided_by": _ranking(state)[1] if over else None,
+        "end": "favor-deck-empty" if over else None,
+    }

@@ -1,7 +1,9 @@
 """The state's JSON body (documented in docs/games/for_the_king.md), both ways.
 
 Cards are written by their codes ("diplomacy-A", "king-up2-1", "gold3-07"); seats by
-number; offices by name. Lists whose order is hidden (hands, the box) are sorted.
+number; offices by name. Lists whose order is hidden (hands, the box) are sorted. Reading
+is strict (courtly.core.fields): every field has exactly its type and range, or the load is
+refused naming it; invariants.py then refuses what no game could reach.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from courtly.core import fields as F
 from courtly.core.errors import InvalidStateError
-from courtly.core.rng import Rng
 from courtly.games.for_the_king.codes import (
     BATCH_BASE,
     BOX,
@@ -25,10 +27,18 @@ from courtly.games.for_the_king.codes import (
     UNUSED,
     UP,
 )
-from courtly.games.for_the_king.data import CARD_CODE, CODE_TO_CARD, GOLD_OF, NUM_CARDS, OFFICES
+from courtly.games.for_the_king.data import (
+    CARD_CODE,
+    CODE_TO_CARD,
+    DUTY_MAX,
+    DUTY_MIN,
+    GOLD_OF,
+    MAX_BID,
+    NUM_CARDS,
+    OFFICES,
+)
 
 if TYPE_CHECKING:
-    from courtly.core.state import Game
     from courtly.games.for_the_king.state import FtkState
 
 
@@ -103,135 +113,151 @@ def body_to_json(s: FtkState) -> dict[str, Any]:
     }
 
 
-def _card(code: Any) -> int:
+def _card(code: Any, what: str) -> int:
     if not isinstance(code, str) or code not in CODE_TO_CARD:
-        raise InvalidStateError(f"unknown card code {code!r}")
+        raise InvalidStateError(f"{what}: unknown card code {code!r}")
     return CODE_TO_CARD[code]
 
 
-def _cards(codes: Any) -> list[int]:
-    if not isinstance(codes, list):
-        raise InvalidStateError(f"a card list must be a JSON list, not {codes!r}")
-    return [_card(c) for c in codes]
+def _cards(codes: Any, what: str) -> list[int]:
+    return F.each(codes, what, _card)
 
 
-def _seat(value: Any, n: int, allow_none: bool = False) -> int:
-    if value is None and allow_none:
-        return -1
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise InvalidStateError(f"{value!r} is not a seat of this {n}-player game")
-    return value
+def _optional_card(code: Any, what: str) -> int:
+    return -1 if code is None else _card(code, what)
 
 
-def _bits(seats: Any, n: int) -> int:
-    if not isinstance(seats, list):
-        raise InvalidStateError(f"a list of seats was expected, not {seats!r}")
+def _bits(seats: Any, what: str, n: int) -> int:
     mask = 0
-    for p in seats:
-        mask |= 1 << _seat(p, n)
+    for i, p in enumerate(F.listing(seats, what)):
+        bit = 1 << F.seat(p, f"{what}[{i}]", n)
+        if mask & bit:
+            raise InvalidStateError(f"{what} lists seat {p} twice")
+        mask |= bit
     return mask
 
 
-def _int(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidStateError(f"{name} must be an integer, not {value!r}")
+def _mapping(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidStateError(f"{what} must be a JSON object")
     return value
 
 
-def body_from_json(
-    game: Game, data: Mapping[str, Any], n: int, options: Mapping[str, Any], rng: Rng
-) -> FtkState:
-    from courtly.games.for_the_king.state import FtkState
-
-    s = FtkState.blank(game, n, options, rng)
-    phase = data["phase"]
-    if phase not in PHASE_NAMES:
-        raise InvalidStateError(f"unknown phase {phase!r}; phases: {', '.join(PHASE_NAMES)}")
-    s.phase = PHASE_NAMES.index(phase)
-    s.cur = -1 if s.phase == OVER else _seat(data["current_player"], n)
-    s.advisor = _seat(data["advisor"], n)
-    placed = data["placed"]
-    s.n_own, s.n_mid, s.n_fav = (_int(placed[k], k) for k in ("own", "middle", "favor"))
-    s.picker = _seat(data.get("picker"), n, allow_none=True)
-    s.first = _seat(data["first_player"], n)
-    primary = data["primary"]
+def read_body(s: FtkState, data: Mapping[str, Any]) -> None:
+    """Fill the blank state ``s`` from the body of its JSON form."""
+    n = s.num_players
+    s.phase = PHASE_NAMES.index(F.choice(F.field(data, "phase"), "phase", PHASE_NAMES))
+    current = F.field(data, "current_player")
+    if s.phase == OVER:
+        if current is not None:
+            raise InvalidStateError("current_player must be null once the game is over")
+        s.cur = -1
+    else:
+        s.cur = F.seat(current, "current_player", n)
+    s.advisor = F.seat(F.field(data, "advisor"), "advisor", n)
+    placed = _mapping(F.field(data, "placed"), "placed")
+    s.n_own = F.integer(F.field(placed, "own", "placed"), "placed.own", 0, 1)
+    s.n_mid = F.integer(F.field(placed, "middle", "placed"), "placed.middle", 0, n - 1)
+    s.n_fav = F.integer(F.field(placed, "favor", "placed"), "placed.favor", 0, 1)
+    s.picker = F.seat(F.field(data, "picker"), "picker", n, none=-1)
+    s.first = F.seat(F.field(data, "first_player"), "first_player", n)
+    primary = _mapping(F.field(data, "primary"), "primary")
     if set(primary) != {OFFICES[o] for o in s.offices}:
         raise InvalidStateError(
             f"primary must give exactly the offices in play: "
             f"{', '.join(OFFICES[o] for o in s.offices)}"
         )
     for name, value in primary.items():
-        s.primary[OFFICES.index(name)] = _int(value, f"primary {name}")
+        s.primary[OFFICES.index(name)] = F.integer(value, f"primary.{name}", DUTY_MIN, DUTY_MAX)
 
-    cards = data["cards"]
+    cards = _mapping(F.field(data, "cards"), "cards")
     s.loc = [-1] * NUM_CARDS
 
     def put(card_list: list[int], where: int) -> None:
         for c in card_list:
             if s.loc[c] != -1:
-                raise InvalidStateError(f"card {CARD_CODE[c]} appears twice")
+                raise InvalidStateError(f"cards: {CARD_CODE[c]} appears twice")
             s.loc[c] = where
 
-    put(_cards(cards["unused"]), UNUSED)
-    put(_cards(cards["box"]), BOX)
-    s.deck = _cards(cards["deck"])
+    def listed(name: str) -> list[int]:
+        return _cards(F.field(cards, name, "cards"), f"cards.{name}")
+
+    put(listed("unused"), UNUSED)
+    put(listed("box"), BOX)
+    s.deck = listed("deck")
     put(s.deck, DECK)
-    s.middle = _cards(cards["middle"])
+    s.middle = listed("middle")
     put(s.middle, MIDDLE)
-    s.favor = _cards(cards["favor"])
+    s.favor = listed("favor")
     put(s.favor, FAVOR)
-    s.up = _cards(cards["discard_up"])
+    s.up = listed("discard_up")
     put(s.up, UP)
-    s.held = -1 if cards["held"] is None else _card(cards["held"])
+    s.held = _optional_card(F.field(cards, "held", "cards"), "cards.held")
     if s.held >= 0:
         put([s.held], HELD)
-    s.revealed = -1 if cards["revealed"] is None else _card(cards["revealed"])
+    s.revealed = _optional_card(F.field(cards, "revealed", "cards"), "cards.revealed")
     if s.revealed >= 0:
         put([s.revealed], REVEALED)
-    hands = cards["hands"]
-    if not isinstance(hands, list) or len(hands) != n:
-        raise InvalidStateError(f"cards.hands must list {n} hands")
+    hands = F.per_seat(F.field(cards, "hands", "cards"), "cards.hands", n)
     for p, hand in enumerate(hands):
-        s.hands[p] = sorted(_cards(hand))
+        s.hands[p] = sorted(_cards(hand, f"cards.hands[{p}]"))
         put(s.hands[p], HAND_BASE + p)
         s.gold[p] = sum(GOLD_OF[c] for c in s.hands[p])
-    for b, batch in enumerate(data["batches"]):
-        s.batches.append((_seat(batch["owner"], n), _bits(batch["seen_by"], n)))
-        put(_cards(batch["cards"]), BATCH_BASE + b)
+    for b, batch in enumerate(F.listing(F.field(data, "batches"), "batches")):
+        what = f"batches[{b}]"
+        owner = F.seat(F.field(batch, "owner", what), f"{what}.owner", n)
+        s.batches.append((owner, _bits(F.field(batch, "seen_by", what), f"{what}.seen_by", n)))
+        put(_cards(F.field(batch, "cards", what), f"{what}.cards"), BATCH_BASE + b)
     missing = [CARD_CODE[c] for c in range(NUM_CARDS) if s.loc[c] == -1]
     if missing:
         raise InvalidStateError(f"cards missing from the state: {', '.join(missing)}")
-    for code, value in data["public_arrival"].items():
-        s.arrive[_card(code)] = _int(value, f"public_arrival of {code}")
-    for code, seat in data["favor_placer"].items():
-        s.placer[_card(code)] = _seat(seat, n)
+    arrival = _mapping(F.field(data, "public_arrival"), "public_arrival")
+    for code, value in arrival.items():
+        what = f"public_arrival.{code}"
+        s.arrive[_card(code, what)] = F.integer(value, what, 0, len(s.batches))
+    placer = _mapping(F.field(data, "favor_placer"), "favor_placer")
+    for code, seat in placer.items():
+        what = f"favor_placer.{code}"
+        s.placer[_card(code, what)] = F.seat(seat, what, n)
     named = (("favor_placed", s.favor_placed), ("gold_spent", s.spent), ("gold_won", s.won))
     for name, target in named:
-        values = data[name]
-        if not isinstance(values, list) or len(values) != n:
-            raise InvalidStateError(f"{name} must list {n} integers")
-        target[:] = [_int(v, name) for v in values]
+        values = F.per_seat(F.field(data, name), name, n)
+        target[:] = [F.integer(v, f"{name}[{p}]", 0) for p, v in enumerate(values)]
 
-    for item in data["gold_limits"]:
+    for i, item in enumerate(F.listing(F.field(data, "gold_limits"), "gold_limits")):
+        what = f"gold_limits[{i}]"
+
+        def number(key: str, what: str = what, item: Any = item) -> int:
+            return F.integer(F.field(item, key, what), f"{what}.{key}", 0)
+
+        seat = F.seat(F.field(item, "seat", what), f"{what}.seat", n)
         s.limits.append(
             (
-                _seat(item["seat"], n),
-                _int(item["min"], "min"),
-                _int(item["max"], "max"),
-                _int(item["batch_from"], "batch_from"),
-                _int(item["spent"], "spent"),
-                _int(item["won"], "won"),
+                seat,
+                number("min"),
+                number("max"),
+                number("batch_from"),
+                number("spent"),
+                number("won"),
             )
         )
-    auction = data["auction"]
-    s.high = _int(auction["high_bid"], "high_bid")
-    s.high_bidder = _seat(auction["high_bidder"], n, allow_none=True)
-    s.out = _bits(auction["out"], n)
-    s.excluded = _bits(auction["excluded"], n)
-    s.due = _int(auction["due"], "due")
-    s.paid = _int(auction["paid"], "paid")
-    s.batch = -1 if auction["batch"] is None else _int(auction["batch"], "batch")
-    s.king_left = _int(auction["king_changes_left"], "king_changes_left")
-    first_office = auction["king_first_office"]
-    s.king_first = -1 if first_office is None else OFFICES.index(first_office)
-    return s
+    auction = _mapping(F.field(data, "auction"), "auction")
+
+    def count(key: str, high: int | None = None) -> int:
+        return F.integer(F.field(auction, key, "auction"), f"auction.{key}", 0, high)
+
+    s.high = count("high_bid", MAX_BID)
+    s.high_bidder = F.seat(F.field(auction, "high_bidder", "auction"), "auction.high_bidder", n, -1)
+    s.out = _bits(F.field(auction, "out", "auction"), "auction.out", n)
+    s.excluded = _bits(F.field(auction, "excluded", "auction"), "auction.excluded", n)
+    s.due = count("due", MAX_BID)
+    s.paid = count("paid")
+    batch = F.field(auction, "batch", "auction")
+    s.batch = -1 if batch is None else F.integer(batch, "auction.batch", 0, len(s.batches) - 1)
+    s.king_left = count("king_changes_left", 2)
+    first_office = F.field(auction, "king_first_office", "auction")
+    s.king_first = (
+        -1
+        if first_office is None
+        else OFFICES.index(F.choice(first_office, "auction.king_first_office", OFFICES))
+    )

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from courtly.core.events import seat_text
 from courtly.games.for_the_king.data import (
     CARD_CATEGORY,
     CARD_OFFICE,
@@ -51,7 +52,7 @@ def _cards(codes: Sequence[str]) -> Text:
 def _seat(obs: Mapping[str, Any], p: int | None) -> str:
     if p is None:
         return "-"
-    return "you" if p == obs.get("seat") else f"seat {p}"
+    return "you" if p == obs.get("viewer") else seat_text(p)
 
 
 def render(observation: Mapping[str, Any]) -> Any:
@@ -60,7 +61,7 @@ def render(observation: Mapping[str, Any]) -> Any:
     head = Text(
         f"For the King (and me) - {obs['num_players']} players - phase {obs['phase']}", style="bold"
     )
-    current = obs.get("current_player")
+    current = obs.get("to_act")
     if current is not None:
         head.append(f"   to act: {_seat(obs, current)}", style="bold cyan")
     parts.append(head)
@@ -75,7 +76,7 @@ def render(observation: Mapping[str, Any]) -> Any:
         )
     parts.append(offices)
 
-    if obs["phase"] in ("place", "pick"):
+    if obs["phase"] in ("place", "pick", "king-gained"):
         placed = obs.get("placed")
         line = Text(
             f"Advisor: {_seat(obs, obs['advisor'])}; deck {obs['deck_size']} cards; "
@@ -90,6 +91,11 @@ def render(observation: Mapping[str, Any]) -> Any:
         if obs.get("held"):
             parts.append(Text("You drew: ").append_text(_card(obs["held"])))
         parts.append(Text("Middle: ").append_text(_cards(obs["middle"])))
+    gained = obs.get("king_gained")
+    if gained:
+        text = Text(f"{_seat(obs, gained['seat'])} applies ").append_text(_card(gained["card"]))
+        text.append(f" ({gained['king_changes_left']} change(s) left)")
+        parts.append(Panel(text))
     auction = obs.get("auction")
     if auction:
         text = Text("Auction for ").append_text(_card(auction["card"]))
@@ -144,7 +150,74 @@ def render(observation: Mapping[str, Any]) -> Any:
                 _seat(obs, d["secondary"] if d["secondary"] >= 0 else None),
             )
         parts.append(table)
-        points = ", ".join(f"{_seat(obs, p)} {v}" for p, v in enumerate(result["points"]))
+        points = ", ".join(f"{_seat(obs, p)} {v:g}" for p, v in enumerate(obs["scores"]))
         won = ", ".join(_seat(obs, p) for p in result["winners"])
         parts.append(Text(f"Points: {points}. Winner: {won}", style="bold green"))
     return Group(*parts)
+
+
+_PHASE_HELP = {
+    "place": (
+        "Share Influence (P1): you are the Advisor. Each card you draw goes to your personal "
+        "deck (one card, face down), the middle (face up, one fewer than the players) or "
+        "the Favor deck (one card, face down)."
+    ),
+    "pick": (
+        "Share Influence (P1.4): clockwise from the Advisor's left, each opponent takes one "
+        "card from the middle into their hand."
+    ),
+    "bid": (
+        "Gain Esteem (P2.3): bid a higher number than the last bid, or pass (out for this "
+        "card). The last one in wins and pays: Gold for a Government or King card, any "
+        "cards face down for a Gold card. A winner who cannot pay loses a random card "
+        "face down and the others bid again."
+    ),
+    "pay-gold": (
+        "Gain Esteem (P2.6): pay the bid with Gold cards, one at a time, face up; no change "
+        "is given."
+    ),
+    "pay-cards": (
+        "Gain Esteem (P2.8): pay for the Gold card with as many cards from your hand as "
+        "you bid, one at a time, face down."
+    ),
+    "king": (
+        "Gain Esteem (P2.7): apply the King card you won: each change moves one office's "
+        "Primary Duty value by 1 (it stays within 1..6); a two-office card changes two "
+        "different offices."
+    ),
+    "king-gained": (
+        "Share Influence, king_cards=apply: the King card just gained is applied at once: "
+        "each change moves one office's Primary Duty value by 1 (within 1..6)."
+    ),
+    "over": (
+        "The game is over: each office's Primary Duty goes to the highest sum of its colour "
+        "(ties to the letter closest to A), the Secondary to the next."
+    ),
+}
+
+_ACTION_HELP = (
+    ("place", "place: where the drawn card goes (own deck, middle or Favor deck)"),
+    ("take", "take: a card of that kind from the middle into your hand"),
+    ("bid", "bid N: raise to N (more than you can pay is allowed, at the P2.9 risk)"),
+    ("pass", "pass: leave the bidding for this card"),
+    ("pay", "pay: one Gold card of that value, face up"),
+    ("discard", "discard: one card of that kind, face down"),
+    ("king", "king: move that office's Primary Duty value up or down by 1"),
+)
+
+
+def explain(observation: Mapping[str, Any]) -> str:
+    """The terminal's ``?``: the current phase's rules and what each kind of action does."""
+    phase = str(observation.get("phase"))
+    lines = [_PHASE_HELP.get(phase, "")]
+    shown = {
+        "place": ("place",),
+        "pick": ("take",),
+        "bid": ("bid", "pass"),
+        "pay-gold": ("pay",),
+        "pay-cards": ("discard",),
+        "king": ("king",),
+        "king-gained": ("king",),
+    }.get(phase, ())
+    lines += [text for kind, text in _ACTION_HELP if kind in shown]
+    return "\n".join(line for line in lines if line)

@@ -43,7 +43,7 @@ def bids(state: FtkState) -> list[int]:
 
 def test_p2_3_first_bid_at_least_one_and_pass_offered(make: Make) -> None:
     """P2.3: the first bid is 1 or more; passing is allowed from the first turn."""
-    state = auction(make)
+    state = auction(make, options={"bids": "affordable"})
     assert bids(state) == [1, 2, 3, 4, 5, 6]  # seat 0 can pay up to 6 Gold
     assert "pass" in [a.kind for a in state.legal_actions()]
 
@@ -53,7 +53,7 @@ def test_p2_3_raises_are_strictly_higher_and_overbidding_stays_possible(
 ) -> None:
     """P2.3: each bid is strictly higher; the smallest raise is always offered, even to a
     player who could not pay it (RULINGS, P2.3)."""
-    state = auction(make)
+    state = auction(make, options={"bids": "affordable"})
     play(state, "bid", amount=3)
     assert state.current_player == 1
     assert bids(state) == [4]  # seat 1 holds 2 Gold
@@ -66,6 +66,43 @@ def test_p2_3_option_any_offers_every_amount(make: Make, play: Play) -> None:
     assert bids(state) == list(range(1, MAX_BID + 1))
     play(state, "bid", amount=MAX_BID)
     assert bids(state) == []
+
+
+def test_p2_3_by_default_any_higher_bid_even_one_the_bidder_cannot_pay(
+    make: Make, play: Play
+) -> None:
+    """P2.3 (RULINGS): the rulebook lets a player bid any higher number; a bid they cannot
+    pay is a real bluff with the real penalty of P2.9."""
+    state = auction(make)
+    assert state.options["bids"] == "any"
+    assert bids(state) == list(range(1, MAX_BID + 1))
+    play(state, "bid", amount=3)
+    assert bids(state) == list(range(4, MAX_BID + 1))
+    play(state, "bid", amount=9)  # seat 1 holds 2 Gold: a bluff
+    play(state, "pass")
+    play(state, "pass")  # seat 1 wins at 9 and cannot pay
+    assert state.excluded == 0b010 and len(state.batches) == 1 and state.phase == BID
+
+
+def test_p2_3_searches_weigh_only_bids_the_bidder_could_pay() -> None:
+    """The bots' pruning (not a rule): a search considers the bids the bidder could pay and
+    the smallest raise; the other bids stay legal."""
+    from courtly.games.for_the_king import GAME
+    from courtly.games.for_the_king.codes import BID_BASE, PASS
+    from courtly.games.for_the_king.rules import affordable_top
+
+    state = GAME.new_game(2, seed=3)
+    while state.phase != BID:
+        state.step(state.legal_action_ids()[0])
+    legal = state.legal_action_ids()
+    kept = GAME.candidate_actions(state, legal)
+    assert len(legal) == MAX_BID + 1
+    top = affordable_top(state)
+    assert kept == [PASS, *range(BID_BASE, BID_BASE + top)]
+    affordable = GAME.new_game(2, seed=3, options={"bids": "affordable"})
+    while affordable.phase != BID:
+        affordable.step(affordable.legal_action_ids()[0])
+    assert affordable.legal_action_ids() == kept
 
 
 def test_p2_3_p2_4_bidding_goes_around_until_one_is_left(make: Make, play: Play) -> None:
@@ -136,7 +173,7 @@ def test_p2_5_nobody_bids_card_discarded_face_up(make: Make, play: Play) -> None
 
 def test_p2_4_last_player_with_no_bid_still_decides(make: Make, play: Play) -> None:
     """P2.4 (RULINGS): when all the others passed before any bid, the last one may still bid."""
-    state = auction(make)
+    state = auction(make, options={"bids": "affordable"})
     play(state, "pass")
     play(state, "pass")
     assert state.current_player == 2 and state.phase == BID
@@ -185,7 +222,7 @@ def test_p2_9_everyone_failing_discards_the_card(make: Make, play: Play) -> None
 
 def test_p2_8_gold_card_paid_with_face_down_cards(make: Make, play: Play) -> None:
     """P2.8: a Gold card costs as many cards of any type, discarded face down."""
-    state = auction(make, revealed="gold3-05")
+    state = auction(make, revealed="gold3-05", options={"bids": "affordable"})
     assert bids(state) == [1, 2, 3, 4]  # seat 0 holds 4 cards
     play(state, "bid", amount=2)
     play(state, "pass")
@@ -266,7 +303,11 @@ def test_p2_7_lowering_king_card(make: Make, play: Play) -> None:
 
 def test_p2_6_government_card_needs_enough_gold_to_pay(make: Make, play: Play) -> None:
     """P2.6/P2.9: Gold is counted for Government cards (cards don't count)."""
-    state = auction(make, hands=[["gold1-01", "diplomacy-A", "diplomacy-B"], [], []])
+    state = auction(
+        make,
+        hands=[["gold1-01", "diplomacy-A", "diplomacy-B"], [], []],
+        options={"bids": "affordable"},
+    )
     assert bids(state) == [1]
     play(state, "bid", amount=1)
     play(state, "pass")

@@ -10,8 +10,7 @@ import pytest
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
 from courtly.games.for_the_king.data import SECONDARY_VALUE
-from courtly.games.for_the_king.estimate import expected_points, soft_margin
-from courtly.games.for_the_king.game import _margin, evaluate
+from courtly.games.for_the_king.evaluation import _margin, evaluate, expected_points, soft_margin
 from courtly.games.for_the_king.scoring import victory_points
 from courtly.games.for_the_king.state import FtkState
 

@@ -1,0 +1,162 @@
+"""The bots' evaluation: the greedy heuristic, the search's estimate of the final Duties, and
+the actions a search weighs.
+
+The greedy evaluation scores the Duties as if the game ended now, so a one-point lead in an
+office with half its cards still in the deck counts as much as a settled one. In a search
+leaf (a sampled world, so every hand is known) :func:`expected_points` gives each player a
+chance of each Duty instead: a Plackett-Luce draw whose weights are ``exp(sum / spread)``,
+where the spread grows with the square root of the summed squared values of that office's
+cards not yet in a hand (their variance, if they went to the players at random). An office
+with nothing left to come scores exactly as it will at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from courtly.games.for_the_king.codes import BID, BID_BASE, OVER, PAY_CARDS, PAY_GOLD
+from courtly.games.for_the_king.data import (
+    CARD_CATEGORY,
+    CARD_OFFICE,
+    CARD_VALUE,
+    GOLD,
+    GOLD_OF,
+    GOV,
+    NUM_OFFICES,
+    SECONDARY_VALUE,
+    uses_secondary,
+)
+from courtly.games.for_the_king.rules import affordable_top
+from courtly.games.for_the_king.scoring import NOBODY, duties, office_standings, victory_points
+from courtly.games.for_the_king.state import FtkState
+
+# Rough exchange rates for the greedy evaluation, in victory points.
+GOLD_WORTH = 0.3  # one Gold of buying power
+CARD_WORTH = 0.25  # one card to discard when paying for a Gold card
+KING_WORTH = 0.8  # the best single Duty change a King card brings
+
+
+def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
+    """The actions a search weighs (RULINGS FK-08): every legal action, except that a bid
+    above what the bidder could pay is left out, bar the smallest raise. A bluff stays a
+    rule; the bots need not weigh 78 bids per auction to find the few worth making."""
+    if state.phase != BID or state.affordable:
+        return legal
+    top = BID_BASE + affordable_top(state)
+    return [a for a in legal if a < top]
+
+
+def _margin(state: FtkState, player: int) -> float:
+    points = victory_points(state)
+    best_other = max(v for p, v in enumerate(points) if p != player)
+    return float(points[player] - best_other)
+
+
+Margin = Callable[[FtkState, int], float]
+
+
+def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
+    """Projected point margin (by ``margin``), plus buying power, plus the card being won
+    minus what is still to be paid for it (a standing high bid counts as a payment to come)."""
+    if state.phase == OVER:
+        winners = state.winners()
+        bonus = 100.0 / len(winners) if player in winners else -100.0
+        return bonus + _margin(state, player)
+    value = margin(state, player) + GOLD_WORTH * state.gold[player]
+    value += CARD_WORTH * len(state.hands[player])
+    if state.phase == BID and state.high_bidder == player:
+        value += _deal_value(state, player, state.high, margin)
+    elif state.phase in (PAY_GOLD, PAY_CARDS) and state.cur == player:
+        value += _deal_value(state, player, state.due - state.paid, margin)
+    return value
+
+
+def _deal_value(state: FtkState, player: int, to_pay: int, margin: Margin) -> float:
+    card = state.revealed
+    hand = state.hands[player]
+    if CARD_CATEGORY[card] == GOLD:
+        can = len(hand)
+        cost = CARD_WORTH * to_pay
+        gain = GOLD_WORTH * GOLD_OF[card] + CARD_WORTH
+    else:
+        can = state.gold[player]
+        cost = GOLD_WORTH * to_pay
+        gain = KING_WORTH
+        if CARD_CATEGORY[card] == GOV:
+            before = margin(state, player)
+            hand.append(card)
+            gain = margin(state, player) - before + CARD_WORTH
+            hand.pop()
+    if can < to_pay:
+        return -2.0 - to_pay
+    return gain - cost
+
+
+# --- the search's estimate of the final Duty points (E1-E3) ----------------------------------
+
+# The least spread of an office with cards to come: a one-point lead is then worth about a
+# 95% chance with two players.
+_SETTLED = 0.35
+# How much a card's squared value still to come widens the spread.
+_SPREAD_PER_VALUE = 0.5
+# Ties of equal sums go to the letter closest to A (E1); a sliver of a point per letter.
+_LETTER = 0.01
+
+
+def _to_come(state: FtkState) -> list[int]:
+    """Per office: the summed squared values of its cards that are in no hand yet."""
+    pending = [0] * NUM_OFFICES
+    cards = [*state.deck, *state.middle, *state.favor]
+    if state.held >= 0:
+        cards.append(state.held)
+    if state.revealed >= 0:
+        cards.append(state.revealed)
+    for c in cards:
+        o = CARD_OFFICE[c]
+        if o >= 0:
+            pending[o] += CARD_VALUE[c] * CARD_VALUE[c]
+    return pending
+
+
+def expected_points(state: FtkState) -> list[float]:
+    """Each player's expected Duty points (E3) under the soft draw described above."""
+    n = state.num_players
+    table = [office_standings(hand) for hand in state.hands]
+    pending = _to_come(state)
+    secondary = uses_secondary(n)
+    points = [0.0] * n
+    settled = None
+    for o in state.offices:
+        if not pending[o]:
+            # Nothing left to come: the office scores as it will at the end (E1-E2).
+            if settled is None:
+                settled = duties(state, table)
+            first_holder, second_holder = settled[o]
+            if first_holder != NOBODY:
+                points[first_holder] += state.primary[o]
+            if second_holder != NOBODY:
+                points[second_holder] += SECONDARY_VALUE
+            continue
+        scores = [sums[o] - _LETTER * best[o] for sums, _counts, best in table]
+        spread = _SETTLED + _SPREAD_PER_VALUE * math.sqrt(pending[o])
+        top = max(scores)
+        weights = [math.exp((s - top) / spread) for s in scores]
+        total = sum(weights)
+        primary = state.primary[o]
+        for p, w in enumerate(weights):
+            points[p] += primary * w / total
+            if secondary:
+                # Second place: someone else first, then p first among the rest.
+                second = sum(
+                    (wq / total) * (w / (total - wq)) for q, wq in enumerate(weights) if q != p
+                )
+                points[p] += SECONDARY_VALUE * second
+    return points
+
+
+def soft_margin(state: FtkState, player: int) -> float:
+    """Expected points over the best expectation among the other players."""
+    points = expected_points(state)
+    best_other = max(v for p, v in enumerate(points) if p != player)
+    return points[player] - best_other

@@ -1,0 +1,40 @@
+"""The game's options: rule readings players may choose (RULINGS.md says why)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from courtly.core.options import Option
+
+OPTIONS = (
+    Option(
+        "bids",
+        "any",
+        "which bids are offered: 'any' = every higher amount up to the total Gold in the "
+        "game, as the rulebook says (a bid you cannot pay is a bluff with a penalty, P2.9); "
+        "'affordable' = only amounts you could pay, and always the smallest raise "
+        "(RULINGS FK-08)",
+        choices=("any", "affordable"),
+    ),
+    Option(
+        "king_cards",
+        "hold",
+        "a King card kept by the Advisor or taken from the middle: 'hold' = it stays in the "
+        "hand as a card (only a King card won at auction is applied); 'apply' = it is shown "
+        "and applied when gained, then discarded, as Biblios plays its Church cards "
+        "(RULINGS FK-06)",
+        choices=("hold", "apply"),
+    ),
+)
+
+# Options added after records were first saved, with the value those records played by. A
+# state keeps such an option in ``options`` (and so in its JSON and fingerprint) only when
+# it differs from that value, so every record saved before the option existed still replays
+# to the same fingerprints.
+_LATER_OPTIONS = {"king_cards": "hold"}
+
+
+def stored_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a state keeps: all resolved ones, less later options at their default."""
+    return {k: v for k, v in options.items() if k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k]}

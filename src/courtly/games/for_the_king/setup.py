@@ -1,0 +1,37 @@
+"""S: the opening position (numbered cards out, random removal, the deck, a first Advisor)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly.core.rng import Rng
+from courtly.core.state import Game
+from courtly.games.for_the_king.codes import BOX, DECK, UNUSED
+from courtly.games.for_the_king.data import CARD_MARK, NUM_CARDS, RANDOM_REMOVAL
+from courtly.games.for_the_king.options import stored_options
+from courtly.games.for_the_king.rules import start_turn
+from courtly.games.for_the_king.state import FtkState
+
+
+def new_state(game: Game, num_players: int, seed: int, options: dict[str, Any]) -> FtkState:
+    """S1-S5: numbered cards out, random removal, shuffle, a random first Advisor."""
+    rng = Rng(seed)
+    s = FtkState(game, num_players, stored_options(options), rng)
+    kept = []
+    for c in range(NUM_CARDS):
+        if CARD_MARK[c] > num_players:
+            s.loc[c] = UNUSED
+        else:
+            kept.append(c)
+    rng.shuffle(kept)
+    removed = RANDOM_REMOVAL[num_players]
+    for c in kept[:removed]:
+        s.loc[c] = BOX
+    deck = kept[removed:]
+    rng.shuffle(deck)
+    for c in deck:
+        s.loc[c] = DECK
+    s.deck = deck
+    s.advisor = rng.below(num_players)
+    start_turn(s, None)
+    return s

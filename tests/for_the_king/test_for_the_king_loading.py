@@ -1,0 +1,119 @@
+"""Issue 21 §2: a state's JSON is either refused with InvalidStateError naming the field, or
+a position the engine plays to the end under the conformance checks."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from courtly.core.errors import InvalidStateError
+from courtly.core.rng import Rng
+from courtly.core.state import State
+from courtly.games.for_the_king import GAME
+from courtly.testing.conformance import _check_step
+
+
+def _reachable() -> list[dict[str, Any]]:
+    """States from random games at every player count and in every phase."""
+    out = []
+    for n, options in ((2, {}), (3, {"king_cards": "apply"}), (5, {"bids": "affordable"})):
+        rng = Rng(n)
+        state = GAME.new_game(n, seed=n, options=options)
+        step = 0
+        while not state.is_terminal:
+            if step % 23 == 0 or state.phase_name() not in ("place", "pick", "bid"):
+                out.append(state.to_json())
+            legal = state.legal_action_ids()
+            state.step(legal[rng.below(len(legal))])
+            step += 1
+        out.append(state.to_json())
+    return out
+
+
+STATES = _reachable()
+ODD_VALUES = [None, -1, 0, 1, 2, 7, 99, True, "", "x", "gold1-01", "king-up1-1", [], {}, [0]]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*path, index))
+    return out
+
+
+def _parent(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path[:-1]:
+        data = data[key]
+    return data
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    return _parent(data, path)[path[-1]]
+
+
+def _mutate(data: dict[str, Any], draw: st.DrawFn) -> dict[str, Any]:
+    data = copy.deepcopy(data)
+    paths = _paths(data)
+    kind = draw(st.sampled_from(["change", "drop", "duplicate", "swap"]))
+    path = draw(st.sampled_from(paths))
+    parent = _parent(data, path)
+    if kind == "change":
+        parent[path[-1]] = draw(st.sampled_from(ODD_VALUES))
+    elif kind == "drop":
+        del parent[path[-1]]
+    else:
+        other = draw(st.sampled_from(paths))
+        if other[: len(path)] == path or path[: len(other)] == other:
+            return data
+        value, other_value = _get(data, path), _get(data, other)
+        if kind == "duplicate" and isinstance(parent, list):
+            parent.append(copy.deepcopy(other_value))
+        else:
+            parent[path[-1]] = other_value
+            _parent(data, other)[other[-1]] = value
+    return data
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> dict[str, Any]:
+    return _mutate(draw(st.sampled_from(STATES)), draw)
+
+
+def _play_out(state: State) -> None:
+    rng = Rng(7)
+    varied: dict[int, bool] = {}
+    for step in range(100_000):
+        if step < 3:
+            _check_step(state, rng, varied)
+        if state.is_terminal:
+            assert not state.legal_action_ids()
+            return
+        legal = state.legal_action_ids()
+        assert legal, "a live state with no legal action"
+        state.apply(legal[rng.below(len(legal))], player=state.current_player)
+        state.check_invariants()
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_a_mutated_state_is_refused_or_plays_to_the_end(data: dict[str, Any]) -> None:
+    try:
+        state = GAME.from_json(json.dumps(data))
+    except InvalidStateError as exc:
+        assert str(exc)
+        return
+    _play_out(state)
+
+
+def test_reachable_states_load_and_play_to_the_end() -> None:
+    for data in STATES[::5]:
+        _play_out(GAME.from_json(data))
