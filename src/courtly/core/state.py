@@ -289,6 +289,12 @@ class Game(ABC):
         override it with the phase's rules and what each kind of action does."""
         return ""
 
+    def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
+        """The legal ids a search weighs in ``state`` (all of them unless a game narrows them):
+        a rule that offers many choices no player would pick stays the rule, and the search
+        spends its budget on the others. Never used to decide what is legal."""
+        return legal
+
     def heuristic(self, state: State, player: int) -> float:
         """A quick evaluation of ``state`` for ``player`` (used by greedy agents and search).
 
