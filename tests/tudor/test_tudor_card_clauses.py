@@ -29,8 +29,12 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_TURN,
+    MV_MOVED,
+)
 from courtly.games.tudor.data import FACTION_INDEX, FACTIONS, FINGERS
-from courtly.games.tudor.state import M_TURN, MV_MOVED, TudorState
+from courtly.games.tudor.state import TudorState
 
 FIVE = (
     ("thumb", "red"),

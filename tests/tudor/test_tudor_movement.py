@@ -20,7 +20,11 @@ from tudor_support import (
 )
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import M_TURN, MV_MOVED, TudorState
+from courtly.games.tudor.codes import (
+    M_TURN,
+    MV_MOVED,
+)
+from courtly.games.tudor.state import TudorState
 
 
 def lord_in(st: TudorState, ch: int, p: int = 0) -> None:

@@ -17,8 +17,11 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX
-from courtly.games.tudor.state import M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:

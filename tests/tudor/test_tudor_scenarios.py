@@ -21,8 +21,11 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX, FINGERS
-from courtly.games.tudor.state import M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) -> None:

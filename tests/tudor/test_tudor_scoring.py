@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from tudor_support import give_cards, give_tokens, turn_state
 
+from courtly.games.tudor.codes import (
+    M_OVER,
+)
 from courtly.games.tudor.scoring import focused_points, garter_points, winners
-from courtly.games.tudor.state import M_OVER
 
 
 @pytest.mark.parametrize(

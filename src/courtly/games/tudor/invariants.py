@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from courtly.core.errors import InvalidStateError
+from courtly.games.tudor.codes import (
+    M_OVER,
+    M_PLACE_RING,
+    M_VICTIM,
+    MODE_NAMES,
+    T_VICTIM,
+)
 from courtly.games.tudor.data import (
     COURT_CARDS_PER_FACTION,
     COURT_TOKENS_PER_FACTION,
@@ -12,15 +19,8 @@ from courtly.games.tudor.data import (
     SCENARIO_CARDS,
     SCORING_CARDS,
 )
-from courtly.games.tudor.phases import marker_totals
-from courtly.games.tudor.state import (
-    M_OVER,
-    M_PLACE_RING,
-    M_VICTIM,
-    MODE_NAMES,
-    T_VICTIM,
-    TudorState,
-)
+from courtly.games.tudor.setup import marker_totals
+from courtly.games.tudor.state import TudorState
 
 
 def _fail(msg: str) -> None:

@@ -8,9 +8,7 @@ end space only, and the spaces left behind are restocked from the bag once the m
 
 from __future__ import annotations
 
-from courtly.games.tudor import offices
-from courtly.games.tudor.data import ENHANCED_LONG_REFUND_MIN, ENHANCED_SHORT_MOVE, C, E
-from courtly.games.tudor.state import (
+from courtly.games.tudor.codes import (
     CARD_PAID,
     M_DEST,
     M_PAY,
@@ -33,8 +31,11 @@ from courtly.games.tudor.state import (
     MV_POS,
     T_IMMEDIATE,
     T_REFUND,
-    TudorState,
 )
+from courtly.games.tudor.data import ENHANCED_LONG_REFUND_MIN, ENHANCED_SHORT_MOVE, C, E
+from courtly.games.tudor.rules import offices
+from courtly.games.tudor.rules.scenarios import immediate_possible
+from courtly.games.tudor.state import TudorState
 
 ONE_SPACE = (MK_A, MK_G, MK_BONUS)
 
@@ -458,10 +459,5 @@ def gain_marker(st: TudorState, p: int, marker: int, follow: list[tuple[int, ...
         st.intr[p] += 1
     else:
         st.oppt[p] += 1
-    from courtly.games.tudor.scenarios import immediate_possible
-
     if immediate_possible(st, p, marker):
         follow.append((T_IMMEDIATE, p, marker))
-
-
-__all__ = ["MK_A", "MK_BONUS", "MK_C", "MK_E", "MK_G", "MK_JUMP", "MK_STRONG"]

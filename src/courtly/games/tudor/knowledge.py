@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.core.rng import Rng
+from courtly.games.tudor.codes import (
+    M_IMMEDIATE,
+    M_SPEND,
+    T_IMMEDIATE,
+)
 from courtly.games.tudor.data import (
     COURT_CARDS_PER_FACTION,
     COURT_TOKENS_PER_FACTION,
@@ -18,10 +23,10 @@ from courtly.games.tudor.data import (
     INTRIGUE,
     OPPORTUNITY,
 )
-from courtly.games.tudor.phases import marker_totals
-from courtly.games.tudor.serial import public_body
-from courtly.games.tudor.state import M_IMMEDIATE, M_SPEND, T_IMMEDIATE, TudorState
-from courtly.games.tudor.turn import spendable_tokens
+from courtly.games.tudor.rules.turn import spendable_tokens
+from courtly.games.tudor.serialize import public_body
+from courtly.games.tudor.setup import marker_totals
+from courtly.games.tudor.state import TudorState
 
 
 def observation(st: TudorState, player: int | None) -> dict[str, Any]:

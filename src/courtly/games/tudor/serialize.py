@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.core.state import Game
+from courtly.games.tudor.codes import (
+    MODE_NAMES,
+)
 from courtly.games.tudor.data import CHAMBER_NAMES, FACTION_INDEX, FACTIONS, FINGERS, MARKER_NAMES
-from courtly.games.tudor.state import MODE_NAMES, TudorState
+from courtly.games.tudor.state import Hooks, TudorState
 
 
 def _faction(f: int) -> str | None:
@@ -129,11 +133,9 @@ def _int_seat(x: Any) -> int:
 
 
 def from_json(
-    game: Game, data: Mapping[str, Any], n: int, options: dict[str, Any], rng: Rng
+    game: Game, hooks: Hooks, data: Mapping[str, Any], n: int, options: dict[str, Any], rng: Rng
 ) -> TudorState:
-    from dataclasses import replace
-
-    st = TudorState(game, n, options, rng)
+    st = TudorState(game, hooks, n, options, rng)
     cards = data["cards_in_play"]
     scoring = tuple(int(x) for x in cards["scoring"])
     if len(scoring) != 2:
