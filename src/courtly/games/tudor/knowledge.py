@@ -90,9 +90,9 @@ def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
     w = st.clone()
     w.rng = Rng(rng.next_u64())
     # ``player`` sees the game wait for another seat's decision, so that seat can make it:
-    # dealing again until it can draws uniformly from the worlds that agree (RULINGS.md,
-    # "Sampled worlds"). The true state's own answer only matters for a hand-written position
-    # where the seat is stuck; in play it never is.
+    # dealing again until it can draws uniformly from the worlds that agree (RULINGS 59).
+    # The true state's own answer only matters for a hand-written position where the seat is
+    # stuck; in play it never is.
     waiting = st.current_player not in (None, player) and _can_go_on(st)
     while True:
         _deal_hidden(st, w, player, rng)
