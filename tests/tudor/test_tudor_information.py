@@ -23,9 +23,9 @@ def test_t14_1_observation_hides_other_screens_but_shows_counts() -> None:
     text = json.dumps(obs)
     assert obs["screens"][1] == {"cards": 3, "court_tokens": 3, "influence_intrigue": 0}
     assert "bag" not in obs and obs["bag_count"] == len(st.bag)
-    assert obs["you"]["cards"]["red"] == 0
+    assert obs["behind_screen"]["cards"]["red"] == 0
     assert '"cards": {"blue": 1' not in text
-    mine = st.observation(1)["you"]
+    mine = st.observation(1)["behind_screen"]
     assert mine["cards"]["red"] == 2 and mine["court_tokens"]["purple"] == 3
 
 

@@ -52,5 +52,8 @@ class TudorGame(Game):
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)
 
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        return view.explain(observation)
+
     def heuristic(self, state: State, player: int) -> float:
         return evaluation.heuristic(state, player)

@@ -29,9 +29,24 @@ from courtly.games.tudor.setup import marker_totals
 from courtly.games.tudor.state import TudorState
 
 
+def _screen(st: TudorState, p: int) -> dict[str, Any]:
+    """What lies behind seat ``p``'s screen."""
+    return {
+        "cards": {FACTIONS[f]: st.hand[p][f] for f in range(7)},
+        "court_tokens": {FACTIONS[f]: st.ctok[p][f] for f in range(7)},
+        "influence": st.infl[p],
+        "intrigue": st.intr[p],
+        "opportunity": st.oppt[p],
+    }
+
+
 def observation(st: TudorState, player: int | None) -> dict[str, Any]:
+    """The game's sections of what ``player`` (None: a spectator) may know; the kernel's
+    envelope in front already says who views, who decides (``to_act``), the decision mode
+    (``phase``) and the Prestige (``scores``)."""
     obs = public_body(st)
-    obs["seat"] = player
+    decision = obs["decision"]
+    del decision["mode"], decision["player"]  # the envelope's phase and to_act
     obs["bag_count"] = len(st.bag)
     obs["screens"] = [
         {
@@ -43,24 +58,9 @@ def observation(st: TudorState, player: int | None) -> dict[str, Any]:
     ]
     if st.is_terminal:
         # Game end: the screens are lifted to score, so everything behind them is public.
-        obs["revealed"] = [
-            {
-                "cards": {FACTIONS[f]: st.hand[p][f] for f in range(7)},
-                "court_tokens": {FACTIONS[f]: st.ctok[p][f] for f in range(7)},
-                "influence": st.infl[p],
-                "intrigue": st.intr[p],
-                "opportunity": st.oppt[p],
-            }
-            for p in range(st.num_players)
-        ]
+        obs["revealed"] = [_screen(st, p) for p in range(st.num_players)]
     if player is not None:
-        obs["you"] = {
-            "cards": {FACTIONS[f]: st.hand[player][f] for f in range(7)},
-            "court_tokens": {FACTIONS[f]: st.ctok[player][f] for f in range(7)},
-            "influence": st.infl[player],
-            "intrigue": st.intr[player],
-            "opportunity": st.oppt[player],
-        }
+        obs["behind_screen"] = _screen(st, player)
     return obs
 
 

@@ -239,6 +239,10 @@ class TudorState(State):
     def phase_name(self) -> str:
         return MODE_NAMES[self.mode]
 
+    def public_scores(self) -> list[float] | None:
+        """The Prestige Track is in the open all game (the end-game scoring adds to it last)."""
+        return self.scores()
+
     def _resample(self, player: int, rng: Rng) -> TudorState:
         return self.hooks.resample(self, player, rng)
 
