@@ -24,6 +24,7 @@ HOOKS = Hooks(
     body_to_json=serialize.body_to_json,
     check=invariants.check,
     winners=scoring.winners,
+    breakdown=scoring.score_breakdown,
 )
 
 

@@ -32,6 +32,7 @@ class Hooks:
     body_to_json: Callable[[TudorState], dict[str, Any]]
     check: Callable[[TudorState], None]
     winners: Callable[[TudorState], list[int]]
+    breakdown: Callable[[TudorState], dict[str, Any]]
 
 
 class TudorState(State):
@@ -238,6 +239,9 @@ class TudorState(State):
 
     def phase_name(self) -> str:
         return MODE_NAMES[self.mode]
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return self.hooks.breakdown(self)
 
     def public_scores(self) -> list[float] | None:
         """The Prestige Track is in the open all game (the end-game scoring adds to it last)."""
