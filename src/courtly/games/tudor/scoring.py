@@ -126,7 +126,7 @@ TIE_BREAKS = ("court_cards", "round_tokens", "rings")
 def decided_by(st: TudorState) -> str | None:
     """The tie-break that settled the win (None: Prestige alone; "shared" if all tied)."""
     keys = [tie_break_key(st, p) for p in range(st.num_players)]
-    level = [k[:1] for k in keys]
+    level: list[tuple[int, ...]] = [k[:1] for k in keys]
     if level.count(max(level)) == 1:
         return None
     for depth, name in enumerate(TIE_BREAKS, start=2):
