@@ -22,7 +22,9 @@ from tudor_support import (
 )
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import M_TURN
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 
 
 def test_t9_1_move_courtier_costs_two_tokens_once_per_round() -> None:

@@ -18,9 +18,11 @@ from tudor_support import (
 
 from courtly.core.errors import OptionError
 from courtly.games.tudor import GAME
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX
 from courtly.games.tudor.scoring import crowded_winner, essentials_points, flexible_points
-from courtly.games.tudor.state import M_TURN
 
 
 def test_t11_6_flexible_example_75() -> None:

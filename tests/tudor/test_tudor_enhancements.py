@@ -19,8 +19,12 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_ASSIGN,
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX
-from courtly.games.tudor.state import M_ASSIGN, M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def with_rings(st: TudorState, *fingers: str) -> None:
@@ -170,7 +174,7 @@ def test_v15_office_top_space_refilled_and_banish_refill() -> None:
 
 
 def test_v15_more_than_five_rings_needs_four_offices() -> None:
-    from courtly.games.tudor.offices import may_wear_another
+    from courtly.games.tudor.rules.offices import may_wear_another
 
     st = turn_state(4, edition="v15")
     with_rings(st, "thumb", "index", "middle", "ring", "little")

@@ -9,7 +9,9 @@ from tudor_support import give_cards, give_tokens, turn_state
 
 from courtly.core.rng import Rng
 from courtly.games.tudor import GAME
-from courtly.games.tudor.state import M_IMMEDIATE
+from courtly.games.tudor.codes import (
+    M_IMMEDIATE,
+)
 from courtly.testing import run_conformance
 
 
@@ -21,9 +23,9 @@ def test_t14_1_observation_hides_other_screens_but_shows_counts() -> None:
     text = json.dumps(obs)
     assert obs["screens"][1] == {"cards": 3, "court_tokens": 3, "influence_intrigue": 0}
     assert "bag" not in obs and obs["bag_count"] == len(st.bag)
-    assert obs["you"]["cards"]["red"] == 0
+    assert obs["behind_screen"]["cards"]["red"] == 0
     assert '"cards": {"blue": 1' not in text
-    mine = st.observation(1)["you"]
+    mine = st.observation(1)["behind_screen"]
     assert mine["cards"]["red"] == 2 and mine["court_tokens"]["purple"] == 3
 
 
@@ -108,7 +110,7 @@ def test_t14_events_are_public_and_announce_rounds_and_the_end() -> None:
         events += state.apply(ids[rng.below(len(ids))])
     assert all(e.audience is None for e in events)
     kinds = [e.kind for e in events]
-    assert kinds.count("round") == state.rounds and kinds[-1] == "game_end"
+    assert kinds.count("round") == state.rounds and kinds[-1] == "game-end"
     assert events[-1].data["winners"] == state.winners()
 
 

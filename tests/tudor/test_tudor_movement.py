@@ -20,7 +20,11 @@ from tudor_support import (
 )
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import M_TURN, MV_MOVED, TudorState
+from courtly.games.tudor.codes import (
+    M_TURN,
+    MV_MOVED,
+)
+from courtly.games.tudor.state import TudorState
 
 
 def lord_in(st: TudorState, ch: int, p: int = 0) -> None:
@@ -32,9 +36,10 @@ def column(st: TudorState, col: int, *factions: str | None) -> None:
         put_token(st, f"{col}-{row}", f)
 
 
-def test_t6_long_movement_example_tokens_marker_restock_and_office() -> None:
+@pytest.mark.parametrize("restock", [True, False])
+def test_t6_long_movement_example_tokens_marker_restock_and_office(restock: bool) -> None:
     """T6.2-T6.4, T8.1: the rulebook's long-movement example (red, grey, brown, blue, Influence)."""
-    st = turn_state(4)
+    st = turn_state(4, restock_top_space=restock)
     clear_markers(st)
     column(st, 3, "green", "green", "purple", "red", "grey", "brown", "blue")
     put_marker(st, "3-7", 1)
@@ -52,10 +57,11 @@ def test_t6_long_movement_example_tokens_marker_restock_and_office() -> None:
     assert st.infl[0] == 1 and st.intr[0] == 0
     assert st.mark[sp(st, "3-5")] == 2
     assert st.office[2] == 0 and st.occ[sp(st, "3-7")] == -1
-    # Spaces left behind (start 3-3, then 3-4..3-6) are restocked; the top space is not (en).
+    # Spaces left behind (start 3-3, then 3-4..3-6) are restocked, and the top space the
+    # Courtier left for its Office too (RULINGS 16) unless restock_top_space=false.
     assert all(st.tok[sp(st, f"3-{r}")] >= 0 for r in (3, 4, 5, 6))
-    assert st.tok[sp(st, "3-7")] == -1
-    assert len(st.bag) == bag_before - 4
+    assert (st.tok[sp(st, "3-7")] >= 0) == restock
+    assert len(st.bag) == bag_before - (5 if restock else 4)
     assert sum(st.hand[0]) == 0
 
 

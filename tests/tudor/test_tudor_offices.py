@@ -17,8 +17,11 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX
-from courtly.games.tudor.state import M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:
@@ -49,9 +52,9 @@ def test_t8_1_office_example_ring_from_stand_and_quest_points() -> None:
     """T8.1, T8.2, T11.2: entering the top space ends the move; Office; a Ring of your choice."""
     st = office_example()
     assert st.office[0] == 0 and st.occ[sp(st, "1-5")] == -1
-    # The three spaces moved through are restocked; the top space is not (en).
-    assert all(st.tok[sp(st, f"1-{r}")] >= 0 for r in (2, 3, 4))
-    assert st.tok[sp(st, "1-5")] == -1
+    # The three spaces moved through are restocked, and the top space the Courtier left for the
+    # Office (RULINGS 16).
+    assert all(st.tok[sp(st, f"1-{r}")] >= 0 for r in (2, 3, 4, 5))
     assert st.prestige[0] == 4  # Green 4, The Quest For Power
     assert kinds(st) == {"stand_ring"}
     play(st, "stand_ring", ring="purple")

@@ -6,13 +6,13 @@ import pytest
 from tudor_support import give_cards, give_ring, has, kinds, new, play, seat_chair, turn_state
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import (
+from courtly.games.tudor.codes import (
     M_ASSIGN,
     M_LORD,
     M_OVER,
     M_TURN,
-    TudorState,
 )
+from courtly.games.tudor.state import TudorState
 
 
 def after_setup(n: int) -> TudorState:

@@ -21,8 +21,11 @@ from tudor_support import (
     turn_state,
 )
 
+from courtly.games.tudor.codes import (
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX, FINGERS
-from courtly.games.tudor.state import M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) -> None:
@@ -109,9 +112,12 @@ def test_t10_6_climbing_influence_for_any_card() -> None:
     assert hand(st, 0) == {"grey": 1} and st.infl[0] == 0
 
 
-def test_t10_7_climbing_jump_example() -> None:
-    """T10.7: jump in any direction over a directly adjacent Courtier onto an open space."""
-    st = turn_state(3, scenario=3)
+@pytest.mark.parametrize("edition", ["en", "v15"])
+def test_t10_7_climbing_jump_example(edition: str) -> None:
+    """T10.7: jump in any direction over a directly adjacent Courtier onto an open space. "All
+    other normal movement rules apply": the jump takes the landing space's Court Token and its
+    Influence/Intrigue Token, in both editions (RULINGS 33)."""
+    st = turn_state(3, scenario=3, edition=edition)
     clear_markers(st)
     place(st, 0, "3-3")
     place(st, 1, "3-4")
@@ -119,6 +125,7 @@ def test_t10_7_climbing_jump_example() -> None:
     place(st, 1, "2-3")
     place(st, 2, "1-3")  # 1-3 blocks the jump to the left
     put_token(st, "3-5", "red")
+    put_marker(st, "3-5", 1)
     markers_to(st, 0, intrigue=2)
     play(st, "scenario", side="right")
     assert legal(st) == [{"kind": "select", "space": "3-3"}]
@@ -126,7 +133,8 @@ def test_t10_7_climbing_jump_example() -> None:
     assert {a["space"] for a in legal(st)} == {"3-5", "5-3"}
     play(st, "to", space="3-5")
     assert st.occ[sp(st, "3-5")] == 0
-    assert st.tok[sp(st, "3-5")] == FACTION_INDEX["red"]  # en: the jump takes no tokens
+    assert st.ctok[0][FACTION_INDEX["red"]] == 1 and st.tok[sp(st, "3-5")] == -1
+    assert st.infl[0] == 1 and st.mark[sp(st, "3-5")] == 0
     assert st.tok[sp(st, "3-3")] >= 0  # the space left is restocked
     assert st.mode == M_TURN
 

@@ -6,7 +6,10 @@ import pytest
 from tudor_support import kinds, new, play
 
 from courtly.core.errors import IllegalActionError
-from courtly.games.tudor.state import M_ASSIGN, M_PLACE_RING
+from courtly.games.tudor.codes import (
+    M_ASSIGN,
+    M_PLACE_RING,
+)
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,12 @@ from typing import Any
 
 from courtly.core.events import Event
 from courtly.games.tudor import GAME
+from courtly.games.tudor.codes import (
+    FIG_NONE,
+    M_TURN,
+)
 from courtly.games.tudor.data import FACTION_INDEX, FINGERS
-from courtly.games.tudor.state import FIG_NONE, M_TURN, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def new(n: int = 3, seed: int = 1, **options: Any) -> TudorState:

@@ -6,7 +6,7 @@ Throne Room space come last, at ``SPACE_BASE`` + k * board size.
 
 from __future__ import annotations
 
-from courtly.core.actions import ActionSpace, JSONScalar
+from courtly.core.actions import Action, ActionSpace, JSONScalar
 from courtly.games.tudor.board import Board
 from courtly.games.tudor.data import (
     ACTION_NAMES,
@@ -152,3 +152,13 @@ def build_space(board: Board) -> ActionSpace:
         for s in range(board.size):
             specs.append((kind, [("space", board.label(s))], text.format(board.label(s))))
     return ActionSpace(specs)
+
+
+def action_event_data(action: Action, seat: int) -> tuple[str, dict[str, JSONScalar]]:
+    """The event kind (the action's kind in kebab-case) and data of ``seat`` playing ``action``:
+    the seat and the action's arguments (a Rise And Fall / Connections target seat is
+    ``other_seat``)."""
+    data: dict[str, JSONScalar] = {"seat": seat}
+    for name, value in action.args:
+        data["other_seat" if name == "seat" else name] = value
+    return action.kind.replace("_", "-"), data

@@ -24,11 +24,9 @@ class Board:
     left: tuple[int, ...]
     right: tuple[int, ...]
     neighbours: tuple[tuple[int, ...], ...]  # up, down, left, right that exist
-    top_of_col: tuple[int, ...]
     is_top: tuple[bool, ...]
     bottom: tuple[int, ...]  # bottom-row spaces, left to right
-    restock_order: tuple[int, ...]  # top to bottom, then left to right
-    restock_rank: tuple[int, ...]  # position of each space in restock_order
+    restock_rank: tuple[int, ...]  # place in the restock order (top to bottom, left to right)
     above_stairs: tuple[bool, ...]
 
     @property
@@ -68,8 +66,7 @@ def _build(num_players: int) -> Board:
     neighbours = tuple(
         tuple(x for x in (up[s], down[s], left[s], right[s]) if x >= 0) for s in range(size)
     )
-    tops = tuple(index[(c, h)] for c, h in enumerate(heights))
-    top_set = set(tops)
+    top_set = {index[(c, h)] for c, h in enumerate(heights)}
     order = sorted(range(size), key=lambda s: (-row_of[s], col_of[s]))
     return Board(
         layout=layout,
@@ -82,10 +79,8 @@ def _build(num_players: int) -> Board:
         left=left,
         right=right,
         neighbours=neighbours,
-        top_of_col=tops,
         is_top=tuple(s in top_set for s in range(size)),
         bottom=tuple(index[(c, 1)] for c in range(len(heights))),
-        restock_order=tuple(order),
         restock_rank=tuple(order.index(s) for s in range(size)),
         above_stairs=tuple(r > STAIRS_ROW for r in row_of),
     )

@@ -1,4 +1,5 @@
-"""The Tudor game object the kernel registers."""
+"""The Tudor game object the kernel registers: identity, options, and the wiring of the modules
+(the rules, views, JSON form and invariants behind the state's kernel hooks)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,24 @@ from typing import Any
 from courtly.core.actions import ActionSpace
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.tudor import phases, serial
+from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
 from courtly.games.tudor.actions import build_space
 from courtly.games.tudor.board import BOARDS
-from courtly.games.tudor.config import OPTIONS
-from courtly.games.tudor.evaluation import heuristic
+from courtly.games.tudor.options import OPTIONS
+from courtly.games.tudor.rules import dispatch
+from courtly.games.tudor.state import Hooks, TudorState
+from courtly.games.tudor.statistics import report_statistics
+
+HOOKS = Hooks(
+    legal_ids=dispatch.legal_ids,
+    apply=dispatch.apply_id,
+    observe=knowledge.observation,
+    resample=knowledge.resample,
+    body_to_json=serialize.body_to_json,
+    check=invariants.check,
+    winners=scoring.winners,
+    breakdown=scoring.score_breakdown,
+)
 
 
 class TudorGame(Game):
@@ -30,22 +44,22 @@ class TudorGame(Game):
         return build_space(BOARDS[num_players])
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        return phases.new_state(self, num_players, seed, options)
+        return setup.new_state(self, HOOKS, num_players, seed, options)
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        return serial.from_json(self, data, num_players, options, rng)
+        return serialize.from_json(self, HOOKS, data, num_players, options, rng)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
-        from courtly.games.tudor.view import render
+        return view.render(observation)
 
-        return render(observation)
+    def explain(self, observation: Mapping[str, Any]) -> str:
+        return view.explain(observation)
 
     def heuristic(self, state: State, player: int) -> float:
-        return heuristic(state, player)
+        return evaluation.heuristic(state, player)
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
-        from courtly.games.tudor.statistics import report_statistics
-
-        return report_statistics(state)  # type: ignore[arg-type]  # a TudorState
+        assert isinstance(state, TudorState)
+        return report_statistics(state)

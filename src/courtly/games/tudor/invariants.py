@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from courtly.core.errors import InvalidStateError
+from courtly.games.tudor.codes import (
+    M_OVER,
+    M_PLACE_RING,
+    M_VICTIM,
+    MODE_NAMES,
+    T_VICTIM,
+)
 from courtly.games.tudor.data import (
     COURT_CARDS_PER_FACTION,
     COURT_TOKENS_PER_FACTION,
@@ -12,15 +19,8 @@ from courtly.games.tudor.data import (
     SCENARIO_CARDS,
     SCORING_CARDS,
 )
-from courtly.games.tudor.phases import marker_totals
-from courtly.games.tudor.state import (
-    M_OVER,
-    M_PLACE_RING,
-    M_VICTIM,
-    MODE_NAMES,
-    T_VICTIM,
-    TudorState,
-)
+from courtly.games.tudor.setup import marker_totals
+from courtly.games.tudor.state import TudorState
 
 
 def _fail(msg: str) -> None:
@@ -32,22 +32,22 @@ def check(st: TudorState) -> None:
     b = st.b
     setup = st.setup
     if any(c not in SCORING_CARDS for c in setup.scoring) or setup.scenario not in SCENARIO_CARDS:
-        _fail("unknown Scoring or Scenario Card")
+        _fail("cards_in_play: unknown Scoring or Scenario Card")
     if not 0 <= st.mode < len(MODE_NAMES) - 1:
-        _fail(f"decision mode {st.mode} is not a decision")
+        _fail(f"decision.mode: {st.mode} is not a decision")
     if st.mode != M_OVER and not 0 <= st.cur < n:
-        _fail(f"the deciding seat {st.cur} does not exist")
+        _fail(f"decision.player: the deciding seat {st.cur} does not exist")
     if not 0 <= st.round <= st.rounds or not 0 <= st.start < n:
-        _fail("round or start player out of range")
+        _fail("round or start_player out of range")
     if not 0 <= st.fig <= 3 or not -1 <= st.fch < 3 or not 0 <= st.tp < n:
-        _fail("turn progress out of range")
+        _fail("decision: turn progress out of range")
     if len(st.mv) != 6 or not 0 <= st.mv[4] < n or not -1 <= st.mv[1] < b.size:
-        _fail("movement context malformed")
+        _fail("decision.movement malformed")
     for task in st.todo:
         if not task or not 0 <= task[0] <= 5 or not all(0 <= x < n for x in task[1:2]):
-            _fail(f"queued follow-up {list(task)} malformed")
+            _fail(f"decision.queue: follow-up {list(task)} malformed")
     if any(not 0 <= f < 7 for f in st.pend) or any(not 0 <= f < 7 for f in st.bag):
-        _fail("unknown faction in pending Rings or the bag")
+        _fail("unknown faction in decision.pending_rings or bag")
     limit = b.layout.bench_limit
     chairs = b.layout.chairs_per_table
     for ch in range(3):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from courtly.games.tudor.codes import M_OVER
 from courtly.games.tudor.data import (
     AMBASSADOR_POINTS,
     CROWDED,
@@ -32,19 +35,21 @@ def essentials_points(tokens: list[int]) -> int:
     return sum(n * v for n, v in zip(tokens, ESSENTIALS_VALUES, strict=True))
 
 
+def card_end_points(st: TudorState, p: int, card: int) -> int:
+    """What Scoring Card ``card`` gives seat ``p`` at game end (0 for the in-play cards)."""
+    if card == FOCUSED:
+        return focused_points(st.ctok[p])
+    if card == FLEXIBLE:
+        return flexible_points(st.ctok[p])
+    if card == ESSENTIALS:
+        return essentials_points(st.ctok[p])
+    if card == DIPLOMATIC:
+        return AMBASSADOR_POINTS * st.amb[p]
+    return 0
+
+
 def game_end_points(st: TudorState, p: int) -> int:
-    tokens = st.ctok[p]
-    total = 0
-    for card in st.setup.scoring:
-        if card == FOCUSED:
-            total += focused_points(tokens)
-        elif card == FLEXIBLE:
-            total += flexible_points(tokens)
-        elif card == ESSENTIALS:
-            total += essentials_points(tokens)
-        elif card == DIPLOMATIC:
-            total += AMBASSADOR_POINTS * st.amb[p]
-    return total
+    return sum(card_end_points(st, p, card) for card in st.setup.scoring)
 
 
 def garter_totals(st: TudorState) -> list[int]:
@@ -110,3 +115,47 @@ def winners(st: TudorState) -> list[int]:
     keys = [tie_break_key(st, p) for p in range(st.num_players)]
     best = max(keys)
     return [p for p, k in enumerate(keys) if k == best]
+
+
+# Score breakdown ids: a category per end-game Scoring Card, and the tie-breaks in order.
+CARD_CATEGORY = {FOCUSED: "focused", FLEXIBLE: "flexible", ESSENTIALS: "essentials"}
+CARD_CATEGORY[DIPLOMATIC] = "ambassadors"
+TIE_BREAKS = ("court_cards", "round_tokens", "rings")
+
+
+def decided_by(st: TudorState) -> str | None:
+    """The tie-break that settled the win (None: Prestige alone; "shared" if all tied)."""
+    keys = [tie_break_key(st, p) for p in range(st.num_players)]
+    level: list[tuple[int, ...]] = [k[:1] for k in keys]
+    if level.count(max(level)) == 1:
+        return None
+    for depth, name in enumerate(TIE_BREAKS, start=2):
+        level = [k[:depth] for k in keys]
+        if level.count(max(level)) == 1:
+            return name
+    return "shared"
+
+
+def score_breakdown(st: TudorState) -> dict[str, Any]:
+    """Prestige per seat by where it came from: ``in_play`` (during the Rounds: Crowded Court,
+    The Quest For Power), each end-game Scoring Card in play, and the Order of the Garter."""
+    cards = [card for card in st.setup.scoring if card in CARD_CATEGORY]
+    categories = ["in_play", *(CARD_CATEGORY[card] for card in cards), "garter"]
+    over = st.mode == M_OVER
+    garter = garter_points(garter_totals(st), st.b.layout.garter_points)
+    seats = []
+    for p in range(st.num_players):
+        entry = dict.fromkeys(categories, 0)
+        if over:
+            for card in cards:
+                entry[CARD_CATEGORY[card]] += card_end_points(st, p, card)
+            entry["garter"] = garter[p]
+        entry["in_play"] = st.prestige[p] - sum(entry.values())
+        entry["total"] = st.prestige[p]
+        seats.append(entry)
+    return {
+        "categories": categories,
+        "seats": seats,
+        "decided_by": decided_by(st) if over else None,
+        "end": "last_round" if over else None,
+    }

@@ -1,121 +1,38 @@
 """The Tudor position: plain lists of ints, so cloning is cheap.
 
-Rules live in the sibling modules (phases, turn, movement, offices, scenarios, scoring); this
-module holds the data, the decision modes and the small queries every rule module needs.
+This module holds the data and the small queries every rule module needs; the rules live in
+``rules/``. The kernel's hooks (legal actions, playing one, views, JSON, invariants, winners)
+are answered by the functions ``game.py`` wires into :class:`Hooks`, so that this module
+imports no rule module and the package has no import cycle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from courtly.core.events import Event
 from courtly.core.rng import Rng
-from courtly.core.state import State
-from courtly.games.tudor.board import BOARDS, Board
-from courtly.games.tudor.config import Setup
-from courtly.games.tudor.data import (
-    ENHANCEMENT_MASKS,
-    JUMP_SPACES,
-    LONG_MOVE,
-    ONE_SPACE_MOVE,
-    SHORT_MOVE,
-    STRONG_MOVE,
-)
+from courtly.core.state import Game, State
+from courtly.games.tudor.board import BOARDS
+from courtly.games.tudor.codes import ACT_NONE, FIG_NONE, M_DRAFT, M_OVER, MODE_NAMES
+from courtly.games.tudor.data import ENHANCEMENT_MASKS
+from courtly.games.tudor.options import Setup
 
-if TYPE_CHECKING:
-    from courtly.core.state import Game
 
-# Decision modes: what the current player is choosing now.
-(
-    M_DRAFT,
-    M_PLACE_RING,
-    M_VICTIM,
-    M_ASSIGN,
-    M_LORD,
-    M_TURN,
-    M_SELECT,
-    M_DEST,
-    M_STEP,
-    M_PAY,
-    M_TAKE,
-    M_STAND,
-    M_HAND_RING,
-    M_GIVE,
-    M_SPEND,
-    M_IMMEDIATE,
-    M_SWAP_FIRST,
-    M_SWAP_SECOND,
-    M_CHAIR,
-    M_BENCH_MOVE,
-    M_RETURN,
-    M_SWITCH,
-    M_SEAT,
-    M_OFFICE_ACTION,
-    M_BANISH,
-    M_SECOND_EXCHANGE,
-    M_OVER,
-    M_RESUME,
-) = range(28)
-MODE_NAMES: tuple[str, ...] = (
-    "draft",
-    "place_ring",
-    "victim_rings",
-    "assign",
-    "lord",
-    "turn",
-    "select",
-    "destination",
-    "step",
-    "pay",
-    "take",
-    "stand_ring",
-    "hand_ring",
-    "give",
-    "spend",
-    "immediate",
-    "swap_first",
-    "swap_second",
-    "chair",
-    "bench_move",
-    "return_card",
-    "switch",
-    "seat",
-    "office_action",
-    "banish",
-    "second_exchange",
-    "over",
-    "resume",
-)
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """The functions behind the kernel's hooks, chosen in ``game.py``."""
 
-# Turn progress (``fig``): nothing activated, courtier active, lord active, figure done.
-FIG_NONE, FIG_COURTIER, FIG_LORD, FIG_DONE = 0, 1, 2, 3
-
-# What the running sequence is (``act``): letters 0..7, then these.
-ACT_BONUS_MOVE, ACT_EXCHANGE, ACT_SCENARIO_LEFT, ACT_SCENARIO_RIGHT, ACT_NONE = 8, 9, 10, 11, 12
-ACT_NOVICE = 13  # the novice option's Ring rearranging at the start of Round 2
-
-# Movement kinds (``mv[0]``).
-MK_A, MK_C, MK_E, MK_G, MK_BONUS, MK_STRONG, MK_JUMP = 0, 1, 2, 3, 4, 5, 6
-MOVE_ALLOWANCE = (
-    ONE_SPACE_MOVE,
-    SHORT_MOVE,
-    LONG_MOVE,
-    ONE_SPACE_MOVE,
-    ONE_SPACE_MOVE,
-    STRONG_MOVE,
-    JUMP_SPACES,
-)
-CARD_PAID = (False, True, True, True, False, False, False)
-
-# Card-taking purposes (``take_kind``).
-TK_D_FIRST, TK_D_SECOND, TK_F, TK_H, TK_B, TK_EXCHANGE, TK_REFUND, TK_F_SECOND, TK_ANY = range(9)
-
-# Queued follow-ups (``todo`` entries are tuples whose first item is one of these).
-T_STAND, T_SEIZE, T_VICTIM, T_IMMEDIATE, T_REFUND, T_OFFICE_ACTION = range(6)
-
-# Movement context indices.
-# MV_FREE: each step may go in any direction (enhanced C, Only The Strong's left action).
-MV_KIND, MV_POS, MV_LEFT, MV_MOVED, MV_PLAYER, MV_FREE = range(6)
+    legal_ids: Callable[[TudorState], list[int]]
+    apply: Callable[[TudorState, int, list[Event] | None], None]
+    observe: Callable[[TudorState, int | None], dict[str, Any]]
+    resample: Callable[[TudorState, int, Rng], TudorState]
+    body_to_json: Callable[[TudorState], dict[str, Any]]
+    check: Callable[[TudorState], None]
+    winners: Callable[[TudorState], list[int]]
+    breakdown: Callable[[TudorState], dict[str, Any]]
 
 
 class TudorState(State):
@@ -137,6 +54,7 @@ class TudorState(State):
         "fig",
         "game",
         "hand",
+        "hooks",
         "infl",
         "intr",
         "lmask",
@@ -175,9 +93,12 @@ class TudorState(State):
         "xs",
     )
 
-    def __init__(self, game: Game, num_players: int, options: dict[str, Any], rng: Rng) -> None:
+    def __init__(
+        self, game: Game, hooks: Hooks, num_players: int, options: dict[str, Any], rng: Rng
+    ) -> None:
         n = num_players
         self.game = game
+        self.hooks = hooks
         self.num_players = n
         self.options = options
         self.rng = rng
@@ -244,22 +165,21 @@ class TudorState(State):
         return self.mode == M_OVER
 
     def legal_action_ids(self) -> list[int]:
-        return engine.legal_ids(self)
+        return self.hooks.legal_ids(self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        engine.apply_id(self, action_id, events)
+        self.hooks.apply(self, action_id, events)
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.prestige]
 
     def winners(self) -> list[int]:
-        from courtly.games.tudor.scoring import winners
-
-        return winners(self) if self.mode == M_OVER else []
+        return self.hooks.winners(self) if self.mode == M_OVER else []
 
     def clone(self) -> TudorState:
         new = object.__new__(TudorState)
         new.game = self.game
+        new.hooks = self.hooks
         new.num_players = self.num_players
         new.options = self.options
         new.rng = Rng(self.rng.state)
@@ -315,33 +235,28 @@ class TudorState(State):
         return new
 
     def _observe(self, viewer: int | None) -> dict[str, Any]:
-        from courtly.games.tudor.information import observation
-
-        return observation(self, viewer)
+        return self.hooks.observe(self, viewer)
 
     def phase_name(self) -> str:
         return MODE_NAMES[self.mode]
 
-    def _resample(self, player: int, rng: Rng) -> TudorState:
-        from courtly.games.tudor.information import resample
+    def score_breakdown(self) -> dict[str, Any]:
+        return self.hooks.breakdown(self)
 
-        return resample(self, player, rng)
+    def public_scores(self) -> list[float] | None:
+        """The Prestige Track is in the open all game (the end-game scoring adds to it last)."""
+        return self.scores()
+
+    def _resample(self, player: int, rng: Rng) -> TudorState:
+        return self.hooks.resample(self, player, rng)
 
     def _body_to_json(self) -> dict[str, Any]:
-        from courtly.games.tudor.serial import body_to_json
-
-        return body_to_json(self)
+        return self.hooks.body_to_json(self)
 
     def check_invariants(self) -> None:
-        from courtly.games.tudor.invariants import check
-
-        check(self)
+        self.hooks.check(self)
 
     # --- small queries shared by the rule modules ---------------------------------------
-
-    @property
-    def board(self) -> Board:
-        return self.b
 
     def ring_colours(self, p: int) -> int:
         """Bit mask of the ring colours on ``p``'s hand."""
@@ -379,7 +294,3 @@ class TudorState(State):
     def draw_token(self) -> int:
         """The next Court Token from the bag (-1 once the bag is empty)."""
         return self.bag.pop() if self.bag else -1
-
-
-# The rules import this module's constants, so they are bound last (a deliberate cycle).
-from courtly.games.tudor import engine  # noqa: E402

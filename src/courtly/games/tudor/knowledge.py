@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.core.rng import Rng
+from courtly.games.tudor.codes import (
+    M_IMMEDIATE,
+    M_SPEND,
+    T_IMMEDIATE,
+)
 from courtly.games.tudor.data import (
     COURT_CARDS_PER_FACTION,
     COURT_TOKENS_PER_FACTION,
@@ -18,15 +23,30 @@ from courtly.games.tudor.data import (
     INTRIGUE,
     OPPORTUNITY,
 )
-from courtly.games.tudor.phases import marker_totals
-from courtly.games.tudor.serial import public_body
-from courtly.games.tudor.state import M_IMMEDIATE, M_SPEND, T_IMMEDIATE, TudorState
-from courtly.games.tudor.turn import spendable_tokens
+from courtly.games.tudor.rules.turn import spendable_tokens
+from courtly.games.tudor.serialize import public_body
+from courtly.games.tudor.setup import marker_totals
+from courtly.games.tudor.state import TudorState
+
+
+def _screen(st: TudorState, p: int) -> dict[str, Any]:
+    """What lies behind seat ``p``'s screen."""
+    return {
+        "cards": {FACTIONS[f]: st.hand[p][f] for f in range(7)},
+        "court_tokens": {FACTIONS[f]: st.ctok[p][f] for f in range(7)},
+        "influence": st.infl[p],
+        "intrigue": st.intr[p],
+        "opportunity": st.oppt[p],
+    }
 
 
 def observation(st: TudorState, player: int | None) -> dict[str, Any]:
+    """The game's sections of what ``player`` (None: a spectator) may know; the kernel's
+    envelope in front already says who views, who decides (``to_act``), the decision mode
+    (``phase``) and the Prestige (``scores``)."""
     obs = public_body(st)
-    obs["seat"] = player
+    decision = obs["decision"]
+    del decision["mode"], decision["player"]  # the envelope's phase and to_act
     obs["bag_count"] = len(st.bag)
     obs["screens"] = [
         {
@@ -38,24 +58,9 @@ def observation(st: TudorState, player: int | None) -> dict[str, Any]:
     ]
     if st.is_terminal:
         # Game end: the screens are lifted to score, so everything behind them is public.
-        obs["revealed"] = [
-            {
-                "cards": {FACTIONS[f]: st.hand[p][f] for f in range(7)},
-                "court_tokens": {FACTIONS[f]: st.ctok[p][f] for f in range(7)},
-                "influence": st.infl[p],
-                "intrigue": st.intr[p],
-                "opportunity": st.oppt[p],
-            }
-            for p in range(st.num_players)
-        ]
+        obs["revealed"] = [_screen(st, p) for p in range(st.num_players)]
     if player is not None:
-        obs["you"] = {
-            "cards": {FACTIONS[f]: st.hand[player][f] for f in range(7)},
-            "court_tokens": {FACTIONS[f]: st.ctok[player][f] for f in range(7)},
-            "influence": st.infl[player],
-            "intrigue": st.intr[player],
-            "opportunity": st.oppt[player],
-        }
+        obs["behind_screen"] = _screen(st, player)
     return obs
 
 
@@ -85,9 +90,9 @@ def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
     w = st.clone()
     w.rng = Rng(rng.next_u64())
     # ``player`` sees the game wait for another seat's decision, so that seat can make it:
-    # dealing again until it can draws uniformly from the worlds that agree (RULINGS.md,
-    # "Sampled worlds"). The true state's own answer only matters for a hand-written position
-    # where the seat is stuck; in play it never is.
+    # dealing again until it can draws uniformly from the worlds that agree (RULINGS 59).
+    # The true state's own answer only matters for a hand-written position where the seat is
+    # stuck; in play it never is.
     waiting = st.current_player not in (None, player) and _can_go_on(st)
     while True:
         _deal_hidden(st, w, player, rng)

@@ -77,6 +77,12 @@ OPTIONS: tuple[Option, ...] = (
         choices=(True, False),
     ),
     Option(
+        "restock_top_space",
+        True,
+        "Refill the top space a Courtier leaves for its Office (false: it stays empty)",
+        choices=(True, False),
+    ),
+    Option(
         "novice",
         "",
         "New players (all, or seats such as 1,3) ignore the Ring Action Enhancements in Round 1",
@@ -97,6 +103,7 @@ class Setup:
     random_scenario: bool
     enhancements: bool = True
     last_round_scoring: bool = True
+    restock_top_space: bool = True
 
     @property
     def v15(self) -> bool:
@@ -134,6 +141,7 @@ class Setup:
             opportunity=options.get("variant") == "opportunity",
             novice_seats=novice_seats(options.get("novice", ""), num_players),
             last_round_scoring=bool(options.get("last_round_scoring", True)),
+            restock_top_space=bool(options.get("restock_top_space", True)),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
         )

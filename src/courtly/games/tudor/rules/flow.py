@@ -1,10 +1,13 @@
-"""Running the queued follow-ups of a finished step, then returning to the turn menu."""
+"""Running the queued follow-ups of a finished step, then returning to the turn menu.
+
+The queue (``todo``) holds what a step set going for later: an Office's Ring, the disgraced
+holder's rearranging, an Immediate choice, a refund, Exploiting Connections' free action."""
 
 from __future__ import annotations
 
-from courtly.games.tudor import offices, phases, scenarios, turn
-from courtly.games.tudor.state import (
+from courtly.games.tudor.codes import (
     ACT_NOVICE,
+    M_OFFICE_ACTION,
     M_RESUME,
     T_IMMEDIATE,
     T_OFFICE_ACTION,
@@ -13,8 +16,18 @@ from courtly.games.tudor.state import (
     T_STAND,
     T_VICTIM,
     TK_REFUND,
-    TudorState,
 )
+from courtly.games.tudor.rules import cards, offices, phases, scenarios, turn
+from courtly.games.tudor.state import TudorState
+
+
+def start_office_action(st: TudorState, p: int) -> bool:
+    """Exploiting Connections: any one Chamber Action A-F after taking an Office."""
+    if not any(turn.feasible(st, p, x) for x in range(6)):
+        return False
+    st.mode = M_OFFICE_ACTION
+    st.cur = p
+    return True
 
 
 def resume(st: TudorState) -> None:
@@ -38,6 +51,6 @@ def resume(st: TudorState) -> None:
             scenarios.start_immediate(st, task[1], task[2])
         elif kind == T_REFUND:
             st.tmp = task[2]  # colours of the cards discarded for this Long Court Movement
-            turn.start_take(st, task[1], TK_REFUND)
+            cards.start_take(st, task[1], TK_REFUND)
         elif kind == T_OFFICE_ACTION:
-            offices.start_office_action(st, task[1])
+            start_office_action(st, task[1])

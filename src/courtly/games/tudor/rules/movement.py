@@ -8,9 +8,7 @@ end space only, and the spaces left behind are restocked from the bag once the m
 
 from __future__ import annotations
 
-from courtly.games.tudor import offices
-from courtly.games.tudor.data import ENHANCED_LONG_REFUND_MIN, ENHANCED_SHORT_MOVE, C, E
-from courtly.games.tudor.state import (
+from courtly.games.tudor.codes import (
     CARD_PAID,
     M_DEST,
     M_PAY,
@@ -33,8 +31,11 @@ from courtly.games.tudor.state import (
     MV_POS,
     T_IMMEDIATE,
     T_REFUND,
-    TudorState,
 )
+from courtly.games.tudor.data import ENHANCED_LONG_REFUND_MIN, ENHANCED_SHORT_MOVE, C, E
+from courtly.games.tudor.rules import offices
+from courtly.games.tudor.rules.scenarios import immediate_possible
+from courtly.games.tudor.state import TudorState
 
 ONE_SPACE = (MK_A, MK_G, MK_BONUS)
 
@@ -297,11 +298,6 @@ def dest_legal(st: TudorState, out: list[int], base: int, stop_id: int) -> None:
             out.append(base + t)
 
 
-def takes_tokens(st: TudorState, kind: int) -> bool:
-    """The Climbing The Ranks jump takes no tokens in the English text (v15: it does)."""
-    return kind != MK_JUMP or st.setup.v15
-
-
 def enter(st: TudorState, t: int, spaces: int = 1) -> None:
     """Move the chosen Courtier onto ``t`` (placing it if new), take the Court Token there."""
     mv = st.mv
@@ -320,7 +316,7 @@ def enter(st: TudorState, t: int, spaces: int = 1) -> None:
     f = st.tok[t]
     if CARD_PAID[kind] and f >= 0:
         discard(st, p, f)
-    if f >= 0 and takes_tokens(st, kind):
+    if f >= 0:  # every movement, the Climbing The Ranks jump too (RULINGS 33)
         st.ctok[p][f] += 1
         st.tok[t] = -1
 
@@ -421,7 +417,7 @@ def finish(st: TudorState) -> None:
     kind = mv[MV_KIND]
     marker = st.mark[pos]
     follow: list[tuple[int, ...]] = []
-    if marker and takes_tokens(st, kind):
+    if marker:
         st.mark[pos] = 0
         gain_marker(st, p, marker, follow)
     if kind == MK_E and st.enhanced(p, E) and mv[MV_MOVED] >= ENHANCED_LONG_REFUND_MIN:
@@ -433,12 +429,12 @@ def finish(st: TudorState) -> None:
     b = st.b
     top = b.is_top[pos]
     refill = list(st.moved_from)
-    if top and st.setup.v15:
+    if top and st.setup.restock_top_space:  # the Courtier now sits on the Office (RULINGS 16)
         refill.append(pos)
     if refill:
         rank = b.restock_rank
         for s in sorted(refill, key=rank.__getitem__):
-            if st.tok[s] < 0:  # (an English-text jump leaves the landing token in place)
+            if st.tok[s] < 0:
                 st.tok[s] = st.draw_token()
     st.moved_from = []
     st.xs = []
@@ -458,10 +454,5 @@ def gain_marker(st: TudorState, p: int, marker: int, follow: list[tuple[int, ...
         st.intr[p] += 1
     else:
         st.oppt[p] += 1
-    from courtly.games.tudor.scenarios import immediate_possible
-
     if immediate_possible(st, p, marker):
         follow.append((T_IMMEDIATE, p, marker))
-
-
-__all__ = ["MK_A", "MK_BONUS", "MK_C", "MK_E", "MK_G", "MK_JUMP", "MK_STRONG"]

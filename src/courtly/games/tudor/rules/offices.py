@@ -7,6 +7,24 @@ small decision of the right player.
 
 from __future__ import annotations
 
+from courtly.games.tudor.codes import (
+    M_HAND_RING,
+    M_PLACE_RING,
+    M_RESUME,
+    M_SECOND_EXCHANGE,
+    M_STAND,
+    M_TAKE,
+    M_VICTIM,
+    RETURN_FOR_EXCHANGE,
+    RING_SWAP_OTHER,
+    RING_SWAP_OWN,
+    SEIZE_NONE,
+    T_OFFICE_ACTION,
+    T_SEIZE,
+    T_STAND,
+    T_VICTIM,
+    TK_B,
+)
 from courtly.games.tudor.data import (
     CONNECTIONS,
     NUM_FINGERS,
@@ -16,27 +34,7 @@ from courtly.games.tudor.data import (
     V15_RING_LIMIT,
     B,
 )
-from courtly.games.tudor.state import (
-    M_HAND_RING,
-    M_OFFICE_ACTION,
-    M_PLACE_RING,
-    M_RESUME,
-    M_SECOND_EXCHANGE,
-    M_STAND,
-    M_TAKE,
-    M_VICTIM,
-    T_OFFICE_ACTION,
-    T_SEIZE,
-    T_STAND,
-    T_VICTIM,
-    TK_B,
-    TudorState,
-)
-
-SEIZE_NONE = -1
-RETURN_FOR_EXCHANGE = -2
-RING_SWAP_OWN = -3
-RING_SWAP_OTHER = -4
+from courtly.games.tudor.state import TudorState
 
 
 def take_office(st: TudorState, p: int, pos: int) -> None:
@@ -94,16 +92,6 @@ def start_victim(st: TudorState, q: int) -> bool:
         rearrange(st)  # five or fewer Rings left, two on one finger: they must be spread out
         return True
     st.mode = M_VICTIM
-    return True
-
-
-def start_office_action(st: TudorState, p: int) -> bool:
-    from courtly.games.tudor.turn import feasible
-
-    if not any(feasible(st, p, x) for x in range(6)):
-        return False
-    st.mode = M_OFFICE_ACTION
-    st.cur = p
     return True
 
 
@@ -181,14 +169,6 @@ def take_from_hand(st: TudorState, finger: int, f: int) -> None:
         st.stand[f] += 1
         st.tmp = finger * 8 + f
         st.mode = M_STAND
-        return
-    if st.tmp in (RING_SWAP_OWN, RING_SWAP_OTHER):
-        from courtly.games.tudor import scenarios
-
-        if st.tmp == RING_SWAP_OWN:
-            scenarios.own_ring_chosen(st, finger, f)
-        else:
-            scenarios.other_ring_chosen(st, finger, f)
         return
     holder = st.tmp
     remove_ring(st, holder, finger, f)

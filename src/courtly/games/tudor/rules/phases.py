@@ -2,87 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from courtly.core.rng import Rng
-from courtly.core.state import Game
 from courtly.games.tudor import scoring
-from courtly.games.tudor.data import (
-    COURT_CARDS_PER_FACTION,
-    COURT_TOKENS_PER_FACTION,
-    COURTIERS_PER_PLAYER,
-    ESSENTIALS,
-    ESSENTIALS_SETUP_REMOVAL,
-    INFLUENCE,
-    INFLUENCE_TOKENS,
-    INTRIGUE,
-    INTRIGUE_TOKENS,
-    LORDS_PER_CHAMBER,
-    OPPORTUNITY,
-    OPPORTUNITY_TOKENS,
-    SCENARIO_CARDS,
-)
-from courtly.games.tudor.state import (
+from courtly.games.tudor.codes import (
     ACT_NONE,
     ACT_NOVICE,
     FIG_NONE,
     M_ASSIGN,
-    M_DRAFT,
     M_LORD,
     M_OVER,
     M_PLACE_RING,
     M_TURN,
     M_VICTIM,
-    TudorState,
 )
-
-
-def marker_totals(st: TudorState) -> list[int]:
-    """Influence, Intrigue and Opportunity Tokens in this game, indexed by marker type."""
-    removed = st.b.layout.markers_removed_per_type
-    infl = INFLUENCE_TOKENS - removed
-    intr = INTRIGUE_TOKENS - removed
-    opp = 0
-    if st.setup.opportunity:
-        infl -= OPPORTUNITY_TOKENS // 2
-        intr -= OPPORTUNITY_TOKENS // 2
-        opp = OPPORTUNITY_TOKENS
-    return [0, infl, intr, opp]
-
-
-def new_state(game: Game, num_players: int, seed: int, options: dict[str, Any]) -> TudorState:
-    rng = Rng(seed)
-    st = TudorState(game, num_players, options, rng)
-    if st.setup.random_cards:
-        st.setup = st.setup.draw_random_cards(rng)
-    layout = st.b.layout
-    n = num_players
-    # Court Tokens: the bag (2 players: 2 of each type out; Only The Essentials removes more).
-    for f in range(7):
-        out = layout.court_tokens_removed_per_faction
-        if st.setup.has(ESSENTIALS):
-            out += ESSENTIALS_SETUP_REMOVAL[f]
-        st.removed_tok[f] = out
-        st.bag.extend([f] * (COURT_TOKENS_PER_FACTION - out))
-    rng.shuffle(st.bag)
-    totals = marker_totals(st)
-    markers = [INFLUENCE] * totals[INFLUENCE] + [INTRIGUE] * totals[INTRIGUE]
-    markers += [OPPORTUNITY] * totals[OPPORTUNITY]
-    rng.shuffle(markers)
-    st.mark = markers[: st.b.size]
-    for s in range(st.b.size):
-        st.tok[s] = st.draw_token()
-    st.stand = [layout.rings_per_faction] * 7
-    st.supply = [COURT_CARDS_PER_FACTION] * 7
-    st.csup = [COURTIERS_PER_PLAYER] * n
-    st.rounds = SCENARIO_CARDS[st.setup.scenario].rounds[n]
-    st.round = 0  # 0 while setting up
-    st.start = 0
-    st.mode = M_DRAFT
-    st.draft_pos = 0
-    st.cur = draft_seat(st)
-    return st
-
+from courtly.games.tudor.data import (
+    LORDS_PER_CHAMBER,
+    SCENARIO_CARDS,
+)
+from courtly.games.tudor.state import TudorState
 
 # --- starting Ring draft ----------------------------------------------------------------
 

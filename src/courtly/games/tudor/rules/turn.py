@@ -7,7 +7,6 @@ one action, a Lord both of its chamber in either order, either may take G or H i
 
 from __future__ import annotations
 
-from courtly.games.tudor import movement, offices, scenarios
 from courtly.games.tudor.actions import (
     ACT,
     ACTIVATE_LORD,
@@ -17,6 +16,24 @@ from courtly.games.tudor.actions import (
     END_TURN,
     GIVE,
     SCENARIO,
+)
+from courtly.games.tudor.codes import (
+    ACT_BONUS_MOVE,
+    ACT_NONE,
+    FIG_COURTIER,
+    FIG_DONE,
+    FIG_LORD,
+    FIG_NONE,
+    M_SPEND,
+    M_TURN,
+    MK_A,
+    MK_BONUS,
+    MK_C,
+    MK_E,
+    MK_G,
+    TK_D_FIRST,
+    TK_F,
+    TK_H,
 )
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
@@ -31,36 +48,9 @@ from courtly.games.tudor.data import (
     G,
     H,
 )
-from courtly.games.tudor.state import (
-    ACT_BONUS_MOVE,
-    ACT_EXCHANGE,
-    ACT_NONE,
-    FIG_COURTIER,
-    FIG_DONE,
-    FIG_LORD,
-    FIG_NONE,
-    M_GIVE,
-    M_RESUME,
-    M_RETURN,
-    M_SPEND,
-    M_TAKE,
-    M_TURN,
-    MK_A,
-    MK_BONUS,
-    MK_C,
-    MK_E,
-    MK_G,
-    TK_ANY,
-    TK_B,
-    TK_D_FIRST,
-    TK_D_SECOND,
-    TK_EXCHANGE,
-    TK_F,
-    TK_F_SECOND,
-    TK_H,
-    TK_REFUND,
-    TudorState,
-)
+from courtly.games.tudor.rules import anytime, movement, offices
+from courtly.games.tudor.rules.cards import start_take
+from courtly.games.tudor.state import TudorState
 
 MOVE_KIND = {A: MK_A, C: MK_C, E: MK_E, G: MK_G}
 
@@ -152,7 +142,7 @@ def turn_legal(st: TudorState, out: list[int]) -> None:
         for f in range(7):
             if hand[f]:
                 out.append(GIVE + f)
-    scenarios.anytime_legal(st, p, out, SCENARIO)
+    anytime.anytime_legal(st, p, out, SCENARIO)
 
 
 # --- handlers --------------------------------------------------------------------------
@@ -219,80 +209,7 @@ def finish_action(st: TudorState) -> None:
     st.cur = st.tp
 
 
-# --- taking Court Cards ---------------------------------------------------------------------
-
-
-def take_choices(st: TudorState, p: int, kind: int) -> list[int]:
-    supply = st.supply
-    if kind in (TK_F, TK_F_SECOND, TK_EXCHANGE, TK_ANY):
-        return [f for f in range(7) if supply[f]]
-    if kind == TK_B:
-        return sorted({f for f in st.xs if supply[f]})
-    if kind == TK_REFUND:
-        return [f for f in range(7) if st.tmp >> f & 1 and supply[f]]
-    colours = [code & 7 for code in st.rings[p]]
-    if kind == TK_D_SECOND and not st.enhanced(p, D):
-        colours.remove(st.tmp)  # each card must match a different Ring
-    return sorted({f for f in colours if supply[f]})
-
-
-def start_take(st: TudorState, p: int, kind: int) -> None:
-    st.take_kind = kind
-    st.cur = p
-    st.mode = M_TAKE if take_choices(st, p, kind) else M_RESUME
-
-
-def take(st: TudorState, f: int) -> None:
-    p = st.cur
-    st.supply[f] -= 1
-    st.hand[p][f] += 1
-    kind = st.take_kind
-    st.xs = []
-    if kind == TK_D_FIRST and len(st.rings[p]) >= 2:
-        st.tmp = f
-        start_take(st, p, TK_D_SECOND)
-        return
-    if kind == TK_F and st.enhanced(p, F):  # two cards, then one back
-        start_take(st, p, TK_F_SECOND)
-        return
-    if kind == TK_F_SECOND:
-        st.mode = M_RETURN
-        return
-    st.tmp = -1
-    st.mode = M_RESUME
-
-
-def return_card(st: TudorState, f: int) -> None:
-    p = st.cur
-    st.hand[p][f] -= 1
-    st.supply[f] += 1
-    st.mode = M_RESUME
-
-
 # --- Bonus Actions --------------------------------------------------------------------------
-
-
-def give_first(st: TudorState, f: int) -> None:
-    """Exchange 2 Cards for 1: the first card goes back to the supply."""
-    p = st.tp
-    st.hand[p][f] -= 1
-    st.supply[f] += 1
-    st.act = ACT_EXCHANGE
-    st.mode = M_GIVE
-
-
-def give_legal(st: TudorState, out: list[int]) -> None:
-    hand = st.hand[st.cur]
-    for f in range(7):
-        if hand[f]:
-            out.append(GIVE + f)
-
-
-def give_second(st: TudorState, f: int) -> None:
-    p = st.cur
-    st.hand[p][f] -= 1
-    st.supply[f] += 1
-    start_take(st, p, TK_EXCHANGE)
 
 
 def bonus_move(st: TudorState) -> None:

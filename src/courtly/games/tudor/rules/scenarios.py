@@ -7,23 +7,9 @@ Opportunity Tokens (variant) count as either kind.
 
 from __future__ import annotations
 
-from courtly.games.tudor import movement
-from courtly.games.tudor.data import (
-    BANISH_COST_HIGH,
-    BANISH_COST_LOW,
-    CLIMBING,
-    CONNECTIONS,
-    DIPLOMATIC,
-    INFLUENCE,
-    INTRIGUE,
-    OPPORTUNITY,
-    PERSISTENT,
-    RISE_AND_FALL,
-    STRONG,
-)
-from courtly.games.tudor.state import (
-    ACT_SCENARIO_LEFT,
-    M_BANISH,
+from courtly.games.tudor.codes import (
+    CHAIR_FOR_SWITCH,
+    LEFT,
     M_BENCH_MOVE,
     M_CHAIR,
     M_HAND_RING,
@@ -33,16 +19,24 @@ from courtly.games.tudor.state import (
     M_SWAP_FIRST,
     M_SWAP_SECOND,
     M_SWITCH,
-    MK_JUMP,
-    MK_STRONG,
+    RIGHT,
+    RING_SWAP_OTHER,
     TK_ANY,
-    TudorState,
 )
+from courtly.games.tudor.data import (
+    BANISH_COST_HIGH,
+    BANISH_COST_LOW,
+    DIPLOMATIC,
+    INFLUENCE,
+    INTRIGUE,
+    OPPORTUNITY,
+    PERSISTENT,
+    RISE_AND_FALL,
+)
+from courtly.games.tudor.rules.cards import start_take
+from courtly.games.tudor.rules.offices import add_ring, remove_ring
+from courtly.games.tudor.state import TudorState
 
-LEFT, RIGHT = 0, 1
-CHAIR_FOR_SWITCH = -5
-RING_SWAP_OWN = -3
-RING_SWAP_OTHER = -4
 # Which token triggers each Immediate action: (left, right); 0 = not marker-triggered.
 IMMEDIATE_ON: dict[int, tuple[int, int]] = {
     PERSISTENT: (0, INTRIGUE),
@@ -82,12 +76,12 @@ def discard_received(st: TudorState, p: int, marker: int) -> None:
 # --- feasibility ------------------------------------------------------------------------------
 
 
-def _bench_room(st: TudorState) -> bool:
+def bench_room(st: TudorState) -> bool:
     limit = st.b.layout.bench_limit
     return any(len(bench) < limit for bench in st.bench)
 
 
-def _has_chair(st: TudorState, p: int) -> bool:
+def has_chair(st: TudorState, p: int) -> bool:
     return any(p in row for row in st.chairs)
 
 
@@ -119,7 +113,7 @@ def banish_cost(st: TudorState, s: int) -> int:
     return BANISH_COST_HIGH if st.b.above_stairs[s] else BANISH_COST_LOW
 
 
-def _banish_targets(st: TudorState, p: int) -> list[int]:
+def banish_targets(st: TudorState, p: int) -> list[int]:
     occ = st.occ
     return [
         s
@@ -128,70 +122,8 @@ def _banish_targets(st: TudorState, p: int) -> list[int]:
     ]
 
 
-def _others_with_rings(st: TudorState, p: int) -> list[int]:
+def others_with_rings(st: TudorState, p: int) -> list[int]:
     return [q for q in range(st.num_players) if q != p and st.rings[q]]
-
-
-def _side_ok(st: TudorState, p: int, side: int) -> bool:
-    card = st.setup.scenario
-    if st.setup.v15 and card == STRONG and st.scen_used >> side & 1:
-        return False  # v15: each of these once per turn
-    if card == PERSISTENT:
-        return side == LEFT and can_pay(st, p, 2, 0) and _has_chair(st, p) and _bench_room(st)
-    if card == CLIMBING:
-        if side == LEFT:
-            return can_pay(st, p, 2, 0) and any(st.supply)
-        return can_pay(st, p, 0, 2) and movement.feasible(st, p, MK_JUMP)
-    if card == CONNECTIONS:
-        return (
-            side == LEFT
-            and can_pay(st, p, 1, 1)
-            and bool(st.rings[p])
-            and bool(_others_with_rings(st, p))
-        )
-    if card == STRONG:
-        if side == LEFT:
-            return can_pay(st, p, 2, 0) and movement.feasible(st, p, MK_STRONG)
-        return bool(_banish_targets(st, p))
-    return False
-
-
-def anytime_legal(st: TudorState, p: int, out: list[int], base: int) -> None:
-    """Scenario actions that may be taken at any time during ``p``'s turn."""
-    if st.setup.scenario == RISE_AND_FALL:
-        return
-    for side in (LEFT, RIGHT):
-        if _side_ok(st, p, side):
-            out.append(base + side)
-
-
-def start_anytime(st: TudorState, side: int) -> None:
-    p = st.tp
-    st.act = ACT_SCENARIO_LEFT + side
-    st.cur = p
-    st.scen_used |= 1 << side
-    card = st.setup.scenario
-    if card == PERSISTENT:  # 2 Influence: one of your Courtiers back to a bench
-        pay(st, p, 2, 0)
-        st.tmp = -1
-        st.mode = M_CHAIR
-    elif card == CLIMBING and side == LEFT:  # 2 Influence: any Court Card
-        pay(st, p, 2, 0)
-        from courtly.games.tudor.turn import start_take
-
-        start_take(st, p, TK_ANY)
-    elif card == CLIMBING:  # 2 Intrigue: jump over an adjacent Courtier
-        pay(st, p, 0, 2)
-        movement.begin(st, p, MK_JUMP)
-    elif card == CONNECTIONS:  # 1 Influence + 1 Intrigue: exchange Rings with a player
-        pay(st, p, 1, 1)
-        st.tmp = RING_SWAP_OWN
-        st.mode = M_HAND_RING
-    elif side == LEFT:  # Only The Strong: 2 Influence, up to 2 spaces any direction
-        pay(st, p, 2, 0)
-        movement.begin(st, p, MK_STRONG)
-    else:  # Only The Strong: banish (paid when the target is chosen)
-        st.mode = M_BANISH
 
 
 # --- Persistent Courtiers (left) and Rise And Fall (right): chairs -----------------------------
@@ -256,7 +188,7 @@ def own_ring_chosen(st: TudorState, finger: int, f: int) -> None:
 
 
 def seat_legal(st: TudorState, out: list[int], base: int) -> None:
-    out.extend(base + q for q in _others_with_rings(st, st.cur))
+    out.extend(base + q for q in others_with_rings(st, st.cur))
 
 
 def seat_chosen(st: TudorState, q: int) -> None:
@@ -267,8 +199,6 @@ def seat_chosen(st: TudorState, q: int) -> None:
 
 def other_ring_chosen(st: TudorState, finger: int, f: int) -> None:
     """Both Rings go onto the fingers the others were on; nobody rearranges."""
-    from courtly.games.tudor.offices import add_ring, remove_ring
-
     p = st.cur
     own, q = st.xs
     remove_ring(st, p, own >> 3, own & 7)
@@ -284,7 +214,7 @@ def other_ring_chosen(st: TudorState, finger: int, f: int) -> None:
 
 
 def banish_legal(st: TudorState, out: list[int], base: int) -> None:
-    out.extend(base + s for s in _banish_targets(st, st.cur))
+    out.extend(base + s for s in banish_targets(st, st.cur))
 
 
 def banish(st: TudorState, s: int) -> None:
@@ -357,8 +287,6 @@ def use_immediate(st: TudorState, side: int) -> None:
     if st.setup.scenario == PERSISTENT:  # swap two Court Tokens in the Throne Room
         st.mode = M_SWAP_FIRST
     elif side == LEFT:  # Rise And Fall: a Court Card of your choice
-        from courtly.games.tudor.turn import start_take
-
         start_take(st, p, TK_ANY)
     else:  # Rise And Fall: switch with an adjacent Courtier in the same chamber
         st.tmp = CHAIR_FOR_SWITCH

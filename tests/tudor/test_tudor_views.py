@@ -1,0 +1,93 @@
+"""The observation envelope and its JSON Schema, and the terminal views (issues 28, 21 §6)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from rich.console import Console
+
+from courtly.core.rng import Rng
+from courtly.core.state import OBSERVATION_ENVELOPE, State
+from courtly.games.tudor import GAME
+from courtly.games.tudor.codes import MODE_NAMES
+from courtly.games.tudor.view import HELP
+
+SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "docs" / "schemas" / "tudor.observation.json").read_text()
+)
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+GAMES = [
+    (2, {}),
+    (3, {"scenario": 3, "variant": "opportunity"}),
+    (4, {"scenario": 2, "scoring": "3,6"}),
+    (3, {"edition": "v15", "scenario": 5}),
+    (2, {"scenario": 4, "novice": "all"}),
+]
+
+
+def positions(players: int, options: dict[str, Any], every: int = 7) -> Iterator[State]:
+    """Every ``every``-th position of a random game, and its end."""
+    state = GAME.new_game(players, seed=players * 13 + len(options), options=options)
+    rng = Rng(players)
+    step = 0
+    while not state.is_terminal:
+        if step % every == 0:
+            yield state
+        ids = state.legal_action_ids()
+        state.apply(ids[rng.below(len(ids))])
+        step += 1
+    yield state
+
+
+@pytest.mark.parametrize(("players", "options"), GAMES)
+def test_observations_of_every_seat_and_the_spectator_match_the_schema(
+    players: int, options: dict[str, Any]
+) -> None:
+    for state in positions(players, options):
+        for viewer in [None, *range(players)]:
+            obs = state.observation(viewer)
+            errors = sorted(VALIDATOR.iter_errors(obs), key=str)
+            assert not errors, (state.phase_name(), viewer, errors[0].message, errors[0].path)
+            assert list(obs)[: len(OBSERVATION_ENVELOPE)] == list(OBSERVATION_ENVELOPE)
+            assert ("behind_screen" in obs) == (viewer is not None)
+            assert ("revealed" in obs) == state.is_terminal
+            # Prestige is on the public track the whole game.
+            assert obs["scores"] == state.scores()
+
+
+def test_schema_refuses_what_a_tudor_observation_never_holds() -> None:
+    state = GAME.new_game(2, seed=1)
+    obs = state.observation(0)
+    assert VALIDATOR.is_valid(obs)
+    for bad in ({**obs, "you": {}}, {**obs, "seat": 0}, {**obs, "bag": []}):
+        assert not VALIDATOR.is_valid(bad)
+    decision = {**obs["decision"], "player": 0}
+    assert not VALIDATOR.is_valid({**obs, "decision": decision})
+
+
+@pytest.mark.parametrize(("players", "options"), GAMES)
+def test_screens_fit_80_columns_and_24_lines_without_cutting_names(
+    players: int, options: dict[str, Any]
+) -> None:
+    for state in positions(players, options, every=23):
+        for viewer in (None, 0):
+            console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+            console.print(GAME.render(state.observation(viewer)))
+            lines = console.export_text().splitlines()
+            assert max(len(line) for line in lines) <= 80
+            assert not any("…" in line for line in lines)
+            assert len(lines) <= 24, "\n".join(lines)
+
+
+def test_explain_covers_every_decision_and_gives_the_legend() -> None:
+    assert set(HELP) == set(MODE_NAMES) - {"resume"}
+    state = GAME.new_game(3, seed=2)
+    text = GAME.explain(state.observation(0))
+    assert text.startswith("Setup: draft two starting Privilege Rings")
+    assert "◆ Influence" in text and "Lord Chancellor" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
