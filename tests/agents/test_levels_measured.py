@@ -25,13 +25,15 @@ def ladder_agents(game: str) -> list[str]:
     return ["random", *LEVELS]
 
 
-# Kingdoms' ladder predates the refugee_army option and For the King's the bids=any default
-# (issue 21 §1). Measure each again (about an hour each on a quiet machine; the For the King
-# one resumes from the steps already played) and drop its mark:
+# Kingdoms' ladder predates the refugee_army option, For the King's the bids=any default and
+# Tudor's last step the restock_top_space reading (issue 21 §1). Measure each again (about an
+# hour each on a quiet machine; For the King's and Tudor's resume from the steps already
+# played) and drop its mark:
 #   courtly ladder GAME --games 100 --seed 1 --workers 2 --results measurements/ladder-GAME-2p
 REMEASURE = {
     "kingdoms": "the saved ladder was played before the refugee_army option existed",
     "for-the-king": "the ladder under bids=any is only part played",
+    "tudor": "the last step under restock_top_space has 4 of its 100 games",
 }
 
 
