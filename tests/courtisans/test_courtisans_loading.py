@@ -19,7 +19,7 @@ from courtly.core.match import MAX_DECISIONS
 from courtly.core.rng import Rng
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.state import CourtisansState
-from courtly.testing.conformance import _check_step
+from courtly.testing.conformance import check_step
 
 Slot = tuple[Any, Any]  # (container, key): one place in the JSON tree
 
@@ -109,7 +109,7 @@ def _plays_to_the_end(data: dict[str, Any]) -> None:
     state = GAME.from_json(data)
     rng = Rng(data.get("rng", 0) if isinstance(data.get("rng"), int) else 0)
     for _ in range(MAX_DECISIONS):
-        _check_step(state, rng, {})
+        check_step(state, rng, {})
         if state.is_terminal:
             assert state.winners()
             return

@@ -14,7 +14,7 @@ from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.core.state import State
 from courtly.games.for_the_king import GAME
-from courtly.testing.conformance import _check_step
+from courtly.testing.conformance import check_step
 
 
 def _reachable() -> list[dict[str, Any]]:
@@ -92,7 +92,7 @@ def _play_out(state: State) -> None:
     varied: dict[int, bool] = {}
     for step in range(100_000):
         if step < 3:
-            _check_step(state, rng, varied)
+            check_step(state, rng, varied)
         if state.is_terminal:
             assert not state.legal_action_ids()
             return

@@ -16,7 +16,7 @@ from courtly.core.rng import Rng
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.codes import PH_ACTION
 from courtly.games.kingdoms.data import CARD_NAMES
-from courtly.testing.conformance import _check_step
+from courtly.testing.conformance import check_step
 
 COURTS = ({"court": {"king": "KS"}}, {"court": {"king": "KD"}})
 
@@ -171,10 +171,10 @@ def test_mutated_positions_are_refused_or_play_to_the_end(data: dict[str, Any], 
     steps = 0
     while not state.is_terminal:
         if steps < CHECKED_STEPS:
-            _check_step(state, rng, {})
+            check_step(state, rng, {})
         else:
             state.check_invariants()
         ids = state.legal_action_ids()
         state.apply(ids[rng.below(len(ids))])
         steps += 1
-    _check_step(state, rng, {})
+    check_step(state, rng, {})

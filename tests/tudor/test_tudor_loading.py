@@ -21,7 +21,7 @@ from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.core.state import State
 from courtly.games.tudor import GAME
-from courtly.testing.conformance import _check_step
+from courtly.testing.conformance import check_step
 
 CHECK_EVERY = 40  # full conformance checks on the loaded position and every 40th step after
 
@@ -107,7 +107,7 @@ def play_to_the_end(state: State, seed: int) -> None:
     step = 0
     while True:
         if step % CHECK_EVERY == 0:
-            _check_step(state, rng, varied)
+            check_step(state, rng, varied)
         else:
             state.check_invariants()
         if state.is_terminal:

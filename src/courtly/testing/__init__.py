@@ -1,5 +1,10 @@
 """Conformance checks every game must pass (``courtly selftest GAME``)."""
 
-from courtly.testing.conformance import ConformanceReport, check_game, run_conformance
+from courtly.testing.conformance import (
+    ConformanceReport,
+    check_game,
+    check_step,
+    run_conformance,
+)
 
-__all__ = ["ConformanceReport", "check_game", "run_conformance"]
+__all__ = ["ConformanceReport", "check_game", "check_step", "run_conformance"]

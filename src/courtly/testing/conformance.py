@@ -89,7 +89,10 @@ def _check_world_plays_on(world: State, seat: int, rng: Rng) -> None:
             world.step(legal[rng.below(len(legal))])
 
 
-def _check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
+def check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
+    """Every conformance check on one position (legal actions, invariants, clones, honest
+    resampling): for games' own tests of positions no random game reaches, such as loaded
+    ones. ``varied`` collects, per seat, whether resampling ever changed a hidden thing."""
     player = state.current_player
     legal = state.legal_action_ids()
     if state.is_terminal or player is None:
@@ -201,7 +204,7 @@ def check_game(
     varied = report.resample_varied if report is not None else {}
     decisions = 0
     while True:
-        _check_step(state, rng, varied)
+        check_step(state, rng, varied)
         if state.is_terminal:
             break
         if decisions >= MAX_DECISIONS:
