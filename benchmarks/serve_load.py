@@ -2,11 +2,19 @@
 
 Starts its own server on 127.0.0.1 (a fresh SQLite file in a temporary folder, or
 ``--database``), opens N tables of scripted two-person games and plays them as fast as the
-server answers: at each table the seat to act sends ``act`` and waits until the ``update``
-reached every seat of the table. Reports actions/s and the p50/p99 latency from an ``act``
-being sent to its ``update`` arriving at every other seat (no bots: bot thinking excluded).
+server answers (or, with ``--think S``, as people do: each seat thinks a random 0 to 2·S
+seconds before it acts): at each table the seat to act sends ``act`` and waits until the
+``update`` reached every seat of the table. Reports actions/s, the p50/p99 latency from an
+``act`` being sent to its ``update`` arriving at every other seat (no bots: bot thinking
+excluded), the server's CPU time per action (independent of what else runs on the machine)
+and the machine's load average, which the latencies depend on.
+
+Without think time every table acts again the moment it hears back, so latency is the
+number of tables over the throughput (Little's law) whatever the server does; ``--think``
+measures the latency people see at a given number of tables.
 
     .venv/bin/python benchmarks/serve_load.py --tables 20 --seconds 20
+    .venv/bin/python benchmarks/serve_load.py --tables 200 --seconds 60 --think 1
 """
 
 from __future__ import annotations
@@ -62,7 +70,13 @@ class Seat:
 
 
 async def play_tables(
-    base: str, port: int, game: str, deadline: float, latencies: list[float], rng: random.Random
+    base: str,
+    port: int,
+    game: str,
+    deadline: float,
+    latencies: list[float],
+    rng: random.Random,
+    think: float,
 ) -> int:
     """Play games back to back at one table slot until the deadline; actions made."""
     actions = 0
@@ -95,6 +109,10 @@ async def play_tables(
                 if mover is None:
                     await asyncio.gather(*(s.read_until(s.seq + 1) for s in seats))
                     continue
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    if time.perf_counter() >= deadline:
+                        break
                 seq = mover.seq + 1
                 pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
                 sent = time.perf_counter()
@@ -110,6 +128,19 @@ async def play_tables(
             if seats[0].status == "playing":
                 await http.post(f"/api/tables/{table_id}/end", headers=owner)
     return actions
+
+
+def cpu_seconds(server: subprocess.Popen[bytes] | None) -> float | None:
+    """CPU time the server process has used so far (Linux /proc; None elsewhere or for a
+    server this script did not start)."""
+    if server is None:
+        return None
+    try:
+        fields = Path(f"/proc/{server.pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    # utime and stime, fields 14 and 15 of proc(5), counted after the command name.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(port: int, database: str | None, folder: Path) -> subprocess.Popen[bytes]:
@@ -137,6 +168,12 @@ def main() -> None:
         "--tables", type=int, default=20, help=f"concurrent tables (<= {MAX_TABLES})"
     )
     parser.add_argument("--seconds", type=float, default=20, help=f"duration (<= {MAX_SECONDS})")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a seat thinks before acting (0: act at once)",
+    )
     parser.add_argument("--game", default="courtisans")
     parser.add_argument("--database", help="SQLAlchemy URL (default: SQLite in a temp folder)")
     parser.add_argument(
@@ -146,11 +183,15 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--tables 1..{MAX_TABLES}, --seconds 1..{MAX_SECONDS}")
+    if not 0 <= args.think <= 60:
+        parser.error("--think 0..60")
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="courtly-load-") as tmp:
         server = None if args.port else start_server(port, args.database, Path(tmp))
         try:
             latencies: list[float] = []
+            cpu_before = cpu_seconds(server)
+            load_before = os.getloadavg()[0]
             started = time.perf_counter()
             deadline = started + args.seconds
 
@@ -164,6 +205,7 @@ def main() -> None:
                             deadline,
                             latencies,
                             random.Random(i),
+                            args.think,
                         )
                         for i in range(args.tables)
                     )
@@ -172,6 +214,8 @@ def main() -> None:
 
             actions = asyncio.run(run())
             elapsed = time.perf_counter() - started
+            cpu_after = cpu_seconds(server)
+            load_after = os.getloadavg()[0]
         finally:
             if server is not None:
                 os.killpg(server.pid, signal.SIGTERM)
@@ -186,6 +230,13 @@ def main() -> None:
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,
         "p99_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 2) if ordered else None,
+        "think_s": args.think,
+        "server_cpu_ms_per_action": (
+            round(1000 * (cpu_after - cpu_before) / actions, 2)
+            if actions and cpu_before is not None and cpu_after is not None
+            else None
+        ),
+        "load_avg_1min": [round(load_before, 2), round(load_after, 2)],
         "cpus": os.cpu_count(),
     }
     if args.json:

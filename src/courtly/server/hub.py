@@ -437,17 +437,24 @@ class Hub:
             del self.tables[live.id]
 
     def _broadcast_table(self, live: LiveTable, skip: Connection | None = None) -> None:
-        message = protocol.table_message(live.info())
+        text = protocol.encode(protocol.table_message(live.info()))
         for conn in live.connections:
             if conn is not skip:
-                conn.send(message)
+                conn.send_text(text)
 
     def _broadcast(self, live: LiveTable, deliveries: dict[int | None, Delivery]) -> None:
+        """Each viewer's update, encoded once for all of that viewer's connections (the
+        spectators share one)."""
         info = live.info()
+        texts: dict[int | None, str] = {}
         for conn in live.connections:
             delivery = deliveries.get(conn.viewer)
-            if delivery is not None:
-                conn.send(protocol.update_message(delivery, info))
+            if delivery is None:
+                continue
+            text = texts.get(conn.viewer)
+            if text is None:
+                text = texts[conn.viewer] = protocol.encode(protocol.update_message(delivery, info))
+            conn.send_text(text)
 
     async def handle(
         self, live: LiveTable, conn: Connection, message: protocol.ClientMessage

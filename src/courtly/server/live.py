@@ -94,9 +94,13 @@ class Connection:
     refused: int = 0
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(protocol.encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded message (one encoding serves every connection of one viewer)."""
         if self.queue.qsize() >= MAX_QUEUED:
             return  # the writer closes a client this far behind
-        self.queue.put_nowait(protocol.encode(message))
+        self.queue.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
         """Close the websocket once the messages queued so far (an error saying why) are sent."""

@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from courtly.core.table import Delivery
 
 # Client -> server message types.
@@ -89,4 +91,11 @@ def undo_result_message(seat: int, accepted: bool, reason: str) -> dict[str, Any
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as the text of one websocket frame. orjson writes the same JSON as the
+    standard library (integer keys as strings, no spaces) four to six times faster, and every
+    accepted action is encoded once per viewer; the standard library takes what orjson
+    refuses (integers beyond 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
