@@ -139,6 +139,35 @@ def test_undo_takes_back_a_public_chance_free_decision() -> None:
         table.act(seat, seq + 1, table.state.legal_action_ids()[0])
 
 
+def test_each_delivery_says_whether_its_viewer_may_undo() -> None:
+    table = new_table()
+    deliveries = table.act(0, 0, table.state.legal_action_ids()[0])
+    assert not any(d.can_undo for d in deliveries.values())  # seat 0 drew a card
+    play_until_deck_empty(table)
+    seat = table.state.current_player
+    assert seat is not None
+    deliveries = table.act(seat, table.seq, table.state.legal_action_ids()[0])
+    assert deliveries[seat].can_undo and table.snapshot(seat).can_undo
+    assert not deliveries[1 - seat].can_undo and not deliveries[None].can_undo
+    assert deliveries[seat].to_json()["can_undo"] is True
+    assert table.undo(seat)[seat].can_undo is False  # the seat's decision before was a draw
+
+
+def test_the_last_decision_of_a_game_stands() -> None:
+    table = new_table()
+    play_until_deck_empty(table)
+    while not table.state.is_terminal:
+        seat = table.state.current_player
+        assert seat is not None
+        table.act(seat, table.seq, table.state.legal_action_ids()[0])
+    last = table.steps[-1]
+    assert last.undoable  # public and chance-free: only the end keeps it from being undone
+    assert not table.can_undo(last.seat)
+    assert not any(d.can_undo for d in (table.snapshot(v) for v in table.viewers()))
+    with pytest.raises(UndoError, match="over"):
+        table.undo(last.seat)
+
+
 def test_event_kinds_form_the_text_from_kind_and_data() -> None:
     from courtly.core.events import EventKinds
 

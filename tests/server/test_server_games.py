@@ -15,7 +15,17 @@ from courtly.core.rng import Rng
 from courtly.core.table import Delivery, Table
 
 GAMES = game_names()
-UPDATE_KEYS = {"type", "viewer", "seq", "reset", "events", "observation", "legal_actions", "table"}
+UPDATE_KEYS = {
+    "type",
+    "viewer",
+    "seq",
+    "reset",
+    "can_undo",
+    "events",
+    "observation",
+    "legal_actions",
+    "table",
+}
 
 
 def choose(legal: list[dict[str, Any]], rng: random.Random) -> int:
@@ -91,6 +101,9 @@ def _check_messages(
     for message in received:
         assert set(message) == UPDATE_KEYS
         assert message["viewer"] == viewer
+        # Whether the seat may undo comes from its own last step: its events (which it saw)
+        # and whether it drew chance, which a refused undo request tells it all the same.
+        assert message["can_undo"] == (viewer is not None and table.can_undo(viewer))
         # Once the game is over everything is shown: the true state is the only world left.
         over = state.is_terminal
         world = state if over else state.resample(0 if viewer is None else viewer, rng)

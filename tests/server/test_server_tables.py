@@ -68,14 +68,26 @@ def test_bad_tables_are_refused_with_the_cli_errors(server: ServerProcess) -> No
     assert "\n" not in detail
 
 
-def test_names_are_limited_and_escaped(server: ServerProcess) -> None:
+MARKUP_NAME = """<img src=x onerror="alert(1)">&amp; 'Anne'"""
+
+
+def test_names_are_limited_cleaned_and_sent_exactly_as_typed(server: ServerProcess) -> None:
     created = server.create("courtisans", ["open", "bot:random"])
+    table_id = created["table"]["id"]
     assert server.take(created, 0, "x" * 33).status_code == 400
     assert server.take(created, 0, " \t\n ").status_code == 400
     taken = server.take(created, 0, "<b>Anne</b>\x07 \n Boleyn")
     assert taken.status_code == 200
-    name = server.info(created["table"]["id"])["seats"][0]["name"]
-    assert name == "&lt;b&gt;Anne&lt;/b&gt; Boleyn"
+    assert server.info(table_id)["seats"][0]["name"] == "<b>Anne</b> Boleyn"
+    # Markup, entities and quotes are data: stored raw, sent raw, in HTTP and websocket alike
+    # (the client sets names as text, so nothing in a name is ever parsed).
+    assert server.take(created, 0, MARKUP_NAME).json()["table"]["seats"][0]["name"] == MARKUP_NAME
+    watcher = server.client(table_id)
+    assert watcher.wait_type("snapshot")["table"]["seats"][0]["name"] == MARKUP_NAME
+    assert server.info(table_id)["seats"][0]["name"] == MARKUP_NAME
+    listed = [t for t in server.http.get("/api/tables").json() if t["id"] == table_id]
+    assert listed[0]["seats"][0]["name"] == MARKUP_NAME
+    watcher.close()
 
 
 def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None:

@@ -39,12 +39,14 @@ class Delivery:
     observation: dict[str, Any]
     legal_actions: list[Action] = field(default_factory=list)
     reset: bool = False  # True: replace the whole log with ``events`` (a snapshot, an undo)
+    can_undo: bool = False  # the viewer's seat may take back the last decision (Table.can_undo)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "viewer": self.viewer,
             "seq": self.seq,
             "reset": self.reset,
+            "can_undo": self.can_undo,
             "events": [e.to_json() for e in self.events],
             "observation": self.observation,
             "legal_actions": [
@@ -169,9 +171,14 @@ class Table:
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the last decision: its own, with no chance and no
-        reveal since."""
+        reveal since. Never once the game is over: the end shows everyone everything."""
         self.state.check_seat(seat)
-        return bool(self.steps) and self.steps[-1].seat == seat and self.steps[-1].undoable
+        return (
+            bool(self.steps)
+            and self.steps[-1].seat == seat
+            and self.steps[-1].undoable
+            and not self.state.is_terminal
+        )
 
     def undo(self, seat: int) -> dict[int | None, Delivery]:
         """Take back ``seat``'s last decision by replaying the record without it; every viewer
@@ -219,12 +226,15 @@ class Table:
         to_act = viewer is not None and viewer == state.current_player
         legal = state.legal_actions() if to_act else []
         reset = reset or state.is_terminal
-        return Delivery(viewer, self.seq, events, state.observation(viewer), legal, reset)
+        undo = viewer is not None and self.can_undo(viewer)
+        return Delivery(viewer, self.seq, events, state.observation(viewer), legal, reset, undo)
 
     def _why_no_undo(self, seat: int) -> str:
         if not self.steps:
             return "nothing has been played yet"
         last = self.steps[-1]
+        if self.state.is_terminal:
+            return "the game is over"
         if last.seat != seat:
             return "the last decision was not yours"
         return "the last decision drew a card or showed something hidden, so it stands"

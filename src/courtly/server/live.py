@@ -4,7 +4,6 @@ per-table lock, and the per-connection send queue and rate limit."""
 from __future__ import annotations
 
 import asyncio
-import html
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -176,8 +175,9 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
             {
                 "seat": s.seat,
                 "kind": s.kind,
-                # Escaped here, once, so no client can be made to run a name as markup.
-                "name": None if s.name is None else html.escape(s.name),
+                # As typed (cleaned, never escaped): a client shows it as text, never as markup,
+                # so "<", "&" and quotes reach every screen exactly.
+                "name": s.name,
                 "bot": s.bot_spec if s.kind == BOT else None,
                 "connected": s.kind == BOT or (live is not None and live.connected(s.seat)),
                 "thinking": live is not None and live.thinking == s.seat,

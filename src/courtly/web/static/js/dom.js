@@ -52,11 +52,3 @@ export function clear(el) {
   while (el.firstChild) el.firstChild.remove();
   return el;
 }
-
-// Names arrive HTML-escaped from the server (docs/protocol.md): decode them to plain text,
-// which is then only ever set as text.
-export function unescapeName(text) {
-  if (typeof text !== "string") return text;
-  const doc = new DOMParser().parseFromString(text, "text/html");
-  return doc.documentElement.textContent;
-}

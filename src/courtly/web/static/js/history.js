@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { seatLabel } from "./lobby.js";
+import { seatLabel, withSeatNames } from "./lobby.js";
 import { drawBoard } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 
@@ -83,7 +83,7 @@ export async function showReplay(tableId) {
     boardArea.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" }, text: e.text })));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" }, text: withSeatNames(e.text, names) })));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };

@@ -1,6 +1,6 @@
 // The lobby: the games with their player counts, open tables, and the new-table form.
 import { api } from "./api.js";
-import { h, unescapeName } from "./dom.js";
+import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { go } from "./main.js";
 import { saveHeld } from "./store.js";
@@ -80,11 +80,19 @@ function openTables(tables) {
   );
 }
 
+// Names arrive exactly as typed (docs/protocol.md) and are only ever set as text.
 export function seatLabel(seat) {
-  if (seat.name) return unescapeName(seat.name);
+  if (seat.name) return seat.name;
   if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: has(`level.${seat.bot}`) ? t(`level.${seat.bot}`) : seat.bot || "" });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
   return t("seat.numbered", { n: seat.seat + 1 });
+}
+
+// The kernel's event texts name seats by number ("seat 2", docs/protocol.md); the log shows
+// the seat's name there instead (names are public: every viewer sees them in the seats bar).
+// ``names[i]`` is seat i's name, or null to keep the number (an open seat).
+export function withSeatNames(text, names) {
+  return text.replace(/\bseat (\d+)\b/g, (words, n) => names[Number(n) - 1] || words);
 }
 
 function optionField(option, game) {

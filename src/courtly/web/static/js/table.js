@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { absolute, loadHeld, saveHeld } from "./store.js";
 import { errorText, setStatus, showError } from "./notice.js";
-import { seatLabel } from "./lobby.js";
+import { seatLabel, withSeatNames } from "./lobby.js";
 import { Picker } from "./picks.js";
 import { drawBoard } from "./boards/index.js";
 import { resultPanel } from "./result.js";
@@ -25,6 +25,7 @@ class View {
     this.legal = [];
     this.events = [];
     this.seq = null;
+    this.canUndo = false; // the server's word: this seat may take back the last decision
     this.state = "connecting";
     this.waiting = false; // an act was sent and no answer came yet
     this.conn = new Connection(page.id, token, {
@@ -75,6 +76,7 @@ class TablePage {
         view.seq = m.seq;
         view.observation = m.observation;
         view.legal = m.legal_actions || [];
+        view.canUndo = m.can_undo === true;
         view.events = m.reset || m.type === "snapshot" ? m.events : view.events.concat(m.events);
         view.waiting = false;
         if (m.table) this.table = m.table;
@@ -435,7 +437,11 @@ class TablePage {
     const mine = typeof view.viewer === "number" && obs.to_act === view.viewer && this.table.status === "playing";
     const candidates = mine ? this.picker.candidates() : [];
     const selecting = Object.keys(this.picker.selection).length > 0;
-    const playing = this.table.status === "playing" && typeof view.viewer === "number";
+    // Undo only where the server's rule allows it (at a hot-seat table, for whichever held
+    // seat made the last decision), and not while a request waits for answers.
+    const undoer = this.table.status === "playing" && !this.table.undo && !view.waiting
+      ? [view, ...this.seatViews()].find((v) => v.canUndo)
+      : undefined;
     return h(
       "section",
       { class: ["panel", "choices"], "aria-labelledby": "choices-title" },
@@ -463,22 +469,28 @@ class TablePage {
           ),
         ),
       ),
-      playing
+      undoer
         ? h("button", {
             type: "button",
             class: "undo",
             text: t("table.undo"),
-            onclick: () => view.conn.send({ type: "undo" }),
+            onclick: () => undoer.conn.send({ type: "undo" }),
           })
         : null,
     );
   }
 
+  // Seat names as the log shows them: open seats keep their number.
+  logNames() {
+    return (this.table ? this.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
+  }
+
   log(view) {
+    const names = this.logNames();
     const list = h(
       "ol",
       { class: "log", "aria-live": "polite" },
-      view.events.map((e) => h("li", { class: e.audience ? "private" : null, dataset: { source: "server" }, text: e.text })),
+      view.events.map((e) => h("li", { class: e.audience ? "private" : null, dataset: { source: "server" }, text: withSeatNames(e.text, names) })),
     );
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
