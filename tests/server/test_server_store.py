@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from server_support import Postgres
 
-from courtly.server.store import PLAYING, Append, Store, StoredSeat, StoredTable
+from courtly.server.store import (
+    FINISHED,
+    PLAYING,
+    Append,
+    ConflictError,
+    Store,
+    StoredSeat,
+    StoredTable,
+)
 from courtly.server.tokens import new_token
 
 
@@ -56,3 +64,31 @@ def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: St
     again = store.load_table(second)
     assert again is not None and again.actions == [] and again.seq == 2
     assert store.load_table("missing") is None
+
+
+def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> None:
+    first, second = _table(store), _table(store)
+    store.append_actions([_append(first, 0)])
+    # ``second`` is at position 0, not 1 (another process would have moved it): conflict.
+    with pytest.raises(ConflictError):
+        store.append_actions([_append(first, 1), _append(second, 1)])
+    loaded = store.load_table(first)
+    assert loaded is not None and loaded.seq == 1 and loaded.fingerprints == ["f1"]
+    with pytest.raises(ConflictError):
+        store.truncate_actions(second, 0, 5)
+    last = Append(first, 1, 0, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
+    store.append_actions([last, _append(second, 0)])
+    ended = store.load_table(first)
+    assert ended is not None and ended.status == FINISHED and ended.result == {"scores": [1, 0]}
+    assert ended.finished_at is not None and ended.fingerprints == ["f1", "f2"]
+
+
+def test_a_seat_change_is_stored(store: Store) -> None:
+    table_id = _table(store)
+    store.update_seat(table_id, StoredSeat(0, "person", None, "<Anne & 'B'>", "c" * 64))
+    loaded = store.load_table(table_id)
+    assert loaded is not None
+    assert loaded.seats[0] == StoredSeat(0, "person", None, "<Anne & 'B'>", "c" * 64)
+    assert loaded.seats[1].bot_spec == "easy"
+    with pytest.raises(ConflictError):
+        store.update_seat(table_id, StoredSeat(7, "person", None, "nobody", None))

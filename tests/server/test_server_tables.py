@@ -68,7 +68,7 @@ def test_bad_tables_are_refused_with_the_cli_errors(server: ServerProcess) -> No
     assert "\n" not in detail
 
 
-MARKUP_NAME = """<img src=x onerror="alert(1)">&amp; 'Anne'"""
+MARKUP_NAME = """<img src=x onerror=f()>&amp;"'"""  # 30 characters
 
 
 def test_names_are_limited_cleaned_and_sent_exactly_as_typed(server: ServerProcess) -> None:
