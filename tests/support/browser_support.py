@@ -39,11 +39,8 @@ class Server:
         response.raise_for_status()
         return response.json()
 
-    def true_state(self, table_id: str) -> Any:
-        """The table's true state now and every event so far, replayed from its record in
-        the server's database."""
-        from courtly.core.records import replay
-        from courtly.core.registry import load_game
+    def stored(self, table_id: str) -> Any:
+        """The table as the server's database holds it now (a StoredTable)."""
         from courtly.server.store import Store
 
         store = Store(self.database)
@@ -52,7 +49,15 @@ class Server:
         finally:
             store.dispose()
         assert stored is not None
-        record = stored.record()
+        return stored
+
+    def true_state(self, table_id: str) -> Any:
+        """The table's true state now and every event so far, replayed from its record in
+        the server's database."""
+        from courtly.core.records import replay
+        from courtly.core.registry import load_game
+
+        record = self.stored(table_id).record()
         steps = list(replay(load_game(record.game), record))
         events = [event for _state, step_events in steps for event in step_events]
         return TrueState(steps[-1][0], events)
@@ -191,6 +196,17 @@ def assert_hides(page: Any, hidden: set[Any]) -> None:
         assert named is None, f"hidden card named in the page: {named and named.group(0)!r}"
         attribute = re.search(rf"(\"|&quot;)card\1:{card}(?!\d)", html)
         assert attribute is None, f"hidden card {card} in an attribute: {attribute}"
+
+
+def join(context: Any, url: str, name: str) -> Any:
+    """A new page of ``context`` that opens an invite link and takes the seat as ``name``."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#take-name")
+    page.fill("#take-name", name)
+    page.click(".take-seat button[type=submit]")
+    page.wait_for_selector("#take-name", state="detached")
+    return page
 
 
 def open_lobby(page: Any, url: str, game: str) -> None:

@@ -7,34 +7,18 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_support import DESKTOP, MINE, Server, click_once
+from browser_support import DESKTOP, MINE, Server, click_once, join
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server.store import Store
 
 # Markup, an entity and both quotes (at most 32 characters, the name limit).
 MARKUP = """<img src=x onerror=p=1>&amp;"'"""
 
 
-def join(context: Any, url: str, name: str) -> Any:
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("#take-name")
-    page.fill("#take-name", name)
-    page.click(".take-seat button[type=submit]")
-    page.wait_for_selector("#take-name", state="detached")
-    return page
-
-
 def true_table(server: Server, table_id: str) -> Table:
     """The kernel Table as the server's database holds it now."""
-    store = Store(server.database)
-    try:
-        stored = store.load_table(table_id)
-    finally:
-        store.dispose()
-    assert stored is not None
+    stored = server.stored(table_id)
     return Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
 
 

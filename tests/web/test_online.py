@@ -16,19 +16,10 @@ from browser_support import (
     assert_hides,
     click_once,
     hidden_from,
+    join,
     screenshot,
     shown_result,
 )
-
-
-def join(context: Any, url: str, name: str) -> Any:
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("#take-name")
-    page.fill("#take-name", name)
-    page.click(".take-seat button[type=submit]")
-    page.wait_for_selector("#take-name", state="detached")
-    return page
 
 
 def test_two_browsers_play_online_with_a_reload_a_reconnect_and_a_spectator(
