@@ -13,7 +13,7 @@ from courtly.core.state import Game, State
 from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
 from courtly.games.kingdoms.actions import build_space
 from courtly.games.kingdoms.codes import PH_OVER
-from courtly.games.kingdoms.options import OPTIONS, stored_options
+from courtly.games.kingdoms.options import OPTIONS
 from courtly.games.kingdoms.rules import dispatch
 from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
@@ -110,7 +110,7 @@ class KingdomsGame(Game):
         return build_space()
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        state = KingdomsPosition(self, stored_options(options), Rng(seed))
+        state = KingdomsPosition(self, options, Rng(seed))
         deal(state)
         dispatch.advance(state, None)
         return state
@@ -118,7 +118,7 @@ class KingdomsGame(Game):
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        state = KingdomsPosition(self, stored_options(options), rng)
+        state = KingdomsPosition(self, options, rng)
         serialize.fill_from_json(state, data)
         # A hand-written position may name a phase that has not started (phase_started false)
         # with nothing pending: start it now, as play would have, so its checks (the seven-card
