@@ -262,6 +262,10 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     state_version: ClassVar[int] = 1
     summary: ClassVar[str] = ""
+    # Statistics that count events over a game (``courtly report``): event kind -> the
+    # ``group/name`` it is counted under, several kinds may share one name. See
+    # ``report_statistics``.
+    report_event_counts: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}

@@ -17,6 +17,7 @@ from courtly.games.kingdoms.options import OPTIONS
 from courtly.games.kingdoms.rules import dispatch
 from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
+from courtly.games.kingdoms.statistics import EVENT_COUNTS, report_statistics
 
 
 class KingdomsPosition(KingdomsState):
@@ -135,9 +136,9 @@ class KingdomsGame(Game):
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
 
-    def report_statistics(self, state: State) -> dict[str, float | str]:
-        from courtly.games.kingdoms.statistics import report_statistics
+    report_event_counts = EVENT_COUNTS
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, KingdomsState)
         return report_statistics(state)
 
