@@ -18,10 +18,12 @@ import courtly
 from courtly.agents import make_agent
 from courtly.analysis.report import vary_values
 from courtly.analysis.report.figures import require_matplotlib
+from courtly.analysis.simulate import play_one, prepare_job
 from courtly.cli.main import app
 from courtly.core import registry
 from courtly.core.errors import CourtlyError
 from courtly.core.match import play_match
+from courtly.core.records import GameRecord, replay
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -210,3 +212,20 @@ def test_without_matplotlib_the_report_says_how_to_install_it(
         require_matplotlib()
     result = runner.invoke(app, ["report", "courtisans", "--out", str(tmp_path / "r")])
     assert result.exit_code == 2 and "pip install -e '.[report]'" in result.output
+
+
+def test_kingdoms_counts_sedition_and_conspiracy_per_game(tmp_path: Path) -> None:
+    """Issue 25: how often the two Glory powers were used, counted from the game's events."""
+    job = prepare_job("kingdoms", ["random", "random"], 5, None, tmp_path, statistics=True)
+    totals = {"Sedition": 0.0, "Conspiracy": 0.0}
+    for index in range(6):
+        outcome = play_one(job, index)
+        assert outcome.error is None, outcome.error
+        record = GameRecord.load(next(tmp_path.glob(f"kingdoms-{index:06d}-*.json")))
+        kinds = [e.kind for _, events in replay(courtly.load("kingdoms"), record) for e in events]
+        seditions = sum(kind.startswith("sedition-") for kind in kinds)
+        assert outcome.statistics["Glory powers per game/Sedition"] == seditions
+        assert outcome.statistics["Glory powers per game/Conspiracy"] == kinds.count("conspiracy")
+        for name in totals:
+            totals[name] += float(outcome.statistics[f"Glory powers per game/{name}"])
+    assert all(totals.values()), totals  # both happen in random play

@@ -364,3 +364,38 @@ def test_question_mark_explains_the_choice(game: str, env: dict[str, str]) -> No
     assert "what this choice means" in done.stdout
     assert "Type the number of a choice" in done.stdout
     assert done.returncode == 1 and "Game stopped (quit)" in done.stdout
+
+
+def test_ctrl_c_while_the_program_is_still_importing_ends_in_one_line(
+    env: dict[str, str],
+) -> None:
+    """Issue 21: Ctrl-C in the first second, while the commands are being imported. Python
+    writes a line to stderr as each import finishes (PYTHONPROFILEIMPORTTIME): the signal is
+    sent once the first module the commands need is in (json), a second or so before all of
+    them are."""
+    process = subprocess.Popen(
+        [COURTLY, "simulate", "courtisans", "-p", "4", "-n", "10000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**env, "PYTHONPROFILEIMPORTTIME": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stderr is not None
+    err, sent = b"", False
+    imported_by_then: list[bytes] = []
+    try:
+        while chunk := os.read(process.stderr.fileno(), 65536):
+            err += chunk
+            names = [line.rsplit(b"|", 1)[-1].strip() for line in err.splitlines()]
+            if not sent and b"json" in names:
+                process.send_signal(signal.SIGINT)
+                sent, imported_by_then = True, names
+        out = process.communicate(timeout=60)[0]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    lines = err.decode().splitlines()
+    assert sent and b"courtly.cli.main" not in imported_by_then, "sent after the imports"
+    assert process.returncode == 130, err.decode()[-2000:]
+    assert [line for line in lines if not line.startswith("import time:")] == ["interrupted"]
+    assert not out

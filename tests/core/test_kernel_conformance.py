@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from highcards import HighCards, HighCardsState
 
 from courtly.core.rng import Rng
-from courtly.testing import run_conformance
+from courtly.testing import play_out, refused_or_plays_out, run_conformance
+from courtly.testing.conformance import ConformanceFailure
 
 
 def test_correct_game_passes() -> None:
@@ -103,3 +105,23 @@ def test_shared_clone_is_caught() -> None:
     failures = _failures(BrokenClone)
     # Caught as the original changing, or as the next clone inheriting the damage.
     assert "changed the original" in failures or "exactly once" in failures
+
+
+def test_a_loaded_position_is_refused_or_played_out_under_the_checks() -> None:
+    game = HighCards()
+    data = game.new_game(3, seed=2).to_json()
+    assert refused_or_plays_out(game, data, Rng(1)) is True
+    assert refused_or_plays_out(game, {**data, "hands": "x"}, Rng(1)) is False
+    assert play_out(game.from_json(data), Rng(1), checked=0) == 10  # a decision a card
+    # A leak in a loaded position is found as in a played game.
+    loaded = game.from_json(data)
+    assert isinstance(loaded, HighCardsState)
+    leaky = LeakyObservation(game, 3, loaded.options, loaded.rng)
+    leaky.deck, leaky.hands, leaky.piles, leaky.turn = (
+        loaded.deck,
+        loaded.hands,
+        loaded.piles,
+        loaded.turn,
+    )
+    with pytest.raises(ConformanceFailure, match="changes what that seat observes"):
+        play_out(leaky, Rng(1), checked=1)

@@ -10,11 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
-from courtly.core.state import State
 from courtly.games.for_the_king import GAME
-from courtly.testing.conformance import check_step
+from courtly.testing import play_out, refused_or_plays_out
 
 
 def _reachable() -> list[dict[str, Any]]:
@@ -87,33 +85,12 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     return _mutate(draw(st.sampled_from(STATES)), draw)
 
 
-def _play_out(state: State) -> None:
-    rng = Rng(7)
-    varied: dict[int, bool] = {}
-    for step in range(100_000):
-        if step < 3:
-            check_step(state, rng, varied)
-        if state.is_terminal:
-            assert not state.legal_action_ids()
-            return
-        legal = state.legal_action_ids()
-        assert legal, "a live state with no legal action"
-        state.apply(legal[rng.below(len(legal))], player=state.current_player)
-        state.check_invariants()
-    raise AssertionError("the game did not end")
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_a_mutated_state_is_refused_or_plays_to_the_end(data: dict[str, Any]) -> None:
-    try:
-        state = GAME.from_json(json.dumps(data))
-    except InvalidStateError as exc:
-        assert str(exc)
-        return
-    _play_out(state)
+    refused_or_plays_out(GAME, json.dumps(data), Rng(7), checked=3)
 
 
 def test_reachable_states_load_and_play_to_the_end() -> None:
     for data in STATES[::5]:
-        _play_out(GAME.from_json(data))
+        play_out(GAME.from_json(data), Rng(7), checked=3)

@@ -78,7 +78,8 @@ def build(
         "version": 1,
         "game": "kingdoms",
         "num_players": 2,
-        "options": options or {},
+        # Every option named: a saved position without one reads its legacy value instead.
+        "options": GAME.resolve_options(options),
         "rng": 12345,
         "phase": phase,
         "phase_started": True,

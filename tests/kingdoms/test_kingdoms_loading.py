@@ -16,7 +16,7 @@ from courtly.core.rng import Rng
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.codes import PH_ACTION
 from courtly.games.kingdoms.data import CARD_NAMES
-from courtly.testing.conformance import check_step
+from courtly.testing import refused_or_plays_out
 
 COURTS = ({"court": {"king": "KS"}}, {"court": {"king": "KD"}})
 
@@ -157,24 +157,7 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-CHECKED_STEPS = 12
-
-
 @settings(max_examples=60, deadline=None)
 @given(data=mutated(), seed=st.integers(0, 2**16))
 def test_mutated_positions_are_refused_or_play_to_the_end(data: dict[str, Any], seed: int) -> None:
-    try:
-        state = GAME.from_json(data)
-    except InvalidStateError:
-        return
-    rng = Rng(seed)
-    steps = 0
-    while not state.is_terminal:
-        if steps < CHECKED_STEPS:
-            check_step(state, rng, {})
-        else:
-            state.check_invariants()
-        ids = state.legal_action_ids()
-        state.apply(ids[rng.below(len(ids))])
-        steps += 1
-    check_step(state, rng, {})
+    refused_or_plays_out(GAME, data, Rng(seed), checked=12)

@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
-from courtly.core.state import State
 from courtly.games.tudor import GAME
-from courtly.testing.conformance import check_step
+from courtly.testing import refused_or_plays_out
 
 CHECK_EVERY = 40  # full conformance checks on the loaded position and every 40th step after
 
@@ -101,35 +100,12 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     return tree
 
 
-def play_to_the_end(state: State, seed: int) -> None:
-    rng = Rng(seed)
-    varied: dict[int, bool] = {}
-    step = 0
-    while True:
-        if step % CHECK_EVERY == 0:
-            check_step(state, rng, varied)
-        else:
-            state.check_invariants()
-        if state.is_terminal:
-            assert not state.legal_action_ids()
-            return
-        ids = state.legal_action_ids()
-        assert ids, f"no legal action at step {step}"
-        state.step(ids[rng.below(len(ids))])
-        step += 1
-        assert step < 5000
-
-
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
 @given(mutated(), st.integers(0, 2**32))
 def test_a_mutated_position_is_refused_or_plays_to_the_end(data: dict[str, Any], seed: int) -> None:
-    try:
-        state = GAME.from_json(data)
-    except InvalidStateError:
-        return
-    play_to_the_end(state, seed)
+    refused_or_plays_out(GAME, data, Rng(seed), checked=1, every=CHECK_EVERY)
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,11 @@ from typing import Any
 from courtly.agents import make_agent
 from courtly.analysis.runner import Runner
 from courtly.analysis.stats import ExactSum, wilson_interval
+from courtly.core.events import Event
 from courtly.core.match import play_match
 from courtly.core.registry import load_game
 from courtly.core.seeds import game_seed
+from courtly.core.state import State
 
 # Failed games whose message is kept (the lowest indices, so the same ones on every run).
 KEPT_ERRORS = 20
@@ -78,12 +80,28 @@ def play_one(job: SimulationJob, index: int) -> GameOutcome:
         game = load_game(job.game)
         options, outcome.varied = job.options_for(index)
         agents = [make_agent(spec, game) for spec in job.agents]
-        result = play_match(game, agents, seed, options, keep_record=job.save_dir is not None)
+        counted = game.report_event_counts if job.statistics else {}
+        counts = dict.fromkeys(counted.values(), 0.0)
+
+        def count(_state: State, events: list[Event]) -> None:
+            for event in events:
+                name = counted.get(event.kind)
+                if name is not None:
+                    counts[name] += 1
+
+        result = play_match(
+            game,
+            agents,
+            seed,
+            options,
+            keep_record=job.save_dir is not None,
+            on_events=count if counted else None,
+        )
         outcome.scores = [float(s) for s in result.scores]
         outcome.winners = result.winners
         outcome.decisions = result.decisions
         if job.statistics:
-            outcome.statistics = game.report_statistics(result.state)
+            outcome.statistics = {**game.report_statistics(result.state), **counts}
         if job.save_dir is not None and result.record is not None:
             result.record.save(Path(job.save_dir) / f"{job.game}-{index:06d}-seed{seed}.json")
     except Exception as exc:  # a failing game is data for the report, not the end of the run

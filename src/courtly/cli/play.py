@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from courtly.agents import make_agent
+from courtly.cli import INTERRUPTED
 from courtly.cli.common import console
 from courtly.cli.files import check_writable, new_save_path
 from courtly.cli.prompt import COMMANDS, QuitGame, ask, generic_help
@@ -38,7 +39,6 @@ from courtly.core.table import Table
 
 DEFAULT_BOT = "greedy"
 HUMAN = "human"
-INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 
 @contextmanager

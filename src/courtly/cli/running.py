@@ -11,12 +11,11 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 
 from courtly.analysis.runner import RayMissingError, Runner
+from courtly.cli import INTERRUPTED
 from courtly.cli.common import err_console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
 
 BackendOpt = Annotated[
     str,

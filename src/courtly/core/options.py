@@ -8,6 +8,9 @@ from typing import Any
 
 from courtly.core.errors import OptionError
 
+NO_LEGACY: Any = object()
+"""``Option.legacy`` of an option that has been there since games were first saved."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -17,6 +20,13 @@ class Option:
     value (a list of card numbers, say) give ``parse`` instead: it turns the text a user
     typed into the value, raising ``ValueError`` with a readable message when it cannot.
     ``allowed`` is what error messages and ``courtly games`` show for free-form options.
+
+    ``legacy`` is for an option added after games were saved: the value that gives the rules
+    as they were before it existed. A saved state or record that lacks the option reads that
+    value, and a state's JSON leaves the option out while it holds that value, so positions
+    and records saved before the option existed keep their fingerprints and replay. Where the
+    old rules differed by another option (an edition, say), ``legacy`` is a function of the
+    other options, which it reads by name.
     """
 
     name: str
@@ -25,6 +35,11 @@ class Option:
     choices: tuple[Any, ...] | None = None
     parse: Callable[[str], Any] | None = None
     allowed: str = ""
+    legacy: Any = NO_LEGACY
+
+    def legacy_value(self, options: Mapping[str, Any]) -> Any:
+        """The value a saved game without this option was played by (NO_LEGACY: none)."""
+        return self.legacy(options) if callable(self.legacy) else self.legacy
 
     def allowed_text(self) -> str:
         if self.choices is not None:
@@ -56,17 +71,42 @@ class Option:
             ) from None
 
 
-def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Every declared option with its value: the given one (checked) or the default."""
+def resolve_options(
+    specs: Sequence[Option], given: Mapping[str, Any] | None, *, saved: bool = False
+) -> dict[str, Any]:
+    """Every declared option with its value: the given one (checked) or the default.
+
+    ``saved``: ``given`` comes from a saved state or record, where a missing option with a
+    ``legacy`` value was either not there yet or left out for holding that value; it reads
+    the legacy value (worked out from the others), not the default."""
     by_name = {spec.name: spec for spec in specs}
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
         raise OptionError(f"unknown option(s) {', '.join(unknown)}; this game's options: {known}")
-    return {
+    resolved = {
         spec.name: spec.coerce(given[spec.name]) if spec.name in given else spec.default
         for spec in specs
+    }
+    if saved:
+        legacy = {
+            spec.name: spec.legacy_value(resolved)
+            for spec in specs
+            if spec.name not in given and spec.legacy is not NO_LEGACY
+        }
+        resolved.update(legacy)
+    return resolved
+
+
+def stored_options(specs: Sequence[Option], options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` (resolved) as a state's JSON holds them: an option at its legacy value is
+    left out, so a game played by the rules from before that option has the JSON and the
+    fingerprint it had then."""
+    return {
+        spec.name: options[spec.name]
+        for spec in specs
+        if spec.legacy is NO_LEGACY or options[spec.name] != spec.legacy_value(options)
     }
 
 

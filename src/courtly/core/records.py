@@ -168,7 +168,8 @@ def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]
         raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
     check_complete(record)
     try:
-        state = game.new_game(record.num_players, seed=record.seed, options=record.options)
+        options = game.resolve_options(record.options, saved=True)
+        state = game.new_game(record.num_players, seed=record.seed, options=options)
     except CourtlyError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
     prints = record.fingerprints

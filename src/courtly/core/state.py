@@ -23,7 +23,7 @@ from courtly.core.errors import (
     WrongPlayerError,
 )
 from courtly.core.events import Event
-from courtly.core.options import Option, resolve_options
+from courtly.core.options import Option, resolve_options, stored_options
 from courtly.core.rng import Rng, fresh_seed
 
 STATE_FORMAT = "courtly-state"
@@ -236,7 +236,9 @@ class State(ABC):
             "version": self.game.state_version,
             "game": self.game.name,
             "num_players": self.num_players,
-            "options": dict(self.options),
+            # Options at their legacy value are left out: a game played by the rules from
+            # before an option existed keeps the JSON and fingerprint it had then.
+            "options": stored_options(self.game.options, self.options),
             "rng": self.rng.state,
         }
         envelope.update(self._body_to_json())
@@ -260,6 +262,10 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     state_version: ClassVar[int] = 1
     summary: ClassVar[str] = ""
+    # Statistics that count events over a game (``courtly report``): event kind -> the
+    # ``group/name`` it is counted under, several kinds may share one name. See
+    # ``report_statistics``.
+    report_event_counts: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}
@@ -334,8 +340,12 @@ class Game(ABC):
             )
             raise PlayerCountError(f"{self.title} is for {wanted} players, not {num_players!r}")
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return resolve_options(self.options, options)
+    def resolve_options(
+        self, options: Mapping[str, Any] | None, *, saved: bool = False
+    ) -> dict[str, Any]:
+        """Every option's value; ``saved``: ``options`` come from a saved state or record, where
+        a missing option reads its legacy value (``courtly.core.options.Option``)."""
+        return resolve_options(self.options, options, saved=saved)
 
     def action_space(
         self, num_players: int, options: Mapping[str, Any] | None = None
@@ -388,7 +398,7 @@ class Game(ABC):
             raise InvalidStateError("num_players must be an integer")
         try:
             self.check_players(num_players)
-            opts = self.resolve_options(data.get("options") or {})
+            opts = self.resolve_options(data.get("options") or {}, saved=True)
             rng_state = data.get("rng")
             if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
                 raise InvalidStateError("rng must be a non-negative integer")

@@ -105,7 +105,7 @@ class Table:
                 game,
                 record.num_players,
                 seed=record.seed,
-                options=record.options,
+                options=game.resolve_options(record.options, saved=True),
                 seats=record.seats or None,
             )
         except CourtlyError as exc:

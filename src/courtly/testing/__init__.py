@@ -1,4 +1,5 @@
-"""Conformance checks every game must pass (``courtly selftest GAME``)."""
+"""Conformance checks every game must pass (``courtly selftest GAME``), and the checks of
+loaded positions the games' property tests share."""
 
 from courtly.testing.conformance import (
     ConformanceReport,
@@ -6,5 +7,13 @@ from courtly.testing.conformance import (
     check_step,
     run_conformance,
 )
+from courtly.testing.loading import play_out, refused_or_plays_out
 
-__all__ = ["ConformanceReport", "check_game", "check_step", "run_conformance"]
+__all__ = [
+    "ConformanceReport",
+    "check_game",
+    "check_step",
+    "play_out",
+    "refused_or_plays_out",
+    "run_conformance",
+]

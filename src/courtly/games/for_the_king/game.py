@@ -10,7 +10,7 @@ from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.games.for_the_king import evaluation, setup, view
 from courtly.games.for_the_king.actions import build_action_space
-from courtly.games.for_the_king.options import OPTIONS, stored_options
+from courtly.games.for_the_king.options import OPTIONS
 from courtly.games.for_the_king.serialize import read_body
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
@@ -36,7 +36,7 @@ class ForTheKing(Game):
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        state = FtkState(self, num_players, stored_options(options), rng)
+        state = FtkState(self, num_players, options, rng)
         read_body(state, data)
         return state
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from courtly.core.options import Option
 
 OPTIONS = (
@@ -25,16 +22,6 @@ OPTIONS = (
         "and applied when gained, then discarded, as Biblios plays its Church cards "
         "(RULINGS FK-06)",
         choices=("hold", "apply"),
+        legacy="hold",  # games saved before the option held them
     ),
 )
-
-# Options added after records were first saved, with the value those records played by. A
-# state keeps such an option in ``options`` (and so in its JSON and fingerprint) only when
-# it differs from that value, so every record saved before the option existed still replays
-# to the same fingerprints.
-_LATER_OPTIONS = {"king_cards": "hold"}
-
-
-def stored_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options a state keeps: all resolved ones, less later options at their default."""
-    return {k: v for k, v in options.items() if k not in _LATER_OPTIONS or v != _LATER_OPTIONS[k]}

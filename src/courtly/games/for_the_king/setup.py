@@ -8,7 +8,6 @@ from courtly.core.rng import Rng
 from courtly.core.state import Game
 from courtly.games.for_the_king.codes import BOX, DECK, UNUSED
 from courtly.games.for_the_king.data import CARD_MARK, NUM_CARDS, RANDOM_REMOVAL
-from courtly.games.for_the_king.options import stored_options
 from courtly.games.for_the_king.rules import start_turn
 from courtly.games.for_the_king.state import FtkState
 
@@ -16,7 +15,7 @@ from courtly.games.for_the_king.state import FtkState
 def new_state(game: Game, num_players: int, seed: int, options: dict[str, Any]) -> FtkState:
     """S1-S5: numbered cards out, random removal, shuffle, a random first Advisor."""
     rng = Rng(seed)
-    s = FtkState(game, num_players, stored_options(options), rng)
+    s = FtkState(game, num_players, options, rng)
     kept = []
     for c in range(NUM_CARDS):
         if CARD_MARK[c] > num_players:

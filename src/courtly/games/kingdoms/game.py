@@ -13,10 +13,11 @@ from courtly.core.state import Game, State
 from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
 from courtly.games.kingdoms.actions import build_space
 from courtly.games.kingdoms.codes import PH_OVER
-from courtly.games.kingdoms.options import OPTIONS, stored_options
+from courtly.games.kingdoms.options import OPTIONS
 from courtly.games.kingdoms.rules import dispatch
 from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
+from courtly.games.kingdoms.statistics import EVENT_COUNTS, report_statistics
 
 
 class KingdomsPosition(KingdomsState):
@@ -110,7 +111,7 @@ class KingdomsGame(Game):
         return build_space()
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        state = KingdomsPosition(self, stored_options(options), Rng(seed))
+        state = KingdomsPosition(self, options, Rng(seed))
         deal(state)
         dispatch.advance(state, None)
         return state
@@ -118,7 +119,7 @@ class KingdomsGame(Game):
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        state = KingdomsPosition(self, stored_options(options), rng)
+        state = KingdomsPosition(self, options, rng)
         serialize.fill_from_json(state, data)
         # A hand-written position may name a phase that has not started (phase_started false)
         # with nothing pending: start it now, as play would have, so its checks (the seven-card
@@ -135,9 +136,9 @@ class KingdomsGame(Game):
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
 
-    def report_statistics(self, state: State) -> dict[str, float | str]:
-        from courtly.games.kingdoms.statistics import report_statistics
+    report_event_counts = EVENT_COUNTS
 
+    def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, KingdomsState)
         return report_statistics(state)
 

@@ -3,8 +3,6 @@ readings the rulebook leaves open (RULINGS.md names each)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from courtly.core.options import Option
 from courtly.games.kingdoms.data import DEFAULT_TURN_LIMIT
 
@@ -48,20 +46,6 @@ OPTIONS = (
         "whether face-down Army cards count in the Refugee tie-break (the rulebook counts the "
         "whole Population; false counts face-up cards only)",
         choices=(True, False),
+        legacy=False,  # games saved before the option counted face-up cards only
     ),
 )
-
-# Options added after games were first saved. A state leaves them out of its options while they
-# hold their default: the options are part of a state's JSON and fingerprint, so positions and
-# records saved before an option existed keep their fingerprints (and replay, as long as the
-# new rule did not change what happened in them). The rules read them with ``options.get``.
-LATER_OPTIONS = {"refugee_army": True}
-
-
-def stored_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The options a state keeps: ``options`` (resolved) without later ones at their default."""
-    return {
-        name: value
-        for name, value in options.items()
-        if name not in LATER_OPTIONS or value != LATER_OPTIONS[name]
-    }

@@ -1,11 +1,23 @@
 """Kingdoms' own statistics for balance reports (``Game.report_statistics``): how the game
 ended (a kingdom reached ten Glory cards, C1.2, or the turn limit of ruling R20 was reached),
-its length in turns, and the Glory each kingdom gathered."""
+its length in turns, the Glory each kingdom gathered, and how often the two Glory powers were
+used (``EVENT_COUNTS``)."""
 
 from __future__ import annotations
 
 from courtly.games.kingdoms.data import GLORY_TO_END
 from courtly.games.kingdoms.state import KingdomsState
+
+# Sedition: a Subject placed into Glory in the suit of the opponent's Regnant makes the opponent
+# discard a card from hand, or else outcast a Subject or discard an Army card (one event each
+# way; none when they can do neither). Conspiracy (DATA's name): a Subject placed into Glory
+# sharing no suit with one's Royal Court lets one discard a card from one's Glory.
+EVENT_COUNTS = {
+    "sedition-discard": "Glory powers per game/Sedition",
+    "sedition-army": "Glory powers per game/Sedition",
+    "sedition-outcast": "Glory powers per game/Sedition",
+    "conspiracy": "Glory powers per game/Conspiracy",
+}
 
 
 def report_statistics(state: KingdomsState) -> dict[str, float | str]:

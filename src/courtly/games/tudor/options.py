@@ -48,6 +48,12 @@ def parse_novice(text: str) -> str:
     return ",".join(str(n) for n in sorted({int(p) for p in parts}))
 
 
+def edition_v15(options: Mapping[str, Any]) -> bool:
+    """Before the rule readings of issue 21, only the v15 text refilled the top space left for
+    an Office and took tokens on the Climbing jump: games saved then played by this (legacy)."""
+    return bool(options["edition"] == "v15")
+
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "setup",
@@ -81,6 +87,15 @@ OPTIONS: tuple[Option, ...] = (
         True,
         "Refill the top space a Courtier leaves for its Office (false: it stays empty)",
         choices=(True, False),
+        legacy=edition_v15,
+    ),
+    Option(
+        "jump_tokens",
+        True,
+        "The Climbing The Ranks jump takes the landing space's tokens like any movement "
+        "(false: it takes none, and the landing space keeps them)",
+        choices=(True, False),
+        legacy=edition_v15,
     ),
     Option(
         "novice",
@@ -104,6 +119,7 @@ class Setup:
     enhancements: bool = True
     last_round_scoring: bool = True
     restock_top_space: bool = True
+    jump_tokens: bool = True
 
     @property
     def v15(self) -> bool:
@@ -142,6 +158,7 @@ class Setup:
             novice_seats=novice_seats(options.get("novice", ""), num_players),
             last_round_scoring=bool(options.get("last_round_scoring", True)),
             restock_top_space=bool(options.get("restock_top_space", True)),
+            jump_tokens=bool(options.get("jump_tokens", True)),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
         )

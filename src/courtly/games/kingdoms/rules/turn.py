@@ -49,7 +49,6 @@ from courtly.games.kingdoms.data import (
     names,
 )
 from courtly.games.kingdoms.events import note
-from courtly.games.kingdoms.options import LATER_OPTIONS
 from courtly.games.kingdoms.state import KingdomsState
 
 # --- the duel (C3.2, C3.3) -------------------------------------------------------------------
@@ -322,7 +321,7 @@ def suit_in_kingdom(s: KingdomsState, q: int, suit: int) -> int:
     ``refugee_army`` option leaves them out, face-down Army cards (they "take up available
     Subject spaces", so they are Population; ruling R24)."""
     n = suit_in_court(s, q, suit) + sum(1 for c in s.subjects(q) if SUIT[c] == suit)
-    if s.options.get("refugee_army", LATER_OPTIONS["refugee_army"]):
+    if s.options["refugee_army"]:
         n += sum(1 for c in s.army[q] if SUIT[c] == suit)
     return n
 

@@ -316,9 +316,15 @@ def enter(st: TudorState, t: int, spaces: int = 1) -> None:
     f = st.tok[t]
     if CARD_PAID[kind] and f >= 0:
         discard(st, p, f)
-    if f >= 0:  # every movement, the Climbing The Ranks jump too (RULINGS 33)
+    if f >= 0 and takes_tokens(st, kind):
         st.ctok[p][f] += 1
         st.tok[t] = -1
+
+
+def takes_tokens(st: TudorState, kind: int) -> bool:
+    """Every movement takes the tokens of where it goes, the Climbing The Ranks jump too
+    (RULINGS 33), unless the game is played with the jump taking none (``jump_tokens``)."""
+    return kind != MK_JUMP or st.setup.jump_tokens
 
 
 def discard(st: TudorState, p: int, f: int) -> None:
@@ -417,7 +423,7 @@ def finish(st: TudorState) -> None:
     kind = mv[MV_KIND]
     marker = st.mark[pos]
     follow: list[tuple[int, ...]] = []
-    if marker:
+    if marker and takes_tokens(st, kind):
         st.mark[pos] = 0
         gain_marker(st, p, marker, follow)
     if kind == MK_E and st.enhanced(p, E) and mv[MV_MOVED] >= ENHANCED_LONG_REFUND_MIN:
@@ -434,7 +440,7 @@ def finish(st: TudorState) -> None:
     if refill:
         rank = b.restock_rank
         for s in sorted(refill, key=rank.__getitem__):
-            if st.tok[s] < 0:
+            if st.tok[s] < 0:  # (a jump without tokens leaves the landing token in place)
                 st.tok[s] = st.draw_token()
     st.moved_from = []
     st.xs = []
