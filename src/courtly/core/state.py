@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -303,6 +304,27 @@ class Game(ABC):
         mine = scores[player]
         others = [s for p, s in enumerate(scores) if p != player]
         return mine - (max(others) if others else 0.0)
+
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        """The ids of ``legal`` after which ``heuristic(state, player)`` is highest, in
+        ``legal``'s order (the greedy policy's choice; the caller breaks ties).
+
+        Every candidate is played on a clone and scored; a game that can score a candidate
+        without playing it overrides this with the same answer, faster (the search's modelled
+        opponents ask for it at every move)."""
+        heuristic = self.heuristic
+        best_value = -math.inf
+        best: list[int] = []
+        for action_id in legal:
+            after = state.clone()
+            after.step(action_id)
+            value = heuristic(after, player)
+            if value > best_value:
+                best_value = value
+                best = [action_id]
+            elif value == best_value:
+                best.append(action_id)
+        return best
 
     def search_evaluation(self, state: State, player: int) -> float:
         """How a search scores a position where it stops looking ahead, for ``player``.

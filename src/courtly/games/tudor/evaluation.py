@@ -17,7 +17,7 @@ MARKER_VALUE = 0.8
 HEIGHT_VALUE = 0.35
 
 
-def _value(st: TudorState, p: int) -> float:
+def _value(st: TudorState, p: int, height: int) -> float:
     v = float(st.prestige[p])
     if not st.is_terminal:
         v += game_end_points(st, p)
@@ -25,13 +25,19 @@ def _value(st: TudorState, p: int) -> float:
         v += RING_VALUE * len(st.rings[p])
         v += CARD_VALUE * sum(st.hand[p])
         v += MARKER_VALUE * (st.infl[p] + st.intr[p])
-        row = st.b.row_of
-        v += HEIGHT_VALUE * sum(row[s] for s, q in enumerate(st.occ) if q == p)
+        v += HEIGHT_VALUE * height
     return v
 
 
 def heuristic(state: State, player: int) -> float:
     assert isinstance(state, TudorState)
-    mine = _value(state, player)
-    others = [_value(state, q) for q in range(state.num_players) if q != player]
+    # The Courtiers' heights of every seat in one pass over the board (the greedy policy asks
+    # for this for every candidate move of every modelled opponent).
+    heights = [0] * state.num_players
+    row = state.b.row_of
+    for s, q in enumerate(state.occ):
+        if q >= 0:
+            heights[q] += row[s]
+    mine = _value(state, player, heights[player])
+    others = [_value(state, q, heights[q]) for q in range(state.num_players) if q != player]
     return mine - max(others)
