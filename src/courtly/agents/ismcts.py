@@ -318,11 +318,10 @@ class Searcher:
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _evaluate(self, state: State) -> list[float]:
-        heuristic = self.game.search_evaluation
         scale = self.settings.scale
         out = []
-        for player in range(state.num_players):
-            z = heuristic(state, player) / scale
+        for value in self.game.search_evaluations(state):
+            z = value / scale
             # Clamp so exp cannot overflow on absurd heuristic values.
             z = -30.0 if z < -30.0 else (30.0 if z > 30.0 else z)
             out.append(1.0 / (1.0 + math.exp(-z)))

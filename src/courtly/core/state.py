@@ -334,6 +334,12 @@ class Game(ABC):
         the rollout policy keep using)."""
         return self.heuristic(state, player)
 
+    def search_evaluations(self, state: State) -> list[float]:
+        """Every seat's ``search_evaluation`` of ``state``, in seat order (a search scores
+        each leaf for all seats). A game whose seats' evaluations share work overrides this
+        with the same figures, computed once."""
+        return [self.search_evaluation(state, p) for p in range(state.num_players)]
+
     def report_statistics(self, state: State) -> dict[str, float | str]:
         """The game's own statistics of a finished game, for balance reports (``courtly
         report``): a flat mapping from ``group/name`` to a number (averaged over the games,

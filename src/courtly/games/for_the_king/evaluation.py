@@ -157,6 +157,23 @@ def expected_points(state: FtkState) -> list[float]:
 
 def soft_margin(state: FtkState, player: int) -> float:
     """Expected points over the best expectation among the other players."""
+    return _lead(expected_points(state), player)
+
+
+def _lead(points: list[float], player: int) -> float:
+    return points[player] - max(v for p, v in enumerate(points) if p != player)
+
+
+def search_evaluations(state: FtkState) -> list[float]:
+    """Every seat's ``evaluate`` with :func:`soft_margin`, the expected points (the same for
+    every seat) computed once. ``evaluate`` changes a position only to weigh a card being won,
+    by adding it to the winner's hand for a moment: a hand of another size is scored afresh."""
     points = expected_points(state)
-    best_other = max(v for p, v in enumerate(points) if p != player)
-    return points[player] - best_other
+    sizes = [len(hand) for hand in state.hands]
+
+    def margin(position: FtkState, player: int) -> float:
+        if len(position.hands[player]) != sizes[player]:
+            return soft_margin(position, player)
+        return _lead(points, player)
+
+    return [evaluate(state, p, margin) for p in range(state.num_players)]

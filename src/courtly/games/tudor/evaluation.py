@@ -30,6 +30,11 @@ def _value(st: TudorState, p: int, height: int) -> float:
 
 
 def heuristic(state: State, player: int) -> float:
+    return heuristics(state)[player]
+
+
+def heuristics(state: State) -> list[float]:
+    """Every seat's value less the best other seat's, each seat's value computed once."""
     assert isinstance(state, TudorState)
     # The Courtiers' heights of every seat in one pass over the board (the greedy policy asks
     # for this for every candidate move of every modelled opponent).
@@ -38,6 +43,7 @@ def heuristic(state: State, player: int) -> float:
     for s, q in enumerate(state.occ):
         if q >= 0:
             heights[q] += row[s]
-    mine = _value(state, player, heights[player])
-    others = [_value(state, q, heights[q]) for q in range(state.num_players) if q != player]
-    return mine - max(others)
+    values = [_value(state, p, heights[p]) for p in range(state.num_players)]
+    return [
+        values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(state.num_players)
+    ]

@@ -60,6 +60,9 @@ class TudorGame(Game):
     def heuristic(self, state: State, player: int) -> float:
         return evaluation.heuristic(state, player)
 
+    def search_evaluations(self, state: State) -> list[float]:
+        return evaluation.heuristics(state)
+
     def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, TudorState)
         return report_statistics(state)
