@@ -7,6 +7,7 @@ Only what ``player`` knows is used for themselves; opponents are valued from pub
 from __future__ import annotations
 
 from courtly.core.state import State
+from courtly.games.tudor.codes import M_DRAFT
 from courtly.games.tudor.scoring import game_end_points
 from courtly.games.tudor.state import TudorState
 
@@ -47,3 +48,11 @@ def heuristics(state: State) -> list[float]:
     return [
         values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(state.num_players)
     ]
+
+
+def greedy_choices(state: State, legal: list[int]) -> list[int] | None:
+    """The candidates the heuristic cannot tell apart without playing them, or None (the
+    caller plays them out). A pick of the starting Ring draft only moves the draft along (the
+    Rings reach fingers and hands later), so every pick scores the same for every seat."""
+    assert isinstance(state, TudorState)
+    return legal[:] if state.mode == M_DRAFT else None
