@@ -93,13 +93,8 @@ def _missions(
     below: list[int],
     statuses: list[int],
 ) -> float:
-    return float(
-        sum(
-            MISSION_POINTS
-            for mission in (state.white[seat], state.blue[seat])
-            if mission_met(mission, seat, domains, above, below, statuses)
-        )
-    )
+    white, blue = state.white[seat], state.blue[seat]
+    return float(_missions_points(seat, white, blue, domains, above, below, statuses))
 
 
 def greedy_choices(state: CourtisansState, legal: list[int], seat: int) -> list[int] | None:
