@@ -12,7 +12,7 @@ import hashlib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from courtly.core.actions import Action, ActionSpace
@@ -251,6 +251,23 @@ class State(ABC):
         return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"
 
 
+def best_after(state: State, legal: list[int], score: Callable[[State], float]) -> list[int]:
+    """The ids of ``legal`` whose position after them (played on a copy) ``score`` rates
+    highest, in ``legal``'s order."""
+    best_value = -math.inf
+    best: list[int] = []
+    for action_id in legal:
+        after = state.clone()
+        after.step(action_id)
+        value = score(after)
+        if value > best_value:
+            best_value = value
+            best = [action_id]
+        elif value == best_value:
+            best.append(action_id)
+    return best
+
+
 class Game(ABC):
     """A registered game: its identity, options, action space and state factory."""
 
@@ -313,18 +330,7 @@ class Game(ABC):
         without playing it overrides this with the same answer, faster (the search's modelled
         opponents ask for it at every move)."""
         heuristic = self.heuristic
-        best_value = -math.inf
-        best: list[int] = []
-        for action_id in legal:
-            after = state.clone()
-            after.step(action_id)
-            value = heuristic(after, player)
-            if value > best_value:
-                best_value = value
-                best = [action_id]
-            elif value == best_value:
-                best.append(action_id)
-        return best
+        return best_after(state, legal, lambda after: heuristic(after, player))
 
     def search_evaluation(self, state: State, player: int) -> float:
         """How a search scores a position where it stops looking ahead, for ``player``.
