@@ -2,7 +2,9 @@
 
 Every iteration draws one world from the seat's view (``view.sample_world``: hidden cards and
 future chance re-drawn from what the seat knows) and walks the one shared tree with it; the
-true state is never seen. Because different worlds allow different actions, each child keeps
+true state is never seen. With ``reuse=N`` a world serves N iterations in a row, and the
+states its walks reached at the tree's nodes are kept meanwhile, so a walk starts where the
+last one in that world left the tree instead of replaying the path. Because different worlds allow different actions, each child keeps
 an *availability* count (how often it could have been chosen) and UCB uses that count in
 place of the parent's visits.
 
