@@ -4,9 +4,9 @@ Every iteration draws one world from the seat's view (``view.sample_world``: hid
 future chance re-drawn from what the seat knows) and walks the one shared tree with it; the
 true state is never seen. With ``reuse=N`` a world serves N iterations in a row, and the
 states its walks reached at the tree's nodes are kept meanwhile, so a walk starts where the
-last one in that world left the tree instead of replaying the path. Because different worlds allow different actions, each child keeps
-an *availability* count (how often it could have been chosen) and UCB uses that count in
-place of the parent's visits.
+last one in that world left the tree instead of replaying the path. Because different
+worlds allow different actions, each child keeps an *availability* count (how often it could
+have been chosen) and UCB uses that count in place of the parent's visits.
 
 A decision in these games is a sequence of small decisions, often by the same seat several
 times in a row, and which seat decides next can depend on the world. So a child is keyed by
