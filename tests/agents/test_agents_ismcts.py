@@ -75,6 +75,36 @@ def test_iteration_budget_is_exact_and_every_iteration_samples_a_fresh_world() -
     assert state.fingerprint() == before  # the true state is never played on
 
 
+def test_a_reused_world_serves_its_iterations_and_is_never_played_on() -> None:
+    # 77 iterations, 8 a world: 10 worlds. Rollouts to the end start from copies of the
+    # states kept at the tree's nodes, so each sampled world stays as it was drawn.
+    state = DUEL.new_game(2, seed=4)
+    view = SeatView(state, 0)
+    worlds: list[tuple[State, str]] = []
+    sampler = view._sampler
+
+    def recording(rng: Rng) -> State:
+        world = sampler(rng)
+        worlds.append((world, world.fingerprint()))
+        return world
+
+    view._sampler = recording
+    agent = ismcts("ismcts:iterations=77,reuse=8")
+    agent.act(view, Rng(1))
+    assert agent.last is not None and agent.last.iterations == 77
+    assert len(worlds) == 10
+    assert all(world.fingerprint() == drawn for world, drawn in worlds)
+
+
+def test_reused_worlds_give_the_same_choice_for_the_same_seed() -> None:
+    state = DUEL.new_game(2, seed=8)
+    spec = "ismcts:iterations=120,reuse=6,depth=0,opponents=policy,rollout=greedy,greedy_prob=1"
+    first, second = ismcts(spec), ismcts(spec)
+    assert first.act(SeatView(state, 0), Rng(11)) == second.act(SeatView(state, 0), Rng(11))
+    assert first.last is not None and second.last is not None
+    assert first.last.visits == second.last.visits
+
+
 def test_same_view_and_seed_give_the_same_choice_and_tree() -> None:
     state = DUEL.new_game(2, seed=8)
     first = ismcts("ismcts:iterations=120")
@@ -137,6 +167,7 @@ def test_cutoff_uses_the_games_search_evaluation_when_it_has_one() -> None:
         "ismcts:c=-1",
         "ismcts:greedy_prob=2",
         "ismcts:opponents=psychic",
+        "ismcts:reuse=0",
         "ismcts:depth=deep",
         "ismcts:bogus=1",
     ],
@@ -152,6 +183,8 @@ def test_bad_parameters_are_refused(spec: str) -> None:
         "ismcts:iterations=150",
         "ismcts:iterations=150,depth=3",
         "ismcts:iterations=150,depth=0,opponents=policy,rollout=greedy,greedy_prob=1",
+        "ismcts:iterations=150,depth=0,opponents=policy,rollout=greedy,greedy_prob=1,reuse=8",
+        "ismcts:iterations=150,depth=3,reuse=8",
     ],
 )
 def test_beats_random_in_the_toy_game(spec: str) -> None:

@@ -26,7 +26,8 @@ def ladder_agents(game: str) -> list[str]:
 
 
 # Kingdoms' ladder predates the refugee_army option, For the King's the bids=any default and
-# Tudor's last step the restock_top_space reading (issue 21 §1). Measure each again (about an
+# Tudor's last step the restock_top_space reading (issue 21 §1); every game's the levels'
+# world reuse (issue 29). Measure each again (about an
 # hour each on a quiet machine; For the King's and Tudor's resume from the steps already
 # played) and drop its mark:
 #   courtly ladder GAME --games 100 --seed 1 --workers 2 --results measurements/ladder-GAME-2p
@@ -34,6 +35,8 @@ REMEASURE = {
     "kingdoms": "the saved ladder was played before the refugee_army option existed",
     "for-the-king": "the ladder under bids=any is only part played",
     "tudor": "the last step under restock_top_space has 4 of its 100 games",
+    "courtisans": "the levels reuse each sampled world for 8 iterations (issue 29) since the "
+    "saved ladder was played",
 }
 
 

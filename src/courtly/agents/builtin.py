@@ -31,6 +31,7 @@ ISMCTS_PARAMS = (
     AgentParam("depth", whole_number_or("end"), "a whole number, at least 0, or end"),
     AgentParam("scale", number, "a number above 0"),
     AgentParam("opponents", one_of(*OPPONENT_MODELS), " or ".join(OPPONENT_MODELS)),
+    AgentParam("reuse", whole_number, "a whole number, at least 1"),
 )
 
 
@@ -53,7 +54,7 @@ def register_all() -> None:
         "ismcts",
         make_ismcts,
         "information-set MCTS over sampled worlds (iterations=N or seconds=S; c, rollout="
-        "random|greedy, greedy_prob, depth=N|end, scale, opponents=tree|policy)",
+        "random|greedy, greedy_prob, depth=N|end, scale, opponents=tree|policy, reuse=N)",
         ISMCTS_PARAMS,
     )
     for level in LEVELS:

@@ -2,9 +2,11 @@
 
 Every iteration draws one world from the seat's view (``view.sample_world``: hidden cards and
 future chance re-drawn from what the seat knows) and walks the one shared tree with it; the
-true state is never seen. Because different worlds allow different actions, each child keeps
-an *availability* count (how often it could have been chosen) and UCB uses that count in
-place of the parent's visits.
+true state is never seen. With ``reuse=N`` a world serves N iterations in a row, and the
+states its walks reached at the tree's nodes are kept meanwhile, so a walk starts where the
+last one in that world left the tree instead of replaying the path. Because different
+worlds allow different actions, each child keeps an *availability* count (how often it could
+have been chosen) and UCB uses that count in place of the parent's visits.
 
 A decision in these games is a sequence of small decisions, often by the same seat several
 times in a row, and which seat decides next can depend on the world. So a child is keyed by
@@ -53,6 +55,31 @@ class _Node:
         self.reward = 0.0
 
 
+class _Stop:
+    """Where one world stands at one tree node: the state after the node's action, and once the
+    walk has gone on from it (forced moves and modelled opponents played), the legal ids of the
+    next real choice (None: the game is over)."""
+
+    __slots__ = ("legal", "settled", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.settled = False
+        self.legal: list[int] | None = None
+
+
+class _World:
+    """One sampled world and, while it serves several iterations, the states its walks reached
+    at the tree's nodes (keyed by node), so the next walk in it starts from them."""
+
+    __slots__ = ("keep", "root", "stops")
+
+    def __init__(self, state: State, keep: bool) -> None:
+        self.root = _Stop(state)
+        self.keep = keep
+        self.stops: dict[_Node, _Stop] = {}
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """What bounds and shapes one search. Exactly one of ``iterations``/``seconds`` is the
@@ -73,6 +100,11 @@ class SearchSettings:
     # by the rollout policy and only our own decisions branch the tree (their hidden hands
     # differ from world to world, so their nodes rarely recur; a policy shares what it learns).
     opponents: str = "tree"
+    # Iterations each sampled world serves. With more than one, the state reached at each tree
+    # node in that world is kept while the world lasts, so an iteration starts where the tree
+    # path leaves off instead of replaying the path (and the modelled opponents' replies along
+    # it) from the root. Every world still comes from the view's sampler.
+    reuse: int = 1
 
     def validated(self) -> SearchSettings:
         if self.iterations is None and self.seconds is None:
@@ -98,6 +130,8 @@ class SearchSettings:
                 f"ismcts opponents must be one of {', '.join(OPPONENT_MODELS)}, "
                 f"not {self.opponents!r}"
             )
+        if self.reuse < 1:
+            raise AgentSpecError("ismcts reuse must be at least 1")
         return self
 
 
@@ -141,6 +175,8 @@ class Searcher:
         iterations = 0
         previous = start
         longest = 0.0
+        reuse = settings.reuse
+        world = _World(view.sample_world(rng), reuse > 1)
         while limit is None or iterations < limit:
             if deadline is not None and iterations > 0:
                 # Stop when one more iteration as long as the longest so far would overrun: the
@@ -152,7 +188,9 @@ class Searcher:
                 previous = now
                 if now + longest >= deadline:
                     break
-            self._iterate(root, view.sample_world(rng), rng, view.player)
+            if iterations and iterations % reuse == 0:
+                world = _World(view.sample_world(rng), reuse > 1)
+            self._iterate(root, world, rng, view.player)
             iterations += 1
         visits = {}
         for action_id in legal_ids:
@@ -161,28 +199,27 @@ class Searcher:
         best = _most_visited(root, legal_ids, view.player)
         return SearchResult(best, iterations, clock() - start, visits)
 
-    def _iterate(self, root: _Node, state: State, rng: Rng, me: int) -> None:
-        settings = self.settings
-        c = settings.c
-        modelled = settings.opponents == "policy"
+    def _iterate(self, root: _Node, world: _World, rng: Rng, me: int) -> None:
+        c = self.settings.c
+        keep = world.keep
+        stops = world.stops
         node = root
+        stop = world.root
         path: list[_Node] = []
         movers: list[int] = []
         # Selection and expansion.
         while True:
-            player = state.current_player
-            if player is None:
+            state = stop.state
+            if stop.settled:
+                legal = stop.legal
+            else:
+                legal = self._settle(state, rng, me)
+                stop.legal = legal
+                stop.settled = True
+            if legal is None:
                 break
-            legal = state.legal_action_ids()
-            if self.candidates is not None:
-                legal = self.candidates(state, legal)
-            if len(legal) == 1:
-                # A forced move is no choice: it gets no node and costs no expansion.
-                state.step(legal[0])
-                continue
-            if modelled and player != me:
-                state.step(self._policy_step(state, legal, rng))
-                continue
+            player = state.current_player
+            assert player is not None
             children = node.children
             untried: list[int] = []
             best_child: _Node | None = None
@@ -202,23 +239,56 @@ class Searcher:
                     best_value = value
                     best_child = child
                     best_action = action_id
-            if untried:
-                action_id = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                child = _Node()
-                children[action_id * _SEAT_SLOTS + player] = child
-                state.step(action_id)
-                path.append(child)
-                movers.append(player)
-                break
+            expanded = bool(untried)
+            if expanded:
+                best_action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                best_child = _Node()
+                children[best_action * _SEAT_SLOTS + player] = best_child
             assert best_child is not None
-            state.step(best_action)
             path.append(best_child)
             movers.append(player)
+            if keep:
+                # The world serves more iterations: the state at this node stays as it is.
+                reached = stops.get(best_child)
+                if reached is None:
+                    after = state.clone()
+                    after.step(best_action)
+                    reached = stops[best_child] = _Stop(after)
+                stop = reached
+            else:
+                state.step(best_action)
+                stop = _Stop(state)
+            if expanded:
+                break
             node = best_child
-        rewards = self._rollout(state, rng)
+        leaf = stop.state
+        if keep and self.settings.depth != 0 and leaf.current_player is not None:
+            leaf = leaf.clone()  # the rollout plays on; the kept state must not move
+        rewards = self._rollout(leaf, rng)
         for child, mover in zip(path, movers, strict=True):
             child.visits += 1
             child.reward += rewards[mover]
+
+    def _settle(self, state: State, rng: Rng, me: int) -> list[int] | None:
+        """Play forced moves (and, with modelled opponents, the other seats' moves) on
+        ``state`` up to a real choice in the tree; its legal ids, or None at the end."""
+        modelled = self.settings.opponents == "policy"
+        candidates = self.candidates
+        while True:
+            player = state.current_player
+            if player is None:
+                return None
+            legal = state.legal_action_ids()
+            if candidates is not None:
+                legal = candidates(state, legal)
+            if len(legal) == 1:
+                # A forced move is no choice: it gets no node and costs no expansion.
+                state.step(legal[0])
+                continue
+            if modelled and player != me:
+                state.step(self._policy_step(state, legal, rng))
+                continue
+            return legal
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         settings = self.settings
@@ -246,26 +316,14 @@ class Searcher:
     def _greedy_step(self, state: State, legal: list[int], rng: Rng) -> int:
         player = state.current_player
         assert player is not None
-        heuristic = self.game.heuristic
-        best_value = -math.inf
-        best: list[int] = []
-        for action_id in legal:
-            after = state.clone()
-            after.step(action_id)
-            value = heuristic(after, player)
-            if value > best_value:
-                best_value = value
-                best = [action_id]
-            elif value == best_value:
-                best.append(action_id)
+        best = self.game.greedy_choices(state, legal, player)
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _evaluate(self, state: State) -> list[float]:
-        heuristic = self.game.search_evaluation
         scale = self.settings.scale
         out = []
-        for player in range(state.num_players):
-            z = heuristic(state, player) / scale
+        for value in self.game.search_evaluations(state):
+            z = value / scale
             # Clamp so exp cannot overflow on absurd heuristic values.
             z = -30.0 if z < -30.0 else (30.0 if z > 30.0 else z)
             out.append(1.0 / (1.0 + math.exp(-z)))
@@ -314,6 +372,7 @@ def settings_from_params(
     depth: int | str | None = SearchSettings.depth,
     scale: float = SearchSettings.scale,
     opponents: str = SearchSettings.opponents,
+    reuse: int = SearchSettings.reuse,
 ) -> SearchSettings:
     """Search settings from agent-spec parameters; with no budget given, 1000 iterations."""
     if iterations is None and seconds is None:
@@ -328,6 +387,7 @@ def settings_from_params(
             depth=None if depth is None or depth == "end" else int(depth),
             scale=float(scale),
             opponents=str(opponents),
+            reuse=int(reuse),
         )
     except ValueError as exc:
         raise AgentSpecError(f"ismcts parameter: {exc}") from None

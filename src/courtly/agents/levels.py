@@ -26,7 +26,7 @@ LEVELS = ("easy", "medium", "hard")
 # holds only the bot's own decisions. ``scale`` is of the order of one standard deviation of the
 # game's heuristic in mid-game (measured over greedy self-play), so the logistic return stays
 # graded instead of saturating.
-_SEARCH = "depth=0,opponents=policy,rollout=greedy,greedy_prob=1"
+_SEARCH = "depth=0,opponents=policy,rollout=greedy,greedy_prob=1,reuse=8"
 
 
 def _levels(easy: int, medium: int, hard: int, scale: float) -> dict[str, str]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from courtly.core.actions import Action, ActionSpace
@@ -252,6 +253,23 @@ class State(ABC):
         return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"
 
 
+def best_after(state: State, legal: list[int], score: Callable[[State], float]) -> list[int]:
+    """The ids of ``legal`` whose position after them (played on a copy) ``score`` rates
+    highest, in ``legal``'s order."""
+    best_value = -math.inf
+    best: list[int] = []
+    for action_id in legal:
+        after = state.clone()
+        after.step(action_id)
+        value = score(after)
+        if value > best_value:
+            best_value = value
+            best = [action_id]
+        elif value == best_value:
+            best.append(action_id)
+    return best
+
+
 class Game(ABC):
     """A registered game: its identity, options, action space and state factory."""
 
@@ -310,6 +328,16 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return mine - (max(others) if others else 0.0)
 
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        """The ids of ``legal`` after which ``heuristic(state, player)`` is highest, in
+        ``legal``'s order (the greedy policy's choice; the caller breaks ties).
+
+        Every candidate is played on a clone and scored; a game that can score a candidate
+        without playing it overrides this with the same answer, faster (the search's modelled
+        opponents ask for it at every move)."""
+        heuristic = self.heuristic
+        return best_after(state, legal, lambda after: heuristic(after, player))
+
     def search_evaluation(self, state: State, player: int) -> float:
         """How a search scores a position where it stops looking ahead, for ``player``.
 
@@ -317,6 +345,12 @@ class Game(ABC):
         estimate of the final outcome can beat the score as it stands (which greedy play and
         the rollout policy keep using)."""
         return self.heuristic(state, player)
+
+    def search_evaluations(self, state: State) -> list[float]:
+        """Every seat's ``search_evaluation`` of ``state``, in seat order (a search scores
+        each leaf for all seats). A game whose seats' evaluations share work overrides this
+        with the same figures, computed once."""
+        return [self.search_evaluation(state, p) for p in range(state.num_players)]
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
         """The game's own statistics of a finished game, for balance reports (``courtly

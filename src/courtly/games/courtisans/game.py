@@ -58,6 +58,11 @@ class CourtisansGame(Game):
         assert isinstance(state, CourtisansState)
         return evaluation.heuristic(state, player)
 
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        assert isinstance(state, CourtisansState)
+        best = evaluation.greedy_choices(state, legal, player)
+        return super().greedy_choices(state, legal, player) if best is None else best
+
     def search_evaluation(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluation.search_evaluation(state, player)

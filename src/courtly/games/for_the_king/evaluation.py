@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from courtly.core.state import State, best_after
 from courtly.games.for_the_king.codes import BID, BID_BASE, OVER, PAY_CARDS, PAY_GOLD
 from courtly.games.for_the_king.data import (
     CARD_CATEGORY,
@@ -28,7 +29,13 @@ from courtly.games.for_the_king.data import (
     uses_secondary,
 )
 from courtly.games.for_the_king.rules import affordable_top
-from courtly.games.for_the_king.scoring import NOBODY, duties, office_standings, victory_points
+from courtly.games.for_the_king.scoring import (
+    NOBODY,
+    Standings,
+    duties,
+    office_standings,
+    victory_points,
+)
 from courtly.games.for_the_king.state import FtkState
 
 # Rough exchange rates for the greedy evaluation, in victory points.
@@ -47,13 +54,37 @@ def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
     return [a for a in legal if a < top]
 
 
-def _margin(state: FtkState, player: int) -> float:
-    points = victory_points(state)
+def _margin(state: FtkState, player: int, table: Standings | None = None) -> float:
+    points = victory_points(state, table)
     best_other = max(v for p, v in enumerate(points) if p != player)
     return float(points[player] - best_other)
 
 
 Margin = Callable[[FtkState, int], float]
+
+
+def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
+    """The candidates after which :func:`evaluate` for ``player`` is best, in ``legal``'s
+    order. Each is played on a copy, as the kernel does, but a candidate moves a card or two,
+    so most hands are the same from one candidate to the next: each hand's office standings
+    are worked out once (by the cards it holds) and shared."""
+    known: dict[tuple[int, ...], tuple[list[int], list[int], list[int]]] = {}
+
+    def margin(position: FtkState, seat: int) -> float:
+        table: Standings = []
+        for hand in position.hands:
+            key = tuple(hand)
+            row = known.get(key)
+            if row is None:
+                row = known[key] = office_standings(hand)
+            table.append(row)
+        return _margin(position, seat, table)
+
+    def score(after: State) -> float:
+        assert isinstance(after, FtkState)
+        return evaluate(after, player, margin)
+
+    return best_after(state, legal, score)
 
 
 def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
@@ -157,6 +188,23 @@ def expected_points(state: FtkState) -> list[float]:
 
 def soft_margin(state: FtkState, player: int) -> float:
     """Expected points over the best expectation among the other players."""
+    return _lead(expected_points(state), player)
+
+
+def _lead(points: list[float], player: int) -> float:
+    return points[player] - max(v for p, v in enumerate(points) if p != player)
+
+
+def search_evaluations(state: FtkState) -> list[float]:
+    """Every seat's ``evaluate`` with :func:`soft_margin`, the expected points (the same for
+    every seat) computed once. ``evaluate`` changes a position only to weigh a card being won,
+    by adding it to the winner's hand for a moment: a hand of another size is scored afresh."""
     points = expected_points(state)
-    best_other = max(v for p, v in enumerate(points) if p != player)
-    return points[player] - best_other
+    sizes = [len(hand) for hand in state.hands]
+
+    def margin(position: FtkState, player: int) -> float:
+        if len(position.hands[player]) != sizes[player]:
+            return soft_margin(position, player)
+        return _lead(points, player)
+
+    return [evaluate(state, p, margin) for p in range(state.num_players)]

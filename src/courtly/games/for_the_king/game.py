@@ -55,6 +55,14 @@ class ForTheKing(Game):
         assert isinstance(state, FtkState)
         return evaluation.evaluate(state, player, evaluation.soft_margin)
 
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        assert isinstance(state, FtkState)
+        return evaluation.greedy_choices(state, legal, player)
+
+    def search_evaluations(self, state: State) -> list[float]:
+        assert isinstance(state, FtkState)
+        return evaluation.search_evaluations(state)
+
     def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
         """The actions a search weighs (the ISMCTS agent asks for them when a game has them)."""
         assert isinstance(state, FtkState)

@@ -63,10 +63,11 @@ def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, i
     return out
 
 
-def victory_points(state: FtkState) -> list[int]:
-    """E3: the esteem of the Primary and Secondary tiles each player took."""
+def victory_points(state: FtkState, table: Standings | None = None) -> list[int]:
+    """E3: the esteem of the Primary and Secondary tiles each player took (``table`` as for
+    :func:`duties`)."""
     points = [0] * state.num_players
-    for o, (first, second) in enumerate(duties(state)):
+    for o, (first, second) in enumerate(duties(state, table)):
         if first != NOBODY:
             points[first] += state.primary[o]
         if second != NOBODY:

@@ -60,6 +60,13 @@ class TudorGame(Game):
     def heuristic(self, state: State, player: int) -> float:
         return evaluation.heuristic(state, player)
 
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        best = evaluation.greedy_choices(state, legal)
+        return super().greedy_choices(state, legal, player) if best is None else best
+
+    def search_evaluations(self, state: State) -> list[float]:
+        return evaluation.heuristics(state)
+
     def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, TudorState)
         return report_statistics(state)
