@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from courtly.core.actions import Action, ActionSpace
 from courtly.core.errors import (
@@ -25,6 +25,10 @@ from courtly.core.errors import (
 from courtly.core.events import Event
 from courtly.core.options import Option, resolve_options
 from courtly.core.rng import Rng, fresh_seed
+from courtly.core.tensor import TensorField, TensorWriter
+
+if TYPE_CHECKING:
+    import numpy
 
 STATE_FORMAT = "courtly-state"
 
@@ -136,6 +140,25 @@ class State(ABC):
         }
         view.update(self._observe(viewer))
         return view
+
+    def observation_tensor(self, player: int | None) -> numpy.ndarray[Any, Any]:
+        """``observation(player)`` as a fixed-length float32 vector (the game's ``tensor.py``
+        layout, docs/games/GAME.md). Made from the observation and nothing else, so it tells
+        the seat exactly what the observation does. Needs numpy (the ``research`` extra)."""
+        import numpy  # the research extra: the kernel runs without numpy
+
+        writer = TensorWriter()
+        self.game.write_observation_tensor(self.observation(player), writer)
+        return numpy.asarray(writer.values, dtype=numpy.float32)
+
+    def information_state_string(self, player: int, own_actions: Sequence[int]) -> str:
+        """What seat ``player`` knows now and how it got here: its observation and the ids of
+        its own decisions so far (``own_actions``, oldest first), as one canonical JSON text.
+        The state keeps no history, so the caller (a table, an interop wrapper) passes the
+        seat's own decisions; two positions a seat cannot tell apart give the same text."""
+        return canonical_json(
+            {"observation": self.observation(player), "own_actions": list(own_actions)}
+        )
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know now: ``observation(None)``."""
@@ -288,6 +311,20 @@ class Game(ABC):
         """What the current choice means, in a few lines (the terminal's ``?``). Games
         override it with the phase's rules and what each kind of action does."""
         return ""
+
+    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+        """Write ``observation`` (a seat's, from :meth:`State.observation`) as numbers: the
+        game's ``tensor.py``. Which fields are written may depend on the player count only."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor_layout(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[TensorField, ...]:
+        """The fields of the observation tensor at ``num_players`` (names, places, meanings)."""
+        writer = TensorWriter()
+        state = self.new_game(num_players, seed=0, options=options)
+        self.write_observation_tensor(state.observation(0), writer)
+        return tuple(writer.fields)
 
     def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
         """The legal ids a search weighs in ``state`` (all of them unless a game narrows them):

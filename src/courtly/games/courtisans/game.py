@@ -10,7 +10,8 @@ from courtly.core.actions import ActionSpace
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.courtisans import evaluation, setup, view
+from courtly.core.tensor import TensorWriter
+from courtly.games.courtisans import evaluation, setup, tensor, view
 from courtly.games.courtisans.actions import build_action_space
 from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
 from courtly.games.courtisans.options import OPTIONS
@@ -61,3 +62,6 @@ class CourtisansGame(Game):
     def search_evaluation(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluation.search_evaluation(state, player)
+
+    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+        tensor.write_observation(observation, writer)

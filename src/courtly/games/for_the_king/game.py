@@ -8,7 +8,8 @@ from typing import Any
 from courtly.core.actions import ActionSpace
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.for_the_king import evaluation, setup, view
+from courtly.core.tensor import TensorWriter
+from courtly.games.for_the_king import evaluation, setup, tensor, view
 from courtly.games.for_the_king.actions import build_action_space
 from courtly.games.for_the_king.options import OPTIONS, stored_options
 from courtly.games.for_the_king.serialize import read_body
@@ -39,6 +40,9 @@ class ForTheKing(Game):
         state = FtkState(self, num_players, stored_options(options), rng)
         read_body(state, data)
         return state
+
+    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+        tensor.write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)

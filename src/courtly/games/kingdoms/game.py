@@ -10,7 +10,8 @@ from courtly.core.actions import ActionSpace
 from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
+from courtly.core.tensor import TensorWriter
+from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, tensor, view
 from courtly.games.kingdoms.actions import build_space
 from courtly.games.kingdoms.codes import PH_OVER
 from courtly.games.kingdoms.options import OPTIONS, stored_options
@@ -128,6 +129,9 @@ class KingdomsGame(Game):
             invariants.check_cards(state)
             dispatch.settle(state, None)
         return state
+
+    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+        tensor.write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)

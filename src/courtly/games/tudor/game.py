@@ -9,7 +9,8 @@ from typing import Any
 from courtly.core.actions import ActionSpace
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
+from courtly.core.tensor import TensorWriter
+from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, tensor, view
 from courtly.games.tudor.actions import build_space
 from courtly.games.tudor.board import BOARDS
 from courtly.games.tudor.options import OPTIONS
@@ -50,6 +51,9 @@ class TudorGame(Game):
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
         return serialize.from_json(self, HOOKS, data, num_players, options, rng)
+
+    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+        tensor.write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)
