@@ -312,7 +312,9 @@ class Game(ABC):
         override it with the phase's rules and what each kind of action does."""
         return ""
 
-    def write_observation_tensor(self, observation: Mapping[str, Any], writer: TensorWriter) -> None:
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
         """Write ``observation`` (a seat's, from :meth:`State.observation`) as numbers: the
         game's ``tensor.py``. Which fields are written may depend on the player count only."""
         raise NotImplementedError(f"{self.name} has no observation tensor")

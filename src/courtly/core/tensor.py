@@ -46,8 +46,9 @@ class TensorWriter:
         start = self._open(name, 1, f"{meaning} (divided by {scale:g})" if scale != 1 else meaning)
         self.values[start] = float(value) / scale
 
-    def numbers(self, name: str, values: Sequence[float], size: int, scale: float,
-                meaning: str) -> None:
+    def numbers(
+        self, name: str, values: Sequence[float], size: int, scale: float, meaning: str
+    ) -> None:
         """``size`` slots: the values divided by ``scale``, then zeros."""
         if len(values) > size:
             raise ValueError(f"tensor field {name}: {len(values)} values for {size} slots")
@@ -71,14 +72,12 @@ class TensorWriter:
 
     def choice(self, name: str, value: object, choices: Sequence[object], meaning: str) -> None:
         """A one-hot over ``choices``; a value that is None and not a choice sets none."""
-        if value is None and None not in choices:
-            index = None
-        else:
-            index = list(choices).index(value)
+        index = None if value is None and None not in choices else list(choices).index(value)
         self.one_hot(name, index, len(choices), meaning)
 
-    def counts(self, name: str, indices: Iterable[int], size: int, scale: float,
-               meaning: str) -> None:
+    def counts(
+        self, name: str, indices: Iterable[int], size: int, scale: float, meaning: str
+    ) -> None:
         """``size`` slots counting how often each index occurs, divided by ``scale``
         (a multi-hot when every index occurs at most once and ``scale`` is 1)."""
         shown = f"{meaning} (divided by {scale:g})" if scale != 1 else meaning

@@ -19,8 +19,16 @@ PHASES = ("place", "pick", "bid", "pay-gold", "pay-cards", "king", "king-gained"
 GOLD_SCALE = 20.0
 COUNT_SCALE = 10.0
 # The places a card can be known to be, in the order of the card_place field.
-SHARED_PLACES = ("unused", "middle", "held", "hand", "my_favor", "discard_up", "auction",
-                 "king_gained")
+SHARED_PLACES = (
+    "unused",
+    "middle",
+    "held",
+    "hand",
+    "my_favor",
+    "discard_up",
+    "auction",
+    "king_gained",
+)
 SEAT_PLACES = ("known", "hand_or_discarded", "facedown")
 
 
@@ -40,14 +48,28 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.numbers("scores", obs["scores"] or [], n, COUNT_SCALE, "once over: points per seat")
 
     offices = {o["office"]: o for o in obs["offices"]}
-    w.counts("office_in_play", [OFFICES.index(o) for o in offices], len(OFFICES), 1,
-             "per office (diplomacy, military, architecture, livestock, entertainment, "
-             "provisions): in play")
-    w.numbers("office_primary", [offices[o]["primary"] if o in offices else 0 for o in OFFICES],
-              len(OFFICES), DUTY_MAX, "per office: the primary duty's value")
-    w.counts("office_secondary",
-             [i for i, o in enumerate(OFFICES) if o in offices and offices[o]["secondary"]],
-             len(OFFICES), 1, "per office: has a secondary duty")
+    w.counts(
+        "office_in_play",
+        [OFFICES.index(o) for o in offices],
+        len(OFFICES),
+        1,
+        "per office (diplomacy, military, architecture, livestock, entertainment, "
+        "provisions): in play",
+    )
+    w.numbers(
+        "office_primary",
+        [offices[o]["primary"] if o in offices else 0 for o in OFFICES],
+        len(OFFICES),
+        DUTY_MAX,
+        "per office: the primary duty's value",
+    )
+    w.counts(
+        "office_secondary",
+        [i for i, o in enumerate(OFFICES) if o in offices and offices[o]["secondary"]],
+        len(OFFICES),
+        1,
+        "per office: has a secondary duty",
+    )
     w.one_hot("advisor", obs["advisor"], n, "the King's advisor")
     w.number("deck_size", obs["deck_size"], NUM_CARDS, "cards in the deck")
     w.number("favor_size", obs["favor_size"], COUNT_SCALE, "cards in the favor pile")
@@ -65,9 +87,18 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
 
     auction = obs.get("auction") or {}
     gained = obs.get("king_gained") or {}
-    for zone, cards in enumerate((obs["unused"], obs["middle"], obs["held"], obs["hand"],
-                                  obs["my_favor_cards"], obs["discard_up"], auction.get("card"),
-                                  gained.get("card"))):
+    for zone, cards in enumerate(
+        (
+            obs["unused"],
+            obs["middle"],
+            obs["held"],
+            obs["hand"],
+            obs["my_favor_cards"],
+            obs["discard_up"],
+            auction.get("card"),
+            gained.get("card"),
+        )
+    ):
         put(_ids(cards), zone)
     players = obs["players"]
     for seat in players:
@@ -82,18 +113,39 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
         facedown_size[owner] += batch["size"]
         for s in batch["seen_by"]:
             facedown_seen[owner * n + s] += batch["size"]
-    w.counts("card_place", places, NUM_CARDS * zones, 1,
-             "per card (data.CARD_CODE order) then per place: " + ", ".join(SHARED_PLACES)
-             + ", then per seat " + ", per seat ".join(SEAT_PLACES)
-             + "; 1 where the viewer knows the card is")
-    w.numbers("hand_size", [s["hand_size"] for s in players], n, COUNT_SCALE, "per seat: cards in hand")
-    w.numbers("favor_cards_placed", [s["favor_cards_placed"] for s in players], n, COUNT_SCALE,
-              "per seat: favor cards placed")
-    w.numbers("gold_spent", [s["gold_spent"] for s in players], n, GOLD_SCALE, "per seat: gold spent")
+    w.counts(
+        "card_place",
+        places,
+        NUM_CARDS * zones,
+        1,
+        "per card (data.CARD_CODE order) then per place: "
+        + ", ".join(SHARED_PLACES)
+        + ", then per seat "
+        + ", per seat ".join(SEAT_PLACES)
+        + "; 1 where the viewer knows the card is",
+    )
+    w.numbers(
+        "hand_size", [s["hand_size"] for s in players], n, COUNT_SCALE, "per seat: cards in hand"
+    )
+    w.numbers(
+        "favor_cards_placed",
+        [s["favor_cards_placed"] for s in players],
+        n,
+        COUNT_SCALE,
+        "per seat: favor cards placed",
+    )
+    w.numbers(
+        "gold_spent", [s["gold_spent"] for s in players], n, GOLD_SCALE, "per seat: gold spent"
+    )
     w.numbers("gold_won", [s["gold_won"] for s in players], n, GOLD_SCALE, "per seat: gold won")
     w.numbers("facedown_size", facedown_size, n, COUNT_SCALE, "per owner: face-down cards")
-    w.numbers("facedown_seen", facedown_seen, n * n, COUNT_SCALE,
-              "per owner, per seat: face-down cards of that owner the seat has seen")
+    w.numbers(
+        "facedown_seen",
+        facedown_seen,
+        n * n,
+        COUNT_SCALE,
+        "per owner, per seat: face-down cards of that owner the seat has seen",
+    )
     low = [0] * n
     high = [0] * n
     for limit in obs["gold_limits"]:
@@ -101,12 +153,22 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
         low[s] = max(low[s], limit["min"])
         high[s] = limit["max"] if high[s] == 0 else min(high[s], limit["max"])
     w.numbers("gold_min", low, n, GOLD_SCALE, "per seat: the least gold the table knows it holds")
-    w.numbers("gold_max", high, n, GOLD_SCALE,
-              "per seat: the most gold the table knows it holds (0: no limit known)")
+    w.numbers(
+        "gold_max",
+        high,
+        n,
+        GOLD_SCALE,
+        "per seat: the most gold the table knows it holds (0: no limit known)",
+    )
 
     placed = obs.get("placed") or {}
-    w.numbers("placed", [placed.get("own", 0), placed.get("middle", 0), placed.get("favor", 0)],
-              3, 1, "in the place phase: cards placed to own hand, middle, favor")
+    w.numbers(
+        "placed",
+        [placed.get("own", 0), placed.get("middle", 0), placed.get("favor", 0)],
+        3,
+        1,
+        "in the place phase: cards placed to own hand, middle, favor",
+    )
     w.one_hot("auction_first_player", auction.get("first_player"), n, "auction: who bid first")
     w.number("auction_high_bid", auction.get("high_bid", 0), GOLD_SCALE, "auction: the high bid")
     w.one_hot("auction_high_bidder", auction.get("high_bidder"), n, "auction: the high bidder")
@@ -115,11 +177,16 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.number("auction_due", auction.get("due", 0), GOLD_SCALE, "auction: gold due")
     w.number("auction_paid", auction.get("paid", 0), GOLD_SCALE, "auction: gold paid")
     king = auction if "king_changes_left" in auction else gained
-    w.number("king_changes_left", king.get("king_changes_left", 0), 2,
-             "a King card: office changes left")
+    w.number(
+        "king_changes_left", king.get("king_changes_left", 0), 2, "a King card: office changes left"
+    )
     first = king.get("king_first_office")
-    w.one_hot("king_first_office", None if first is None else OFFICES.index(first), len(OFFICES),
-              "a King card: the office changed first")
+    w.one_hot(
+        "king_first_office",
+        None if first is None else OFFICES.index(first),
+        len(OFFICES),
+        "a King card: the office changed first",
+    )
     w.one_hot("king_gained_seat", gained.get("seat"), n, "the seat that gained a King card")
     result = obs.get("result") or {}
     w.counts("winners", result.get("winners", []), n, 1, "once over: the winning seats")

@@ -59,24 +59,43 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.numbers("glory", obs["scores"], PLAYERS, GLORY_TO_END, "Glory total per seat")
     w.one_hot("turn", obs["turn"], PLAYERS, "whose turn it is")
     w.number("turns_played", obs["turns_played"], TURN_SCALE, "turns played")
-    w.number("turns_left", obs["turn_limit"] - obs["turns_played"], TURN_SCALE,
-             "turns left before the turn limit (ruling R20)")
+    w.number(
+        "turns_left",
+        obs["turn_limit"] - obs["turns_played"],
+        TURN_SCALE,
+        "turns left before the turn limit (ruling R20)",
+    )
     decision = obs["decision"]
-    w.choice("decision", decision["name"], DECISIONS, "the pending decision: a phase's menu or a task")
+    w.choice(
+        "decision", decision["name"], DECISIONS, "the pending decision: a phase's menu or a task"
+    )
     w.one_hot("decision_player", decision.get("player"), PLAYERS, "the seat the task is for")
     for key in ("a", "b"):
         value = decision.get(key)
         card = CARD_BY_NAME[value] if isinstance(value, str) else None
         w.one_hot(f"decision_{key}_card", card, NUM_CARDS, f"the task's argument {key} when a card")
-        w.number(f"decision_{key}_number", value if isinstance(value, int) else 0, ARGUMENT_SCALE,
-                 f"the task's argument {key} when a number (slot, row, count)")
-    w.counts("used", [b for b in range(USED_BITS) if obs["used"] >> b & 1], USED_BITS, 1,
-             "once-per-phase marks (codes.USED_*, bit by bit)")
+        w.number(
+            f"decision_{key}_number",
+            value if isinstance(value, int) else 0,
+            ARGUMENT_SCALE,
+            f"the task's argument {key} when a number (slot, row, count)",
+        )
+    w.counts(
+        "used",
+        [b for b in range(USED_BITS) if obs["used"] >> b & 1],
+        USED_BITS,
+        1,
+        "once-per-phase marks (codes.USED_*, bit by bit)",
+    )
     w.number("draws_left", obs["draws_left"], 3, "draws left this Draw Phase")
     w.flag("sabotage", obs["sabotage"], "a Sabotage is in force")
     w.number("deck", obs["deck"], NUM_CARDS, "cards in the Draw pile")
-    w.one_hot("deck_top", CARD_BY_NAME[obs["deck_top"]] if "deck_top" in obs else None,
-              NUM_CARDS, "the top of the Draw pile, when the viewer peeked at it")
+    w.one_hot(
+        "deck_top",
+        CARD_BY_NAME[obs["deck_top"]] if "deck_top" in obs else None,
+        NUM_CARDS,
+        "the top of the Draw pile, when the viewer peeked at it",
+    )
     w.counts("discard", _cards(obs["discard"]), NUM_CARDS, 1, "the Discard pile")
     w.counts("aside", _cards(obs["aside"]), NUM_CARDS, 1, "cards set aside")
 
@@ -101,18 +120,42 @@ def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
         for index, name in enumerate(places):
             base = (seat * len(places) + index) * NUM_CARDS
             cards.extend(base + c for c in _cards(held[name]))
-    w.counts("cards", cards, PLAYERS * len(places) * NUM_CARDS, 1,
-             "per seat, per place (" + ", ".join(places) + "), per card: the card is there")
+    w.counts(
+        "cards",
+        cards,
+        PLAYERS * len(places) * NUM_CARDS,
+        1,
+        "per seat, per place (" + ", ".join(places) + "), per card: the card is there",
+    )
     for seat, kingdom in enumerate(obs["players"]):
-        w.number(f"seat{seat}_hand_size", kingdom["hand_size"], HAND_SIZE, f"seat {seat}: cards in hand")
-        w.number(f"seat{seat}_army_count", kingdom["army_count"], NUM_CARDS, f"seat {seat}: Army cards")
-        w.number(f"seat{seat}_hidden_limbo", sum(1 for v in kingdom["limbo"] if v == "~"),
-                 NUM_CARDS, f"seat {seat}: lifted Army cards the viewer may not see")
+        w.number(
+            f"seat{seat}_hand_size", kingdom["hand_size"], HAND_SIZE, f"seat {seat}: cards in hand"
+        )
+        w.number(
+            f"seat{seat}_army_count", kingdom["army_count"], NUM_CARDS, f"seat {seat}: Army cards"
+        )
+        w.number(
+            f"seat{seat}_hidden_limbo",
+            sum(1 for v in kingdom["limbo"] if v == "~"),
+            NUM_CARDS,
+            f"seat {seat}: lifted Army cards the viewer may not see",
+        )
         duel = kingdom["duel"]
-        w.flag(f"seat{seat}_duel_played", duel is True or isinstance(duel, str),
-               f"seat {seat}: has a duel card down")
+        w.flag(
+            f"seat{seat}_duel_played",
+            duel is True or isinstance(duel, str),
+            f"seat {seat}: has a duel card down",
+        )
     end = obs["end"]
-    w.choice("end_reason", None if end is None else end["reason"], END_REASONS,
-             "once over: why the game ended")
-    w.one_hot("end_seat", None if end is None else end.get("seat"), PLAYERS,
-              "once over: the seat that ended it, if one did")
+    w.choice(
+        "end_reason",
+        None if end is None else end["reason"],
+        END_REASONS,
+        "once over: why the game ended",
+    )
+    w.one_hot(
+        "end_seat",
+        None if end is None else end.get("seat"),
+        PLAYERS,
+        "once over: the seat that ended it, if one did",
+    )
