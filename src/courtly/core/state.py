@@ -42,6 +42,11 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def information_state_text(observation: Mapping[str, Any], own_actions: Sequence[int]) -> str:
+    """A seat's information state as text: its observation and its own decisions so far."""
+    return canonical_json({"observation": observation, "own_actions": list(own_actions)})
+
+
 class State(ABC):
     """A complete game position, including the random generator that drives its chance."""
 
@@ -145,20 +150,14 @@ class State(ABC):
         """``observation(player)`` as a fixed-length float32 vector (the game's ``tensor.py``
         layout, docs/games/GAME.md). Made from the observation and nothing else, so it tells
         the seat exactly what the observation does. Needs numpy (the ``research`` extra)."""
-        import numpy  # the research extra: the kernel runs without numpy
-
-        writer = TensorWriter()
-        self.game.write_observation_tensor(self.observation(player), writer)
-        return numpy.asarray(writer.values, dtype=numpy.float32)
+        return self.game.observation_tensor(self.observation(player))
 
     def information_state_string(self, player: int, own_actions: Sequence[int]) -> str:
         """What seat ``player`` knows now and how it got here: its observation and the ids of
         its own decisions so far (``own_actions``, oldest first), as one canonical JSON text.
         The state keeps no history, so the caller (a table, an interop wrapper) passes the
         seat's own decisions; two positions a seat cannot tell apart give the same text."""
-        return canonical_json(
-            {"observation": self.observation(player), "own_actions": list(own_actions)}
-        )
+        return information_state_text(self.observation(player), own_actions)
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know now: ``observation(None)``."""
@@ -319,11 +318,19 @@ class Game(ABC):
         game's ``tensor.py``. Which fields are written may depend on the player count only."""
         raise NotImplementedError(f"{self.name} has no observation tensor")
 
+    def observation_tensor(self, observation: Mapping[str, Any]) -> numpy.ndarray[Any, Any]:
+        """A seat's observation (from :meth:`State.observation`) as the game's float32 vector."""
+        import numpy  # the research extra: the kernel runs without numpy
+
+        writer = TensorWriter()
+        self.write_observation_tensor(observation, writer)
+        return numpy.frombuffer(writer.values, dtype=numpy.float32).copy()
+
     def observation_tensor_layout(
         self, num_players: int, options: Mapping[str, Any] | None = None
     ) -> tuple[TensorField, ...]:
         """The fields of the observation tensor at ``num_players`` (names, places, meanings)."""
-        writer = TensorWriter()
+        writer = TensorWriter(record=True)
         state = self.new_game(num_players, seed=0, options=options)
         self.write_observation_tensor(state.observation(0), writer)
         return tuple(writer.fields)

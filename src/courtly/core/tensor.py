@@ -12,6 +12,7 @@ clipped, so nothing the observation says is lost.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -27,18 +28,21 @@ class TensorField:
 
 
 class TensorWriter:
-    """Collects an observation's numbers and the layout they follow."""
+    """Collects an observation's numbers (float32) and, when asked, the layout they follow."""
 
-    __slots__ = ("fields", "values")
+    __slots__ = ("fields", "record", "values")
 
-    def __init__(self) -> None:
-        self.values: list[float] = []
+    def __init__(self, record: bool = False) -> None:
+        self.values = array("f")
+        # The layout is recorded only when asked for: a tensor per decision is the hot path.
+        self.record = record
         self.fields: list[TensorField] = []
 
     def _open(self, name: str, size: int, meaning: str) -> int:
         start = len(self.values)
-        self.fields.append(TensorField(name, start, size, meaning))
-        self.values.extend([0.0] * size)
+        if self.record:
+            self.fields.append(TensorField(name, start, size, meaning))
+        self.values.extend(_ZEROS[:size] if size <= len(_ZEROS) else array("f", bytes(4 * size)))
         return start
 
     def number(self, name: str, value: float, scale: float, meaning: str) -> None:
@@ -87,6 +91,9 @@ class TensorWriter:
             if not 0 <= index < size:
                 raise ValueError(f"tensor field {name}: index {index} outside 0..{size - 1}")
             self.values[start + index] += step
+
+
+_ZEROS = array("f", bytes(4 * 4096))
 
 
 def layout_size(fields: Sequence[TensorField]) -> int:
