@@ -36,8 +36,6 @@ def agent_name(seat: int) -> str:
 class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
     """One courtly game at a player count and options, as an AEC environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
-
     def __init__(
         self,
         game: str,
@@ -53,7 +51,11 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
         self.num_players = players
         self.options = self.game.resolve_options(options)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"courtly_{game.replace('-', '_')}_v0"}
+        self.metadata: dict[str, Any] = {
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+            "name": f"courtly_{game.replace('-', '_')}_v0",
+        }
         self.possible_agents = [agent_name(s) for s in range(players)]
         actions = self.game.action_space_size(players, self.options)
         size = layout_size(self.game.observation_tensor_layout(players, self.options))
