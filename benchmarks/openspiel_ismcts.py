@@ -68,7 +68,9 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         key = self.get_state_key(state)
         deadline = time.process_time() + self.seconds
         count = 0
-        while count == 0 or time.process_time() < deadline:
+        # Two simulations at least: the first only expands the root (its visits stay 0 and
+        # get_final_policy needs one), which is also why a decision may overrun the budget.
+        while count < 2 or time.process_time() < deadline:
             world = self.sample_root_state(state)
             assert self.get_state_key(world) == key
             self.run_simulation(world)
