@@ -13,8 +13,9 @@ clipped, so nothing the observation says is lost.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,14 @@ class TensorWriter:
             self.fields.append(TensorField(name, start, size, meaning))
         self.values.extend(_ZEROS[:size] if size <= len(_ZEROS) else array("f", bytes(4 * size)))
         return start
+
+    def envelope(self, observation: Mapping[str, Any], seats: int) -> None:
+        """The kernel envelope's seats, first in every game's tensor: ``viewer`` and
+        ``to_act`` one-hot over ``seats`` (none for a spectator, none once the game is over)."""
+        self.one_hot(
+            "viewer", observation["viewer"], seats, "the seat this view is for (none: a spectator)"
+        )
+        self.one_hot("to_act", observation["to_act"], seats, "the seat to decide (none once over)")
 
     def number(self, name: str, value: float, scale: float, meaning: str) -> None:
         """One slot: ``value / scale``."""

@@ -38,8 +38,7 @@ def _rows(obs: Mapping[str, Any]) -> list[list[Mapping[str, Any]]]:
 
 def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     n = obs["num_players"]
-    w.one_hot("viewer", obs["viewer"], n, "the seat this view is for (none: a spectator)")
-    w.one_hot("to_act", obs["to_act"], n, "the seat to decide (none once over)")
+    w.envelope(obs, n)
     w.choice("phase", obs["phase"], PHASES, "play a card / decide an assassin's kill / over")
     w.numbers("scores", obs["scores"], n, SCORE_SCALE, "running score per seat (face-up cards)")
     w.one_hot("first_player", obs["first_player"], n, "the seat that played first")

@@ -42,8 +42,7 @@ def _ids(codes: object) -> list[int]:
 
 def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     n = obs["num_players"]
-    w.one_hot("viewer", obs["viewer"], n, "the seat this view is for (none: a spectator)")
-    w.one_hot("to_act", obs["to_act"], n, "the seat to decide (none once over)")
+    w.envelope(obs, n)
     w.choice("phase", obs["phase"], PHASES, "the decision being made")
     w.numbers("scores", obs["scores"] or [], n, COUNT_SCALE, "once over: points per seat")
 

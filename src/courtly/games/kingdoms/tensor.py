@@ -53,8 +53,7 @@ def _cards(values: object) -> list[int]:
 
 
 def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
-    w.one_hot("viewer", obs["viewer"], PLAYERS, "the seat this view is for (none: a spectator)")
-    w.one_hot("to_act", obs["to_act"], PLAYERS, "the seat to decide (none once over)")
+    w.envelope(obs, PLAYERS)
     w.choice("phase", obs["phase"], PHASE_NAMES, "the phase of the turn (C2)")
     w.numbers("glory", obs["scores"], PLAYERS, GLORY_TO_END, "Glory total per seat")
     w.one_hot("turn", obs["turn"], PLAYERS, "whose turn it is")

@@ -97,8 +97,7 @@ def _seat_grid(rows: Sequence[Sequence[int | None]], width: int, n: int) -> list
 
 def write_observation(obs: Mapping[str, Any], w: TensorWriter) -> None:
     n = obs["num_players"]
-    w.one_hot("viewer", obs["viewer"], n, "the seat this view is for (none: a spectator)")
-    w.one_hot("to_act", obs["to_act"], n, "the seat to decide (none once over)")
+    w.envelope(obs, n)
     w.choice("phase", obs["phase"], PHASES, "the decision being made (codes.MODE_NAMES)")
     w.numbers("prestige", obs["scores"], n, SMALL_SCALE, "Prestige per seat")
     in_play = obs["cards_in_play"]
