@@ -12,8 +12,8 @@ import hashlib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from courtly.core.actions import Action, ActionSpace
 from courtly.core.errors import (
@@ -26,6 +26,10 @@ from courtly.core.errors import (
 from courtly.core.events import Event
 from courtly.core.options import Option, resolve_options, stored_options
 from courtly.core.rng import Rng, fresh_seed
+from courtly.core.tensor import TensorField, TensorWriter
+
+if TYPE_CHECKING:
+    import numpy
 
 STATE_FORMAT = "courtly-state"
 
@@ -37,6 +41,11 @@ OBSERVATION_ENVELOPE = ("game", "viewer", "num_players", "to_act", "phase", "sco
 def canonical_json(obj: Any) -> str:
     """The one JSON spelling used for hashing and byte-for-byte comparisons."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def information_state_text(observation: Mapping[str, Any], own_actions: Sequence[int]) -> str:
+    """A seat's information state as text: its observation and its own decisions so far."""
+    return canonical_json({"observation": observation, "own_actions": list(own_actions)})
 
 
 class State(ABC):
@@ -137,6 +146,19 @@ class State(ABC):
         }
         view.update(self._observe(viewer))
         return view
+
+    def observation_tensor(self, player: int | None) -> numpy.ndarray[Any, Any]:
+        """``observation(player)`` as a fixed-length float32 vector (the game's ``tensor.py``
+        layout, docs/games/GAME.md). Made from the observation and nothing else, so it tells
+        the seat exactly what the observation does. Needs numpy (the ``research`` extra)."""
+        return self.game.observation_tensor(self.observation(player))
+
+    def information_state_string(self, player: int, own_actions: Sequence[int]) -> str:
+        """What seat ``player`` knows now and how it got here: its observation and the ids of
+        its own decisions so far (``own_actions``, oldest first), as one canonical JSON text.
+        The state keeps no history, so the caller (a table, an interop wrapper) passes the
+        seat's own decisions; two positions a seat cannot tell apart give the same text."""
+        return information_state_text(self.observation(player), own_actions)
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know now: ``observation(None)``."""
@@ -312,6 +334,30 @@ class Game(ABC):
         """What the current choice means, in a few lines (the terminal's ``?``). Games
         override it with the phase's rules and what each kind of action does."""
         return ""
+
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
+        """Write ``observation`` (a seat's, from :meth:`State.observation`) as numbers: the
+        game's ``tensor.py``. Which fields are written may depend on the player count only."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor(self, observation: Mapping[str, Any]) -> numpy.ndarray[Any, Any]:
+        """A seat's observation (from :meth:`State.observation`) as the game's float32 vector."""
+        import numpy  # the research extra: the kernel runs without numpy
+
+        writer = TensorWriter()
+        self.write_observation_tensor(observation, writer)
+        return numpy.frombuffer(writer.values, dtype=numpy.float32).copy()
+
+    def observation_tensor_layout(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[TensorField, ...]:
+        """The fields of the observation tensor at ``num_players`` (names, places, meanings)."""
+        writer = TensorWriter(record=True)
+        state = self.new_game(num_players, seed=0, options=options)
+        self.write_observation_tensor(state.observation(0), writer)
+        return tuple(writer.fields)
 
     def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
         """The legal ids a search weighs in ``state`` (all of them unless a game narrows them):

@@ -10,6 +10,7 @@ from courtly.core.actions import ActionSpace
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
+from courtly.core.tensor import TensorWriter
 from courtly.games.courtisans import evaluation, setup, view
 from courtly.games.courtisans.actions import build_action_space
 from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
@@ -17,6 +18,7 @@ from courtly.games.courtisans.options import OPTIONS
 from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
 from courtly.games.courtisans.statistics import report_statistics
+from courtly.games.courtisans.tensor import write_observation
 
 
 class CourtisansGame(Game):
@@ -66,3 +68,8 @@ class CourtisansGame(Game):
     def search_evaluation(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluation.search_evaluation(state, player)
+
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
+        write_observation(observation, writer)

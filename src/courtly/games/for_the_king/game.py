@@ -8,12 +8,14 @@ from typing import Any
 from courtly.core.actions import ActionSpace
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
+from courtly.core.tensor import TensorWriter
 from courtly.games.for_the_king import evaluation, setup, view
 from courtly.games.for_the_king.actions import build_action_space
 from courtly.games.for_the_king.options import OPTIONS
 from courtly.games.for_the_king.serialize import read_body
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
+from courtly.games.for_the_king.tensor import write_observation
 
 
 class ForTheKing(Game):
@@ -39,6 +41,11 @@ class ForTheKing(Game):
         state = FtkState(self, num_players, options, rng)
         read_body(state, data)
         return state
+
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
+        write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)

@@ -10,6 +10,7 @@ from courtly.core.actions import ActionSpace
 from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
+from courtly.core.tensor import TensorWriter
 from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
 from courtly.games.kingdoms.actions import build_space
 from courtly.games.kingdoms.codes import PH_OVER
@@ -18,6 +19,7 @@ from courtly.games.kingdoms.rules import dispatch
 from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
 from courtly.games.kingdoms.statistics import EVENT_COUNTS, report_statistics
+from courtly.games.kingdoms.tensor import write_observation
 
 
 class KingdomsPosition(KingdomsState):
@@ -129,6 +131,11 @@ class KingdomsGame(Game):
             invariants.check_cards(state)
             dispatch.settle(state, None)
         return state
+
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
+        write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)

@@ -9,6 +9,7 @@ from typing import Any
 from courtly.core.actions import ActionSpace
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
+from courtly.core.tensor import TensorWriter
 from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
 from courtly.games.tudor.actions import build_space
 from courtly.games.tudor.board import BOARDS
@@ -16,6 +17,7 @@ from courtly.games.tudor.options import OPTIONS
 from courtly.games.tudor.rules import dispatch
 from courtly.games.tudor.state import Hooks, TudorState
 from courtly.games.tudor.statistics import report_statistics
+from courtly.games.tudor.tensor import write_observation
 
 HOOKS = Hooks(
     legal_ids=dispatch.legal_ids,
@@ -50,6 +52,11 @@ class TudorGame(Game):
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
         return serialize.from_json(self, HOOKS, data, num_players, options, rng)
+
+    def write_observation_tensor(
+        self, observation: Mapping[str, Any], writer: TensorWriter
+    ) -> None:
+        write_observation(observation, writer)
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)

@@ -1,0 +1,283 @@
+"""The courtly games as OpenSpiel games: ``import courtly.interop.openspiel`` registers
+``python_courtly_courtisans``, ``python_courtly_tudor``, ``python_courtly_for_the_king`` and
+``python_courtly_kingdoms``, so ``pyspiel.load_game("python_courtly_courtisans(players=3)")``
+works and OpenSpiel's algorithms run on them (docs/interop.md).
+
+How our engines meet OpenSpiel's model:
+
+- Chance is *sampled stochastic*: our rules draw chance inside a move from the state's own
+  generator, so there are no chance outcomes to list. Each game object draws the seeds of its
+  initial states from its ``seed`` parameter, so a game loaded twice plays the same deals.
+- Observations are the seat's ``observation`` (the string: its canonical JSON) and its
+  ``observation_tensor``; a public observer (no private information) is the spectator's view.
+- The information state of a seat is its observation plus its own decisions so far. The
+  state keeps those per seat (our states keep no history); a world drawn by
+  ``resample_from_infostate`` for seat p keeps p's own decisions, and for every other seat a
+  marker (``UNKNOWN_PAST``) in place of decisions p cannot know, so a world holds nothing
+  p may not know.
+- Returns are our ``rewards``: 1 shared among the winners, so the game is constant-sum (1).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy
+import pyspiel
+
+from courtly.core.registry import game_names, load_game
+from courtly.core.rng import Rng
+from courtly.core.state import Game, State, canonical_json, information_state_text
+from courtly.core.tensor import layout_size
+
+PREFIX = "python_courtly_"
+# In a resampled world, stands for the decisions of a seat the resampling seat cannot know.
+UNKNOWN_PAST = -1
+
+# An upper bound on the decisions in a game (OpenSpiel's max_game_length). Courtisans' is
+# exact: every card is played at most once (90) and each of the 12 Assassins asks for at most
+# one kill decision. The others have no short proof; their figure is four times the longest of
+# 100 random games at each player count (Tudor 510, For the King 684, Kingdoms 3430 decisions
+# in its default 200 turns, so per turn of the limit).
+_MAX_LENGTH: dict[str, Callable[[Mapping[str, Any]], int]] = {
+    "courtisans": lambda options: 90 + 12,
+    "tudor": lambda options: 2100,
+    "for-the-king": lambda options: 2800,
+    "kingdoms": lambda options: 70 * int(options["turn_limit"]),
+}
+
+
+def short_name(game_name: str) -> str:
+    """The OpenSpiel name of a courtly game: ``for-the-king`` is ``python_courtly_for_the_king``."""
+    return PREFIX + game_name.replace("-", "_")
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": game.min_players, "seed": 0}
+    for option in game.options:
+        params[option.name] = option.default
+    return params
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(game.name),
+        long_name=f"courtly {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
+    """One courtly game at a player count and options, as OpenSpiel sees it."""
+
+    courtly_game: Game
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = self.courtly_game
+        given = dict(_parameters(game))
+        given.update(params or {})
+        self.num_seats = int(given.pop("players"))
+        self.seed = int(given.pop("seed"))
+        game.check_players(self.num_seats)
+        self.options = game.resolve_options(given)
+        self.seeds = Rng(self.seed)
+        size = game.action_space_size(self.num_seats, self.options)
+        self.tensor_size = layout_size(game.observation_tensor_layout(self.num_seats, self.options))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=size,
+            max_chance_outcomes=0,
+            num_players=self.num_seats,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=_MAX_LENGTH[game.name](self.options),
+        )
+        super().__init__(
+            _game_type(game), info, {"players": self.num_seats, "seed": self.seed, **self.options}
+        )
+
+    def new_initial_state(self) -> CourtlyState:
+        return CourtlyState(self)
+
+    def deal(self) -> State:
+        """A new opening position, its seed the next of this game's sequence."""
+        return self.courtly_game.new_game(self.num_seats, self.seeds.next_u64(), self.options)
+
+    def make_py_observer(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> CourtlyObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {dict(params)}")
+        if iig_obs_type is None:
+            return CourtlyObserver(self, perfect_recall=False, public_only=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
+            # Our views come whole (public and private together); a seat never sees all hands.
+            raise ValueError("courtly observers give a seat's view or the public view only")
+        public_only = private == pyspiel.PrivateInfoType.NONE
+        return CourtlyObserver(self, iig_obs_type.perfect_recall, public_only)
+
+
+class _Held:
+    """The courtly state inside an OpenSpiel state: copied with ``clone`` (fast, never a deep
+    copy) and pickled (OpenSpiel's serialization of Python states) as our state JSON."""
+
+    __slots__ = ("state", "views")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        # Views made since the last move, by viewer: OpenSpiel's checks and observers ask for
+        # the same view several times a move (tensor, string, information state).
+        self.views: dict[int | None, dict[str, Any]] = {}
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        view = self.views.get(viewer)
+        if view is None:
+            view = self.views[viewer] = self.state.observation(viewer)
+        return view
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[[str, str], _Held], tuple[str, str]]:
+        return _restore, (self.state.game.name, json.dumps(self.state.to_json()))
+
+
+def _restore(game_name: str, text: str) -> _Held:
+    return _Held(load_game(game_name).from_json(text))
+
+
+class CourtlyState(pyspiel.State):  # type: ignore[misc]
+    """A position: our state, and each seat's own decisions (its part of the history)."""
+
+    def __init__(self, game: CourtlyGame) -> None:
+        super().__init__(game)
+        # The position is dealt when first needed: OpenSpiel makes a fresh initial state for
+        # every clone and deserialization and then overwrites it, which must not draw a seed.
+        self._held: _Held | None = None
+        self._own: list[list[int]] = [[] for _ in range(game.num_seats)]
+
+    @property
+    def core(self) -> State:
+        """Our state (read it; play through ``apply_action``)."""
+        if self._held is None:
+            self._held = _Held(self.get_game().deal())
+        return self._held.state
+
+    def current_player(self) -> int:
+        seat = self.core.current_player
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.core.current_player:
+            return []
+        return sorted(self.core.legal_action_ids())
+
+    def _apply_action(self, action: int) -> None:
+        core = self.core
+        seat = core.current_player
+        assert seat is not None  # OpenSpiel applies actions only before the end
+        self._own[seat].append(action)
+        core.step(action)
+        self._held.views.clear()  # type: ignore[union-attr]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.core.decode(action).describe()
+
+    def is_terminal(self) -> bool:
+        return self.core.is_terminal
+
+    def returns(self) -> list[float]:
+        core = self.core
+        return core.rewards() if core.is_terminal else [0.0] * core.num_players
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """Our ``observation(viewer)`` of this position (made once per move)."""
+        self.core  # noqa: B018 (deals the position if it is not dealt yet)
+        return self._held.view(viewer)  # type: ignore[union-attr]
+
+    def information_state_string_for(self, player: int) -> str:
+        """Seat ``player``'s view and its own decisions (``State.information_state_string``)."""
+        return information_state_text(self.view(player), self._own[player])
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CourtlyState:
+        """A world seat ``player_id`` cannot tell from this one, drawn by our ``resample``
+        with a generator seeded from ``probability_sampler`` (OpenSpiel's source of chance)."""
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        world = CourtlyState(self.get_game())
+        world._held = _Held(self.core.resample(player_id, Rng(seed)))
+        world._own = [
+            list(own) if seat == player_id else [UNKNOWN_PAST] for seat, own in enumerate(self._own)
+        ]
+        return world
+
+    def __str__(self) -> str:
+        return canonical_json(self.core.to_json())
+
+
+class CourtlyObserver:
+    """OpenSpiel's observer: a seat's (or the public) view as our tensor and JSON text; with
+    perfect recall, the information state (view plus own decisions) as text."""
+
+    def __init__(self, game: CourtlyGame, perfect_recall: bool, public_only: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.public_only = public_only
+        # The information state has no tensor: the view's tensor does not recall the past.
+        self.tensor: numpy.ndarray[Any, Any] | None = (
+            None if perfect_recall else numpy.zeros(game.tensor_size, numpy.float32)
+        )
+        self.dict: dict[str, numpy.ndarray[Any, Any]] = (
+            {} if self.tensor is None else {"observation": self.tensor}
+        )
+
+    def _viewer(self, player: int) -> int | None:
+        return None if self.public_only else player
+
+    def set_from(self, state: CourtlyState, player: int) -> None:
+        if self.tensor is not None:
+            game = state.core.game
+            self.tensor[:] = game.observation_tensor(state.view(self._viewer(player)))
+
+    def string_from(self, state: CourtlyState, player: int) -> str:
+        if self.perfect_recall and not self.public_only:
+            return state.information_state_string_for(player)
+        return canonical_json(state.view(self._viewer(player)))
+
+
+def _register(game: Game) -> None:
+    cls = type(f"Courtly{game.title.replace(' ', '')}Game", (CourtlyGame,), {"courtly_game": game})
+    pyspiel.register_game(_game_type(game), cls)
+
+
+def register_all() -> list[str]:
+    """Register every installed courtly game with OpenSpiel (once); their short names."""
+    registered = set(pyspiel.registered_names())
+    names = []
+    for name in game_names():
+        game = load_game(name)
+        if short_name(name) not in registered:
+            _register(game)
+        names.append(short_name(name))
+    return names
+
+
+GAMES = register_all()
+
+__all__ = ["GAMES", "UNKNOWN_PAST", "CourtlyGame", "CourtlyObserver", "CourtlyState", "short_name"]
