@@ -48,21 +48,7 @@ def test_tensor_is_resample_invariant(name: str, players: int) -> None:
     assert differs
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                name == "tudor",
-                strict=True,
-                reason="finding: a resampled finished Tudor game re-draws what the lifted "
-                "screens show (knowledge.py resamples as if the screens were still up)",
-            ),
-        )
-        for name in courtly.games()
-    ],
-)
+@pytest.mark.parametrize("name", courtly.games())
 def test_finished_game_resamples_to_what_was_revealed(name: str) -> None:
     """Once over, a world must still show each seat what it saw (the conformance run checks
     positions before the end only)."""

@@ -123,3 +123,19 @@ def test_t14_screens_are_lifted_at_game_end() -> None:
         state.step(ids[rng.below(len(ids))])
     shown = state.observation(0)["revealed"][1]
     assert sum(shown["cards"].values()) == sum(state.hand[1])
+
+
+def test_t14_a_finished_game_resamples_to_the_lifted_screens() -> None:
+    """Once the screens are lifted, every world shows each seat exactly what it saw; only the
+    bag's order stays unknown (worlds used to re-deal the screens as if they were still up)."""
+    state = GAME.new_game(3, seed=4)
+    rng = Rng(3)
+    while not state.is_terminal:
+        ids = state.legal_action_ids()
+        state.step(ids[rng.below(len(ids))])
+    for seat in range(3):
+        for k in range(4):
+            world = state.resample(seat, Rng(k))
+            world.check_invariants()
+            assert world.observation(seat) == state.observation(seat)
+            assert sorted(world.bag) == sorted(state.bag)

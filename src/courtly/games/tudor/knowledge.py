@@ -89,6 +89,11 @@ def _deal(
 def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
     w = st.clone()
     w.rng = Rng(rng.next_u64())
+    if st.is_terminal:
+        # The screens are lifted at the end (``revealed``): only the bag's order is unknown.
+        w.bag = sorted(st.bag)
+        rng.shuffle(w.bag)
+        return w
     # ``player`` sees the game wait for another seat's decision, so that seat can make it:
     # dealing again until it can draws uniformly from the worlds that agree (RULINGS 59).
     # The true state's own answer only matters for a hand-written position where the seat is
