@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from courtly.core.actions import Action, ActionSpace
 from courtly.core.errors import (
     IllegalActionError,
@@ -38,6 +40,8 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+# Games and tests subclass both classes in interpreted code, also in the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A complete game position, including the random generator that drives its chance."""
 
@@ -250,6 +254,7 @@ class State(ABC):
         return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A registered game: its identity, options, action space and state factory."""
 
