@@ -22,7 +22,7 @@ import time
 PLAYERS = 2
 
 
-def measure(seconds: float) -> dict[str, dict[str, float]]:
+def measure(seconds: float, only: list[str]) -> dict[str, dict[str, float]]:
     """This interpreter's figures per game (run in the child process)."""
     from courtly.agents.ismcts import ismcts_iterations_per_second
     from courtly.analysis.bench import random_playout
@@ -30,7 +30,7 @@ def measure(seconds: float) -> dict[str, dict[str, float]]:
     from courtly.core.rng import Rng
 
     figures = {}
-    for name in game_names():
+    for name in only or game_names():
         game = load_game(name)
         rng = Rng(12345)
         decisions, seed = 0, 0
@@ -53,10 +53,11 @@ def main() -> None:
     parser.add_argument("builds", nargs="*", help="NAME=PYTHON, one per build")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
+    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.seconds)))
+        print(json.dumps(measure(args.seconds, args.game)))
         return
     builds = dict(b.split("=", 1) for b in args.builds)
     runs: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in builds}
@@ -64,7 +65,8 @@ def main() -> None:
         for name, python in builds.items():
             print(f"round {round_no + 1}/{args.rounds}: {name}", file=sys.stderr)
             out = subprocess.run(
-                [python, __file__, "--child", "--seconds", str(args.seconds)],
+                [python, __file__, "--child", "--seconds", str(args.seconds)]
+                + [f"--game={name}" for name in args.game],
                 check=True,
                 capture_output=True,
                 text=True,
