@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from typing import Any
 
+from courtly.agents.ismcts import ISMCTSAgent, settings_from_params
+from courtly.agents.levels import level_settings
 from courtly.agents.registry import make_agent
 from courtly.core.build import build_name
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import Rng
-from courtly.core.seat import SeatView
+from courtly.core.seat import Agent, SeatView
+from courtly.core.state import Game
 
 RANDOM_GAMES = 3  # per game and player count
-SEARCHERS = ("greedy", "ismcts:iterations=60", "hard:iterations=60")
+SEARCH_ITERATIONS = 60
 
 
 def _random_game(name: str, players: int, seed: int) -> dict[str, Any]:
@@ -39,12 +43,23 @@ def _random_game(name: str, players: int, seed: int) -> dict[str, Any]:
     return {"steps": steps, "trail": trail.hexdigest(), "scores": state.scores()}
 
 
+def _searchers(game: Game) -> list[Agent]:
+    """Greedy, plain ISMCTS and the ``hard`` level's search, on iteration budgets only (a time
+    budget would make the choice depend on the machine's speed, which is the point of a build)."""
+    hard = level_settings(game.name, "hard")
+    return [
+        make_agent("greedy", game),
+        ISMCTSAgent(game, settings_from_params(iterations=SEARCH_ITERATIONS)),
+        ISMCTSAgent(game, replace(hard, iterations=SEARCH_ITERATIONS, seconds=None)),
+    ]
+
+
 def _decisions(name: str, players: int, seed: int) -> list[int]:
     """Each searcher's choice at a few positions of a random game, for the same seeds."""
     game = load_game(name)
     state = game.new_game(players, seed=seed)
     rng = Rng(seed)
-    chosen = []
+    chosen: list[int] = []
     for _ in range(3):
         for _ in range(rng.below(12) + 3):
             legal = state.legal_action_ids()
@@ -54,8 +69,7 @@ def _decisions(name: str, players: int, seed: int) -> list[int]:
         player = state.current_player
         if player is None:
             return chosen
-        for spec in SEARCHERS:
-            agent = make_agent(spec, game)
+        for agent in _searchers(game):
             chosen.append(agent.act(SeatView(state, player), Rng(seed * 31 + len(chosen))).id)
     return chosen
 
