@@ -9,6 +9,7 @@ from highcards import HighCards
 from typer.testing import CliRunner
 
 from courtly.cli.main import app
+from courtly.core.build import build_name
 
 runner = CliRunner()
 
@@ -101,6 +102,13 @@ def test_bench_json(registered_toy: HighCards) -> None:
         "resamples_per_second",
     ):
         assert data[key] > 0
+    assert data["build"] == build_name()
+
+
+def test_bench_says_which_build_it_measures(registered_toy: HighCards) -> None:
+    result = runner.invoke(app, ["bench", "high-cards", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    assert f"{build_name()} build" in result.output
 
 
 def test_play_with_bots_and_bad_input(registered_toy: HighCards, tmp_path: Path) -> None:

@@ -363,16 +363,20 @@ class ISMCTSAgent:
         raise AssertionError("search chose an action outside the view's legal actions")
 
 
+# The defaults read from an instance: compiled code cannot read instance fields off the class.
+_DEFAULTS = SearchSettings()
+
+
 def settings_from_params(
     iterations: int | None = None,
     seconds: float | None = None,
-    c: float = SearchSettings.c,
-    rollout: str = SearchSettings.rollout,
-    greedy_prob: float = SearchSettings.greedy_prob,
-    depth: int | str | None = SearchSettings.depth,
-    scale: float = SearchSettings.scale,
-    opponents: str = SearchSettings.opponents,
-    reuse: int = SearchSettings.reuse,
+    c: float = _DEFAULTS.c,
+    rollout: str = _DEFAULTS.rollout,
+    greedy_prob: float = _DEFAULTS.greedy_prob,
+    depth: int | str | None = _DEFAULTS.depth,
+    scale: float = _DEFAULTS.scale,
+    opponents: str = _DEFAULTS.opponents,
+    reuse: int = _DEFAULTS.reuse,
 ) -> SearchSettings:
     """Search settings from agent-spec parameters; with no budget given, 1000 iterations."""
     if iterations is None and seconds is None:

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from courtly.core.build import build_name
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 
@@ -49,7 +50,8 @@ def _midgame_states(game: Game, num_players: int, count: int, rng: Rng) -> list[
 
 
 def bench_game(game: Game, num_players: int | None = None, seconds: float = 2.0) -> dict[str, Any]:
-    """Random-playout decisions/s and games/s, clones/s and resamples/s, on one core."""
+    """Random-playout decisions/s and games/s, clones/s and resamples/s, on one core, and which
+    build measured them (``"pure"`` or ``"compiled"``)."""
     players = num_players or game.min_players
     rng = Rng(12345)
     seeds = iter(range(1 << 30))
@@ -82,6 +84,7 @@ def bench_game(game: Game, num_players: int | None = None, seconds: float = 2.0)
 
     return {
         "players": players,
+        "build": build_name(),
         "decisions_per_second": decisions_done / elapsed,
         "games_per_second": games_done / elapsed,
         "clones_per_second": _timed(seconds / 2, clones),

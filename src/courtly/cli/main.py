@@ -34,6 +34,7 @@ from courtly.cli.running import (
     interruptible,
     make_runner,
 )
+from courtly.core.build import build_name
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
@@ -309,7 +310,7 @@ def bench(
     if as_json:
         print(json.dumps(results))
         return
-    table = Table(title="courtly bench (one core)")
+    table = Table(title=f"courtly bench (one core, {build_name()} build)")
     table.add_column("game", no_wrap=True)
     table.add_column("players", no_wrap=True)
     for _key, label in BENCH_COLUMNS:

@@ -38,8 +38,9 @@ def events_for(
 ) -> list[Event]:
     """The events seat ``player`` may see (None: what a spectator may see). A seat outside
     0..num_players-1 (or a negative one, when the count is not given) is refused."""
+    given: object = player  # compiled code trusts the annotation: check what really came
     if player is not None and (
-        type(player) is not int or player < 0 or (num_players is not None and player >= num_players)
+        type(given) is not int or player < 0 or (num_players is not None and player >= num_players)
     ):
         raise InvalidSeatError(f"{player!r} is not a seat of this game")
     return [e for e in events if e.visible_to(player)]

@@ -3,18 +3,38 @@
 SplitMix64 is used instead of :mod:`random` because its whole state is one 64-bit
 integer: cloning a game state copies an int, a state file stores it as a number,
 and the sequence is the same on every machine and Python version.
+
+The generator runs one of two ways, with the same sequence. Interpreted, Python's ints with a
+64-bit mask are the fastest spelling. Compiled by mypyc, ints past 2**62 leave the native fast
+path (every step would allocate), so there the state is a native ``i64`` holding the same 64
+bits as a two's-complement number, and the arithmetic wraps around as unsigned arithmetic does.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
-MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+MASK64: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+# The same constants as two's-complement 64-bit numbers, for the compiled path.
+_GOLDEN_I64: Final[i64] = _GOLDEN - (1 << 64)
+_MIX1_I64: Final[i64] = _MIX1 - (1 << 64)
+_MIX2_I64: Final[i64] = _MIX2 - (1 << 64)
+_I64_MAX: Final = (1 << 63) - 1
+# Below this bound, ``below`` multiplies 32-bit halves without leaving 63 bits.
+_NATIVE_BOUND: Final[i64] = 1 << 31
+_TO_UNIT: Final = 1.0 / 9007199254740992.0  # 2**-53
+
+#: Whether this module runs compiled (mypyc builds it into a shared library, not a .py file).
+NATIVE: Final = not __file__.endswith((".py", ".pyc"))
 
 
 def fresh_seed() -> int:
@@ -25,27 +45,61 @@ def fresh_seed() -> int:
 class Rng:
     """A SplitMix64 generator. ``state`` is public so states can store and restore it."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
+
+    # The 64 state bits: the unsigned number when interpreted, two's complement when compiled.
+    _s: i64
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & MASK64
+        seed &= MASK64
+        self._s = seed - (1 << 64) if NATIVE and seed > _I64_MAX else seed
+
+    @property
+    def state(self) -> int:
+        """The state as an unsigned 64-bit number (what state files store)."""
+        s: int = self._s
+        return s & MASK64
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._s = Rng(value)._s
+
+    def _next_native(self) -> i64:
+        """The next output's bits (compiled path only: relies on i64 wrapping around)."""
+        s = self._s + _GOLDEN_I64
+        self._s = s
+        # Logical right shifts: the arithmetic shift, with the copied sign bits masked off.
+        z = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1_I64
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64
+        return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
     def next_u64(self) -> int:
-        s = (self.state + _GOLDEN) & MASK64
-        self.state = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        if NATIVE:
+            native: int = self._next_native()
+            return native & MASK64
+        s: int = self._s
+        s = (s + _GOLDEN) & MASK64
+        self._s = s
+        z = ((s ^ (s >> 30)) * _MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for n < 2**14)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if NATIVE and n < _NATIVE_BOUND:
+            # (z * n) >> 64 for the unsigned z, from its 32-bit halves: no product passes 2**63.
+            z = self._next_native()
+            m: i64 = n
+            return (((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32
         return (self.next_u64() * n) >> 64
 
     def random(self) -> float:
         """A float in [0, 1)."""
-        return (self.next_u64() >> 11) * (1.0 / 9007199254740992.0)
+        if NATIVE:
+            return float((self._next_native() >> 11) & 0x1FFFFFFFFFFFFF) * _TO_UNIT
+        return (self.next_u64() >> 11) * _TO_UNIT
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
@@ -53,7 +107,8 @@ class Rng:
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(seq) - 1, 0, -1):
-            j = (self.next_u64() * (i + 1)) >> 64
+            # below(i + 1), without its checks when interpreted (a call costs there).
+            j = self.below(i + 1) if NATIVE else (self.next_u64() * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
 
     def fork(self) -> Rng:
@@ -61,7 +116,9 @@ class Rng:
         return Rng(self.next_u64())
 
     def copy(self) -> Rng:
-        return Rng(self.state)
+        twin = Rng()
+        twin._s = self._s
+        return twin
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"

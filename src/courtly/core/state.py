@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from courtly.core.actions import Action, ActionSpace
 from courtly.core.errors import (
     IllegalActionError,
@@ -48,6 +50,8 @@ def information_state_text(observation: Mapping[str, Any], own_actions: Sequence
     return canonical_json({"observation": observation, "own_actions": list(own_actions)})
 
 
+# Games and tests subclass both classes in interpreted code, also in the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A complete game position, including the random generator that drives its chance."""
 
@@ -292,6 +296,7 @@ def best_after(state: State, legal: list[int], score: Callable[[State], float]) 
     return best
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A registered game: its identity, options, action space and state factory."""
 

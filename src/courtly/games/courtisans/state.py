@@ -73,7 +73,40 @@ class CourtisansState(State):
     pending: int  # zone of an Assassin awaiting its kill decision, or NO_ZONE
     remember_spies: bool
 
-    def __init__(self, game: Game, num_players: int, options: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        options: Mapping[str, Any],
+        rng: Rng,
+        copy_of: CourtisansState | None = None,
+    ) -> None:
+        """An empty position, or a copy of ``copy_of`` sharing nothing mutable: what
+        :meth:`clone` makes, field by field with no call in between (the search's hot path;
+        compiled, a class cannot be made with ``__new__`` and filled in)."""
+        if copy_of is not None:
+            other = copy_of
+            self.game = other.game
+            self.num_players = other.num_players
+            self.options = other.options
+            self.rng = other.rng.copy()
+            self.remember_spies = other.remember_spies
+            self.deck = other.deck[:]
+            self.removed = other.removed[:]
+            self.hands = [h[:] for h in other.hands]
+            self.above = other.above[:]
+            self.below = other.below[:]
+            self.domains = [d[:] for d in other.domains]
+            self.eliminated = other.eliminated[:]
+            self.spy_player = other.spy_player[:]
+            self.white = other.white[:]
+            self.blue = other.blue[:]
+            self.unused_missions = other.unused_missions[:]
+            self.first_player = other.first_player
+            self.current = other.current
+            self.used = other.used
+            self.pending = other.pending
+            return
         self.game = game
         self.num_players = num_players
         self.options = options
@@ -123,28 +156,7 @@ class CourtisansState(State):
         return PHASE_ELIMINATE if self.pending >= 0 else PHASE_PLAY
 
     def clone(self) -> CourtisansState:
-        other = CourtisansState.__new__(CourtisansState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.rng = Rng(self.rng.state)
-        other.remember_spies = self.remember_spies
-        other.deck = self.deck[:]
-        other.removed = self.removed[:]
-        other.hands = [h[:] for h in self.hands]
-        other.above = self.above[:]
-        other.below = self.below[:]
-        other.domains = [d[:] for d in self.domains]
-        other.eliminated = self.eliminated[:]
-        other.spy_player = self.spy_player[:]
-        other.white = self.white[:]
-        other.blue = self.blue[:]
-        other.unused_missions = self.unused_missions[:]
-        other.first_player = self.first_player
-        other.current = self.current
-        other.used = self.used
-        other.pending = self.pending
-        return other
+        return CourtisansState(self.game, self.num_players, self.options, self.rng, self)
 
     # --- the kernel's hooks, wired to the modules that implement them ----------------------
 

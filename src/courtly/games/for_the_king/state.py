@@ -144,7 +144,7 @@ class FtkState(State):
             s.game = other.game
             s.num_players = other.num_players
             s.options = other.options
-            s.rng = Rng(other.rng.state)
+            s.rng = other.rng.copy()
             s.phase = other.phase
             s.cur = other.cur
             s.loc = other.loc[:]

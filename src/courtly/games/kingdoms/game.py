@@ -49,38 +49,7 @@ class KingdomsPosition(KingdomsState):
         dispatch.advance(self, events)
 
     def clone(self) -> KingdomsPosition:
-        # Every field written out, with no call in between: clone is on the search's hot path.
-        new = KingdomsPosition.__new__(KingdomsPosition)
-        new.game = self.game
-        new.num_players = 2
-        new.options = self.options
-        new.rng = Rng(self.rng.state)
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.aside = self.aside[:]
-        new.hand = [self.hand[0][:], self.hand[1][:]]
-        new.peasant = [self.peasant[0][:], self.peasant[1][:]]
-        new.glory = [self.glory[0][:], self.glory[1][:]]
-        new.court = [self.court[0][:], self.court[1][:]]
-        new.jester = self.jester[:]
-        new.treaty = self.treaty[:]
-        r0, r1 = self.rows
-        new.rows = [[r0[0][:], r0[1][:], r0[2][:]], [r1[0][:], r1[1][:], r1[2][:]]]
-        new.army = [self.army[0][:], self.army[1][:]]
-        new.limbo = [self.limbo[0][:], self.limbo[1][:]]
-        new.duel = self.duel[:]
-        new.known = self.known[:]
-        new.peek = self.peek[:]
-        new.stack = self.stack[:]
-        new.phase = self.phase
-        new.entered = self.entered
-        new.turn = self.turn
-        new.turns = self.turns
-        new.used = self.used
-        new.draws_left = self.draws_left
-        new.sabotage = self.sabotage
-        new._legal = self._legal
-        return new
+        return KingdomsPosition(self.game, self.options, self.rng, self)
 
     def _observe(self, viewer: int | None) -> dict[str, Any]:
         return knowledge.observe(self, viewer)

@@ -9,6 +9,7 @@ hooks that reach them are wired in ``game.py``.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.rng import Rng
@@ -65,35 +66,77 @@ class KingdomsState(State):
         "used",
     )
 
-    def __init__(self, game: Game, options: dict[str, Any], rng: Rng) -> None:
-        self.game = game
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, Any],
+        rng: Rng,
+        copy_of: KingdomsState | None = None,
+    ) -> None:
+        """An empty position, or a copy of ``copy_of`` sharing nothing mutable: what
+        :meth:`clone` makes, field by field with no call in between (the search's hot path;
+        compiled, a class cannot be made with ``__new__`` and filled in)."""
+        if copy_of is None:
+            self.game = game
+            self.num_players = 2
+            self.options = options
+            self.rng = rng
+            self.deck: list[int] = []  # the top is the end of the list
+            self.discard: list[int] = []
+            # face-up cards in flight (Polity, Battle, Refugee under Endow)
+            self.aside: list[int] = []
+            self.hand: list[list[int]] = [[], []]
+            self.peasant: list[list[int]] = [[], []]
+            self.glory: list[list[int]] = [[], []]
+            self.court: list[list[int]] = [[-1, -1, -1], [-1, -1, -1]]
+            self.jester = [-1, -1]
+            self.treaty = [-1, -1]  # treaty[p]: the Treaty card lying on p's Jester space
+            self.rows: list[list[list[int]]] = [[[], [], []], [[], [], []]]
+            self.army: list[list[int]] = [[], []]
+            self.limbo: list[list[int]] = [[], []]
+            self.duel = [-1, -1]
+            self.known = [0, 0]  # bitmask: cards in p's hand the opponent has seen
+            self.peek = [-1, -1]  # Divine: the Draw pile's top card p has looked at
+            self.stack: list[Task] = []
+            self.phase = PH_DUEL
+            self.entered = False
+            self.turn = 0
+            self.turns = 0
+            self.used = 0
+            self.draws_left = 0
+            self.sabotage = False
+            self._legal: list[int] | None = None  # legal ids found by ``advance``, until next move
+            return
+        other = copy_of
+        self.game = other.game
         self.num_players = 2
-        self.options = options
-        self.rng = rng
-        self.deck: list[int] = []  # the top is the end of the list
-        self.discard: list[int] = []
-        self.aside: list[int] = []  # face-up cards in flight (Polity, Battle, Refugee under Endow)
-        self.hand: list[list[int]] = [[], []]
-        self.peasant: list[list[int]] = [[], []]
-        self.glory: list[list[int]] = [[], []]
-        self.court: list[list[int]] = [[-1, -1, -1], [-1, -1, -1]]
-        self.jester = [-1, -1]
-        self.treaty = [-1, -1]  # treaty[p]: the Treaty card lying on p's Jester space
-        self.rows: list[list[list[int]]] = [[[], [], []], [[], [], []]]
-        self.army: list[list[int]] = [[], []]
-        self.limbo: list[list[int]] = [[], []]
-        self.duel = [-1, -1]
-        self.known = [0, 0]  # bitmask: cards in p's hand the opponent has seen
-        self.peek = [-1, -1]  # Divine: the Draw pile's top card p has looked at
-        self.stack: list[Task] = []
-        self.phase = PH_DUEL
-        self.entered = False
-        self.turn = 0
-        self.turns = 0
-        self.used = 0
-        self.draws_left = 0
-        self.sabotage = False
-        self._legal: list[int] | None = None  # legal ids found by ``advance``, until next move
+        self.options = other.options
+        self.rng = other.rng.copy()
+        self.deck = other.deck[:]
+        self.discard = other.discard[:]
+        self.aside = other.aside[:]
+        self.hand = [other.hand[0][:], other.hand[1][:]]
+        self.peasant = [other.peasant[0][:], other.peasant[1][:]]
+        self.glory = [other.glory[0][:], other.glory[1][:]]
+        self.court = [other.court[0][:], other.court[1][:]]
+        self.jester = other.jester[:]
+        self.treaty = other.treaty[:]
+        r0, r1 = other.rows
+        self.rows = [[r0[0][:], r0[1][:], r0[2][:]], [r1[0][:], r1[1][:], r1[2][:]]]
+        self.army = [other.army[0][:], other.army[1][:]]
+        self.limbo = [other.limbo[0][:], other.limbo[1][:]]
+        self.duel = other.duel[:]
+        self.known = other.known[:]
+        self.peek = other.peek[:]
+        self.stack = other.stack[:]
+        self.phase = other.phase
+        self.entered = other.entered
+        self.turn = other.turn
+        self.turns = other.turns
+        self.used = other.used
+        self.draws_left = other.draws_left
+        self.sabotage = other.sabotage
+        self._legal = other._legal
 
     # --- kernel hooks -------------------------------------------------------------------
 

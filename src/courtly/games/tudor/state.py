@@ -8,7 +8,7 @@ imports no rule module and the package has no import cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,65 +94,131 @@ class TudorState(State):
     )
 
     def __init__(
-        self, game: Game, hooks: Hooks, num_players: int, options: dict[str, Any], rng: Rng
+        self,
+        game: Game,
+        hooks: Hooks,
+        num_players: int,
+        options: Mapping[str, Any],
+        rng: Rng,
+        copy_of: TudorState | None = None,
     ) -> None:
-        n = num_players
-        self.game = game
-        self.hooks = hooks
-        self.num_players = n
-        self.options = options
-        self.rng = rng
-        self.setup = Setup.from_options(options, n)
-        b = self.b = BOARDS[n]
-        s = b.size
-        self.tok = [-1] * s
-        self.mark = [0] * s
-        self.occ = [-1] * s
-        self.office = [-1] * b.columns
-        self.bag: list[int] = []
-        self.supply = [0] * 7
-        self.stand = [0] * 7
-        self.hand = [[0] * 7 for _ in range(n)]
-        self.ctok = [[0] * 7 for _ in range(n)]
-        self.spent = [[0] * 7 for _ in range(n)]
-        self.infl = [0] * n
-        self.intr = [0] * n
-        self.oppt = [0] * n  # Opportunity Tokens (variant)
-        self.amb = [0] * n  # Ambassadors on Diplomatic Service
-        self.removed_tok = [0] * 7
-        self.removed_marks = [0] * 4
-        self.rings: list[list[int]] = [[] for _ in range(n)]  # finger * 8 + faction, sorted
-        self.csup = [0] * n
-        self.bench: list[list[int]] = [[], [], []]
-        chairs = b.layout.chairs_per_table
-        self.chairs = [[-1] * chairs for _ in range(3)]
-        self.acted = [[0] * chairs for _ in range(3)]
-        self.lords = [-1] * n
-        self.lord_acted = [0] * n
-        self.prestige = [0] * n
-        self.round = 1
-        self.rounds = 1
-        self.start = 0
-        self.mode = M_DRAFT
-        self.cur = 0
-        self.tp = 0
-        self.to_place = [0] * n
-        self.fig = FIG_NONE
-        self.fch = -1
-        self.lmask = 0
-        self.bonus_used = [0] * n
-        self.act = ACT_NONE
-        self.mv = [0, -1, 0, 0, 0, 0]
-        self.xs: list[int] = []  # scratch: new Rings of Action B, cards paid for Action E
-        self.scen_used = 0  # v15: Scenario actions used this turn (bit per side)
-        self.moved_from: list[int] = []
-        self.take_kind = 0
-        self.tmp = -1
-        self.pend: list[int] = []
-        self.pend_rearrange = 0
-        self.todo: list[tuple[int, ...]] = []
-        self.draft_pos = 0
-        self.drafted: list[int] = []  # seat * 8 + faction, during the starting Ring draft
+        """A position before setup, or a copy of ``copy_of`` sharing nothing mutable: what
+        :meth:`clone` makes, field by field with no call in between (the search's hot path;
+        compiled, a class cannot be made with ``__new__`` and filled in)."""
+        if copy_of is None:
+            n = num_players
+            self.game = game
+            self.hooks = hooks
+            self.num_players = n
+            self.options = options
+            self.rng = rng
+            self.setup = Setup.from_options(options, n)
+            b = self.b = BOARDS[n]
+            s = b.size
+            self.tok = [-1] * s
+            self.mark = [0] * s
+            self.occ = [-1] * s
+            self.office = [-1] * b.columns
+            self.bag: list[int] = []
+            self.supply = [0] * 7
+            self.stand = [0] * 7
+            self.hand = [[0] * 7 for _ in range(n)]
+            self.ctok = [[0] * 7 for _ in range(n)]
+            self.spent = [[0] * 7 for _ in range(n)]
+            self.infl = [0] * n
+            self.intr = [0] * n
+            self.oppt = [0] * n  # Opportunity Tokens (variant)
+            self.amb = [0] * n  # Ambassadors on Diplomatic Service
+            self.removed_tok = [0] * 7
+            self.removed_marks = [0] * 4
+            self.rings: list[list[int]] = [[] for _ in range(n)]  # finger * 8 + faction, sorted
+            self.csup = [0] * n
+            self.bench: list[list[int]] = [[], [], []]
+            chairs = b.layout.chairs_per_table
+            self.chairs = [[-1] * chairs for _ in range(3)]
+            self.acted = [[0] * chairs for _ in range(3)]
+            self.lords = [-1] * n
+            self.lord_acted = [0] * n
+            self.prestige = [0] * n
+            self.round = 1
+            self.rounds = 1
+            self.start = 0
+            self.mode = M_DRAFT
+            self.cur = 0
+            self.tp = 0
+            self.to_place = [0] * n
+            self.fig = FIG_NONE
+            self.fch = -1
+            self.lmask = 0
+            self.bonus_used = [0] * n
+            self.act = ACT_NONE
+            self.mv = [0, -1, 0, 0, 0, 0]
+            self.xs: list[int] = []  # scratch: new Rings of Action B, cards paid for Action E
+            self.scen_used = 0  # v15: Scenario actions used this turn (bit per side)
+            self.moved_from: list[int] = []
+            self.take_kind = 0
+            self.tmp = -1
+            self.pend: list[int] = []
+            self.pend_rearrange = 0
+            self.todo: list[tuple[int, ...]] = []
+            self.draft_pos = 0
+            self.drafted: list[int] = []  # seat * 8 + faction, during the starting Ring draft
+            return
+        other = copy_of
+        self.game = other.game
+        self.hooks = other.hooks
+        self.num_players = other.num_players
+        self.options = other.options
+        self.rng = other.rng.copy()
+        self.setup = other.setup
+        self.b = other.b
+        self.tok = other.tok[:]
+        self.mark = other.mark[:]
+        self.occ = other.occ[:]
+        self.office = other.office[:]
+        self.bag = other.bag[:]
+        self.supply = other.supply[:]
+        self.stand = other.stand[:]
+        self.hand = [x[:] for x in other.hand]
+        self.ctok = [x[:] for x in other.ctok]
+        self.spent = [x[:] for x in other.spent]
+        self.infl = other.infl[:]
+        self.intr = other.intr[:]
+        self.oppt = other.oppt[:]
+        self.amb = other.amb[:]
+        self.removed_tok = other.removed_tok[:]
+        self.removed_marks = other.removed_marks[:]
+        self.rings = [x[:] for x in other.rings]
+        self.csup = other.csup[:]
+        self.bench = [x[:] for x in other.bench]
+        self.chairs = [x[:] for x in other.chairs]
+        self.acted = [x[:] for x in other.acted]
+        self.lords = other.lords[:]
+        self.lord_acted = other.lord_acted[:]
+        self.prestige = other.prestige[:]
+        self.round = other.round
+        self.rounds = other.rounds
+        self.start = other.start
+        self.mode = other.mode
+        self.cur = other.cur
+        self.tp = other.tp
+        self.to_place = other.to_place[:]
+        self.fig = other.fig
+        self.fch = other.fch
+        self.lmask = other.lmask
+        self.bonus_used = other.bonus_used[:]
+        self.act = other.act
+        self.mv = other.mv[:]
+        self.xs = other.xs[:]
+        self.scen_used = other.scen_used
+        self.moved_from = other.moved_from[:]
+        self.take_kind = other.take_kind
+        self.tmp = other.tmp
+        self.pend = other.pend[:]
+        self.pend_rearrange = other.pend_rearrange
+        self.todo = other.todo[:]
+        self.draft_pos = other.draft_pos
+        self.drafted = other.drafted[:]
 
     # --- kernel hooks -------------------------------------------------------------------
 
@@ -177,62 +243,7 @@ class TudorState(State):
         return self.hooks.winners(self) if self.mode == M_OVER else []
 
     def clone(self) -> TudorState:
-        new = object.__new__(TudorState)
-        new.game = self.game
-        new.hooks = self.hooks
-        new.num_players = self.num_players
-        new.options = self.options
-        new.rng = Rng(self.rng.state)
-        new.setup = self.setup
-        new.b = self.b
-        new.tok = self.tok[:]
-        new.mark = self.mark[:]
-        new.occ = self.occ[:]
-        new.office = self.office[:]
-        new.bag = self.bag[:]
-        new.supply = self.supply[:]
-        new.stand = self.stand[:]
-        new.hand = [x[:] for x in self.hand]
-        new.ctok = [x[:] for x in self.ctok]
-        new.spent = [x[:] for x in self.spent]
-        new.infl = self.infl[:]
-        new.intr = self.intr[:]
-        new.oppt = self.oppt[:]
-        new.amb = self.amb[:]
-        new.removed_tok = self.removed_tok[:]
-        new.removed_marks = self.removed_marks[:]
-        new.rings = [x[:] for x in self.rings]
-        new.csup = self.csup[:]
-        new.bench = [x[:] for x in self.bench]
-        new.chairs = [x[:] for x in self.chairs]
-        new.acted = [x[:] for x in self.acted]
-        new.lords = self.lords[:]
-        new.lord_acted = self.lord_acted[:]
-        new.prestige = self.prestige[:]
-        new.round = self.round
-        new.rounds = self.rounds
-        new.start = self.start
-        new.mode = self.mode
-        new.cur = self.cur
-        new.tp = self.tp
-        new.to_place = self.to_place[:]
-        new.fig = self.fig
-        new.fch = self.fch
-        new.lmask = self.lmask
-        new.bonus_used = self.bonus_used[:]
-        new.act = self.act
-        new.mv = self.mv[:]
-        new.xs = self.xs[:]
-        new.scen_used = self.scen_used
-        new.moved_from = self.moved_from[:]
-        new.take_kind = self.take_kind
-        new.tmp = self.tmp
-        new.pend = self.pend[:]
-        new.pend_rearrange = self.pend_rearrange
-        new.todo = self.todo[:]
-        new.draft_pos = self.draft_pos
-        new.drafted = self.drafted[:]
-        return new
+        return TudorState(self.game, self.hooks, self.num_players, self.options, self.rng, self)
 
     def _observe(self, viewer: int | None) -> dict[str, Any]:
         return self.hooks.observe(self, viewer)
