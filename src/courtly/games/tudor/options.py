@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from courtly.core.errors import OptionError
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.games.tudor.data import (
@@ -15,8 +16,14 @@ from courtly.games.tudor.data import (
     SCORING_CARDS,
     V15_FIRST_GAME,
 )
+from courtly.games.tudor.words import TEXTS
 
 SETUP_CHOICES: tuple[str, ...] = (*RECOMMENDED_SETUPS, "random")
+
+
+def _help(name: str) -> str:
+    """An option's description: the catalogue's English ``option.NAME.help``."""
+    return TEXTS.text(f"option.{name}.help", ENGLISH)
 
 
 def parse_scoring(text: str) -> str:
@@ -52,40 +59,40 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "setup",
         "recommended",
-        "Scoring and Scenario Cards: the first-game set, a recommended combination, or random",
+        _help("setup"),
         choices=SETUP_CHOICES,
     ),
     Option(
         "scoring",
         "",
-        "Custom pair of Scoring Cards, e.g. 1,4 (overrides setup)",
+        _help("scoring"),
         parse=parse_scoring,
         allowed="two different numbers 1-6, e.g. 1,4",
     ),
-    Option("scenario", 0, "Custom Scenario Card 1-5 (0: from setup)", choices=(0, 1, 2, 3, 4, 5)),
-    Option("edition", "en", "Rules text: English rulebook or rules v15", choices=("en", "v15")),
+    Option("scenario", 0, _help("scenario"), choices=(0, 1, 2, 3, 4, 5)),
+    Option("edition", "en", _help("edition"), choices=("en", "v15")),
     Option(
         "variant",
         "standard",
-        "Advanced variant: 4 Influence and 4 Intrigue Tokens replaced by 8 Opportunity Tokens",
+        _help("variant"),
         choices=("standard", "opportunity"),
     ),
     Option(
         "last_round_scoring",
         True,
-        "Score End of Round Prestige (Crowded Court) after the last Round too",
+        _help("last_round_scoring"),
         choices=(True, False),
     ),
     Option(
         "restock_top_space",
         True,
-        "Refill the top space a Courtier leaves for its Office (false: it stays empty)",
+        _help("restock_top_space"),
         choices=(True, False),
     ),
     Option(
         "novice",
         "",
-        "New players (all, or seats such as 1,3) ignore the Ring Action Enhancements in Round 1",
+        _help("novice"),
         parse=parse_novice,
         allowed="false (default), true/all, or seat numbers such as 1,3",
     ),
