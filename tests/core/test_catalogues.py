@@ -18,14 +18,16 @@ from courtly.core.state import Game
 
 # Games whose catalogues do not exist yet. The i18n-games helper empties this list as it
 # converts Tudor, Courtisans and For the King; nothing else may skip a game.
-NOT_CONVERTED = {"tudor", "courtisans", "for-the-king"}
+NOT_CONVERTED: set[str] = set()
 
 # Latin-script words a Korean text may keep: proper names the Korean rulebook leaves in Latin.
 ALLOWED_LATIN: dict[str, frozenset[str]] = {
     "kingdoms": frozenset(),
-    "tudor": frozenset(),
+    # The Korean rules v15 keep the action letters A-H in Latin ("A 반지 이동", "액션 E").
+    "tudor": frozenset("ABCDEFGH"),
     "courtisans": frozenset(),
-    "for-the-king": frozenset(),
+    # The tie-break letters A-I printed on the Government cards (no Korean edition renames them).
+    "for-the-king": frozenset("ABCDEFGHI"),
 }
 
 # A key written as a literal in the code ("view.army") or the fixed start of one built from
