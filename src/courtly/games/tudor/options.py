@@ -33,12 +33,12 @@ def parse_scoring(text: str) -> str:
         return ""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ValueError("give two Scoring Card numbers, e.g. 1,4")
+        raise ValueError(TEXTS.text("error.scoring.two"))
     a, b = int(parts[0]), int(parts[1])
     if a not in SCORING_CARDS or b not in SCORING_CARDS:
-        raise ValueError("Scoring Cards are numbered 1 to 6")
+        raise ValueError(TEXTS.text("error.scoring.range"))
     if a == b:
-        raise ValueError("the two Scoring Cards must be different cards")
+        raise ValueError(TEXTS.text("error.scoring.same"))
     return f"{min(a, b)},{max(a, b)}"
 
 
@@ -51,7 +51,7 @@ def parse_novice(text: str) -> str:
         return "all"
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isdigit() and 1 <= int(p) <= 4 for p in parts):
-        raise ValueError("give true, false, all or seat numbers 1-4 such as 1,3")
+        raise ValueError(TEXTS.text("error.novice.value"))
     return ",".join(str(n) for n in sorted({int(p) for p in parts}))
 
 
@@ -183,5 +183,5 @@ def novice_seats(value: Any, num_players: int) -> frozenset[int]:
         return frozenset(range(num_players))
     seats = frozenset(int(x) - 1 for x in text.split(","))
     if max(seats) >= num_players:
-        raise OptionError(f"option 'novice' names seat {max(seats) + 1} of {num_players} players")
+        raise OptionError(TEXTS.text("error.novice.seat", seat=max(seats) + 1, players=num_players))
     return seats
