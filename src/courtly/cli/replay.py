@@ -8,6 +8,7 @@ from rich.rule import Rule
 from courtly.cli.common import console
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.errors import RecordError, UnknownGameError
+from courtly.core.i18n import current_language
 from courtly.core.records import GameRecord, replay_for
 from courtly.core.registry import load_game
 from courtly.core.state import Game
@@ -44,8 +45,9 @@ def replay_record(path: str, as_seat: int | None) -> None:
         else:
             console.print(f"The log below shows only what {label} saw.", highlight=False)
     console.print(Rule("Log"))
+    lang = current_language()
     for event in replayed.events:
-        console.print(event.text, markup=False, highlight=False)
+        console.print(game.event_text(event, lang), markup=False, highlight=False)
     final = replayed.final
     if final.is_terminal:
         console.print(Rule("Game over"))

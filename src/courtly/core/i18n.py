@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from babel.messages.pofile import read_po
+from rich.cells import cell_len
 
 ENGLISH = "en"
 KOREAN = "ko"
@@ -204,6 +205,24 @@ def fill(template: str, fields: Mapping[str, Any]) -> str:
 def placeholders(template: str) -> frozenset[str]:
     """The field names a template uses (``{card:을}`` counts as ``card``)."""
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def wrap(line: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """``line`` broken at spaces into lines of at most ``width`` terminal cells (a Korean
+    syllable takes two: ``textwrap`` counts characters and would overflow)."""
+    lines: list[str] = []
+    current = line[: len(line) - len(line.lstrip(" "))]
+    filled = False  # whether ``current`` holds a word yet
+    for word in line.split():
+        candidate = f"{current} {word}" if filled else current + word
+        if filled and cell_len(candidate) > width:
+            lines.append(current)
+            current = subsequent_indent + word
+        else:
+            current = candidate
+        filled = True
+    lines.append(current.rstrip())
+    return lines
 
 
 # --- catalogues ------------------------------------------------------------------------------
