@@ -127,3 +127,10 @@ def test_lookup_falls_back_to_english_then_the_parent_domain() -> None:
         domain.text("no.such.key", "ko")
     missing = i18n.Domain("nothing", "courtly")  # no catalogue at all
     assert missing.messages("ko") == {}
+
+
+def test_wrap_counts_terminal_cells() -> None:
+    # Korean syllables take two cells each: 7 cells per word here.
+    assert i18n.wrap("가나다 라마바 사아자", 14) == ["가나다 라마바", "사아자"]
+    assert i18n.wrap("  one two three", 9, "    ") == ["  one two", "    three"]
+    assert i18n.wrap("", 10) == [""]

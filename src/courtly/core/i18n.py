@@ -17,10 +17,12 @@ import string
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from babel.messages.pofile import read_po
+from rich.cells import cell_len
 
 ENGLISH = "en"
 KOREAN = "ko"
@@ -194,16 +196,45 @@ class _TextFormatter(string.Formatter):
 
 
 _FORMATTER = _TextFormatter()
+# Per template: whether it names a particle (only those need the slower Python formatter).
+_HAS_PARTICLE: dict[str, bool] = {}
 
 
 def fill(template: str, fields: Mapping[str, Any]) -> str:
     """``template`` with its ``{name}`` / ``{name:particle}`` placeholders filled."""
-    return _FORMATTER.vformat(template, (), fields)
+    particle = _HAS_PARTICLE.get(template)
+    if particle is None:
+        particle = _HAS_PARTICLE[template] = any(
+            spec and not spec[0].isascii()
+            for _, _, spec, _ in string.Formatter().parse(template)
+        )
+    if particle:
+        return _FORMATTER.vformat(template, (), fields)
+    return template.format_map(fields)
 
 
+@lru_cache(maxsize=4096)
 def placeholders(template: str) -> frozenset[str]:
     """The field names a template uses (``{card:을}`` counts as ``card``)."""
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def wrap(line: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """``line`` broken at spaces into lines of at most ``width`` terminal cells (a Korean
+    syllable takes two: ``textwrap`` counts characters and would overflow)."""
+    lines: list[str] = []
+    current = line[: len(line) - len(line.lstrip(" "))]
+    filled = False  # whether ``current`` holds a word yet
+    for word in line.split():
+        candidate = f"{current} {word}" if filled else current + word
+        if filled and cell_len(candidate) > width:
+            lines.append(current)
+            current = subsequent_indent + word
+        else:
+            current = candidate
+        filled = True
+    lines.append(current.rstrip())
+    return lines
 
 
 # --- catalogues ------------------------------------------------------------------------------
@@ -232,6 +263,7 @@ class Domain:
         self.package = package
         self.fallback = fallback
         self._messages: dict[str, dict[str, str]] = {}
+        self._found: dict[tuple[str, str], str | None] = {}
 
     def messages(self, lang: str) -> dict[str, str]:
         """Every key and text of this domain's catalogue in ``lang`` (empty if it has none)."""
@@ -244,13 +276,16 @@ class Domain:
         """The text of ``key`` in ``lang`` (default: the current language), else in English,
         here or in the fallback domain; None if no catalogue has it."""
         lang = lang or current_language()
-        for domain in self._chain():
-            text = domain.messages(lang).get(key)
-            if text is not None:
-                return text
-        if lang != ENGLISH:
-            return self.lookup(key, ENGLISH)
-        return None
+        cached = (key, lang)
+        if cached in self._found:
+            return self._found[cached]
+        found = next(
+            (d.messages(lang)[key] for d in self._chain() if key in d.messages(lang)), None
+        )
+        if found is None and lang != ENGLISH:
+            found = self.lookup(key, ENGLISH)
+        self._found[cached] = found
+        return found
 
     def has(self, key: str) -> bool:
         """Whether the English catalogue (here or in the fallback) has ``key``."""
@@ -289,7 +324,12 @@ COURTLY = Domain("courtly", "courtly")
 
 def seat_text(seat: Any, lang: str = ENGLISH) -> str:
     """A seat as people read it, numbered from 1: "seat 2", "2번 자리"."""
-    return COURTLY.text("term.seat", lang, n=int(seat) + 1)
+    return _seat_text(int(seat), lang)
+
+
+@lru_cache(maxsize=256)
+def _seat_text(seat: int, lang: str) -> str:
+    return COURTLY.text("term.seat", lang, n=seat + 1)
 
 
 def text(key: str, lang: str | None = None, /, **fields: Any) -> str:

@@ -92,11 +92,12 @@ class Connection:
     # Text to send; (code, reason): close after what is queued before; None: stop.
     queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
+    lang: str = "en"  # the language this viewer reads its events and choices in
 
     def send(self, message: dict[str, Any]) -> None:
         if self.queue.qsize() >= MAX_QUEUED:
             return  # the writer closes a client this far behind
-        self.queue.put_nowait(protocol.encode(message))
+        self.queue.put_nowait(protocol.encode(protocol.localize(message, self.lang)))
 
     def close(self, code: int, reason: str) -> None:
         """Close the websocket once the messages queued so far (an error saying why) are sent."""

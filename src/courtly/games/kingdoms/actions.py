@@ -12,25 +12,6 @@ from courtly.games.kingdoms.codes import CARD_KIND_NAMES, SPACE_SIZE
 from courtly.games.kingdoms.data import CARD_NAMES, DECLARATIONS, NUM_CARDS, SLOT_NAMES
 from courtly.games.kingdoms.words import TEXTS, card_long, slot_words, terms
 
-# Kinds taking one card argument, in the order of the id blocks.
-CARD_KINDS: tuple[str, ...] = (
-    "duel",
-    "select",
-    "discard",
-    "move",
-    "flip",
-    "jester",
-    "crown",
-    "ace",
-    "treaty",
-    "break",
-    "ascend",
-    "power",
-    "regnant",
-    "battle",
-    "give",
-)
-
 TEXTS_OF_ACTIONS = ActionTexts(
     TEXTS,
     {"card": card_long, "slot": slot_words, "name": terms("declaration")},
@@ -40,7 +21,7 @@ TEXTS_OF_ACTIONS = ActionTexts(
 
 def build_space() -> ActionSpace:
     specs: list[tuple[str, list[tuple[str, JSONScalar]]]] = []
-    for kind in CARD_KINDS:
+    for kind in CARD_KIND_NAMES:
         for card in range(NUM_CARDS):
             specs.append((kind, [("card", CARD_NAMES[card])]))
     for kind in ("row", "opp_row"):
@@ -68,7 +49,6 @@ def build_space() -> ActionSpace:
     ]
     for name in DECLARATIONS:
         specs.append(("declare", [("name", name)]))
-    assert CARD_KINDS == CARD_KIND_NAMES
     space = ActionSpace(specs, TEXTS_OF_ACTIONS)
     assert space.size == SPACE_SIZE
     return space

@@ -7,7 +7,6 @@ help come from the catalogue, in the language the front chose (``courtly.core.i1
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import current_language, seat_text
+from courtly.core.i18n import current_language, seat_text, wrap
 from courtly.games.kingdoms.data import SLOT_KEYS
 from courtly.games.kingdoms.words import TEXTS
 
@@ -172,5 +171,5 @@ def _wrap(text: str) -> str:
     out = []
     for line in text.splitlines():
         indent = " " * (len(line) - len(line.lstrip()) + (4 if line.startswith(" ") else 2))
-        out.append(textwrap.fill(line, 78, subsequent_indent=indent))
+        out.extend(wrap(line, 78, subsequent_indent=indent))
     return "\n".join(out)

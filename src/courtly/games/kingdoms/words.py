@@ -4,6 +4,7 @@ read the game's ids (cards, suits, slots, abilities) as words of a language."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from courtly.core.i18n import COURTLY, Domain, seat_text
@@ -13,6 +14,7 @@ TEXTS = Domain("kingdoms", "courtly.games.kingdoms", fallback=COURTLY)
 NAMED_RANKS = frozenset({1, 11, 12, 13})  # Ace, Jack, Queen, King: words, not numbers
 
 
+@lru_cache(maxsize=1024)
 def card_words(code: str, lang: str, form: str = "short") -> str:
     """A card (by its JSON name, "10H") in ``lang``: ``short`` as the log writes it ("10H";
     "하트 10"), ``long`` as a choice reads ("10 of Hearts")."""
