@@ -8,11 +8,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_support import DESKTOP, PHONE, Server, screenshot, wait_turn
+from browser_support import DESKTOP, PHONE, Server, click_once, screenshot, wait_turn
 
 # Proper names the client may show in Latin script: the project, game titles, a language.
-PROPER = {"courtly", "English", "Courtisans", "Tudor", "For", "the", "King", "and", "me",
-          "Kingdoms", "HTTP"}
+PROPER = {
+    "courtly",
+    "English",
+    "Courtisans",
+    "Tudor",
+    "For",
+    "the",
+    "King",
+    "and",
+    "me",
+    "Kingdoms",
+    "HTTP",
+}
 
 
 def client_text(page: Any) -> str:
@@ -72,4 +83,36 @@ def test_the_language_switch_is_remembered(browser: Any, server: Server) -> None
     assert english_words(client_text(page)) == []
     page.select_option("#lang", "en")
     page.wait_for_selector("text=New table")
+    context.close()
+
+
+def test_a_korean_kingdoms_table_reads_the_servers_texts_in_korean(
+    browser: Any, server: Server
+) -> None:
+    """The log and the choices (written by the server for this viewer) are Korean too."""
+    context = browser.new_context(viewport=DESKTOP, locale="ko-KR")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", "kingdoms")
+    hint = page.inner_text("#new-table .hint >> nth=0")
+    assert english_words(hint) == [], hint  # the option's help, from the game's catalogue
+    page.fill("#seat-name-0", "가람")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#create")
+    page.click("#start")
+    for _ in range(4):
+        if wait_turn(page) != "mine":
+            break
+        choices = page.inner_text(".choices .actions")
+        assert choices.strip() and english_words(choices) == [], choices
+        click_once(page, board=False)
+    page.wait_for_selector(".log li")
+    log = page.inner_text(".log")
+    assert "자리" in log and english_words(log) == [], log
+    assert "{" not in log
+    screenshot(page, "ko-kingdoms-log")
+    # The switch to English reconnects: the same log, now in English.
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => /seat \\d/.test(document.querySelector('.log')?.innerText)")
     context.close()

@@ -35,6 +35,7 @@ from courtly.cli.running import (
     make_runner,
 )
 from courtly.core.build import build_name
+from courtly.core.i18n import LANGUAGES, check_language, language_from_env, using
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
@@ -57,6 +58,26 @@ SeedArg = Annotated[
 ]
 
 
+@app.callback()
+def choose_language(
+    ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=f"Language of the texts ({', '.join(LANGUAGES)}); default: LC_ALL / LANG.",
+        ),
+    ] = None,
+) -> None:
+    """Court-intrigue tabletop games: play, simulate, test and benchmark."""
+    try:
+        chosen = check_language(lang) if lang is not None else language_from_env()
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    # The language holds for this command only (tests run many commands in one process).
+    ctx.with_resource(using(chosen))
+
+
 @app.command()
 def games() -> None:
     """List the games, their player counts and options."""
@@ -72,10 +93,11 @@ def games() -> None:
             table.add_row(name, f"[red]cannot load: {exc}[/]", "", "")
             continue
         options = "\n".join(
-            f"{o.name} (default {o.default}; {o.allowed_text()}): {o.description}"
+            f"{o.name} (default {o.default}; {o.allowed_text()}): {game.option_help(o)}"
             for o in game.options
         )
-        table.add_row(name, game.title, f"{game.min_players}-{game.max_players}", options or "-")
+        title = game.text("game.title", None, game.title)
+        table.add_row(name, title, f"{game.min_players}-{game.max_players}", options or "-")
     console.print(table)
     kinds = Table(title="agents (use with --seat / --agents, parameters as kind:k=v,k=v)")
     kinds.add_column("agent", style="bold")
@@ -324,7 +346,6 @@ tournament.register(app)
 ladder.register(app)
 serve_module.register(app)
 report.register(app)
-
 
 
 if __name__ == "__main__":

@@ -24,12 +24,13 @@ from courtly.agents import make_agent
 from courtly.cli import INTERRUPTED
 from courtly.cli.common import console
 from courtly.cli.files import check_writable, new_save_path
-from courtly.cli.prompt import COMMANDS, QuitGame, ask, generic_help
+from courtly.cli.prompt import QuitGame, ask, generic_help
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, UndoError
 from courtly.core.events import Event
+from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
 from courtly.core.rng import Rng
 from courtly.core.seat import Agent
@@ -91,14 +92,17 @@ class TerminalGame:
 
     def run(self) -> None:
         record = self.table.record
-        help_text = f" {COMMANDS}" if self.humans else ""
+        help_text = f" {text('cli.commands')}" if self.humans else ""
+        title = self.game.text("game.title", current_language(), self.game.title)
         console.print(
-            f"[bold]{self.game.title}[/], {record.num_players} players, seed {record.seed}."
+            text(
+                "cli.play.start", title=f"[bold]{title}[/]", n=record.num_players, seed=record.seed
+            )
             + help_text,
             highlight=False,
         )
         if record.actions:
-            console.print(f"Going on from decision {len(record.actions) + 1}.")
+            console.print(text("cli.play.going_on", n=len(record.actions) + 1))
         try:
             while (seat := self.table.state.current_player) is not None:
                 if seat in self.agents:
@@ -141,31 +145,40 @@ class TerminalGame:
             elif answer.command == "undo":
                 refusal = self.undo(seat)
                 if refusal is None:
-                    console.print("[green]Taken back.[/]")
+                    console.print(f"[green]{text('cli.undo.done')}[/]")
                     self._show_turn(seat, news=False)
                     if self.table.state.current_player != seat:
                         return
                 else:
-                    console.print(f"[yellow]Cannot take it back:[/] {refusal}", highlight=False)
+                    console.print(
+                        f"[yellow]{text('cli.undo.refused')}[/] {refusal}", highlight=False
+                    )
 
     def _show_turn(self, seat: int, news: bool) -> None:
         label = seat_label(seat, self.names[seat])
-        console.print(Rule(f"{label[0].upper()}{label[1:]} to decide"))
+        console.print(Rule(text("cli.play.to_decide", seat=f"{label[0].upper()}{label[1:]}")))
+        lang = current_language()
         if news:
             for _step, event in self.news[seat]:
-                console.print(f"  {event.text}", markup=False, highlight=False)
+                console.print(
+                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
         console.print(self.game.render(snapshot.observation))
         for number, action in enumerate(snapshot.legal_actions, start=1):
-            console.print(f"  [bold cyan]{number:>3}[/]  {action.describe()}", highlight=False)
+            described = self.game.action_text(action, lang)
+            console.print(f"  [bold cyan]{number:>3}[/]  {described}", highlight=False)
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation
-        text = self.game.explain(observation) or generic_help(observation, legal)
+        lang = current_language()
+        help_text = self.game.explain(observation) or generic_help(
+            observation, legal, lambda action: self.game.action_text(action, lang)
+        )
         # The game's text is plain: square brackets in it are not rich markup.
-        console.print(Panel(Text(text), title="what this choice means", expand=False))
-        console.print(COMMANDS, highlight=False)
+        console.print(Panel(Text(help_text), title=text("cli.explain.title"), expand=False))
+        console.print(text("cli.commands"), highlight=False)
 
     # --- undo ---------------------------------------------------------------------------------
 
@@ -178,24 +191,17 @@ class TerminalGame:
         steps = self.table.steps
         mine = [i for i, step in enumerate(steps) if step.seat == seat]
         if not mine:
-            return "you have not decided anything yet in this game."
+            return text("cli.undo.nothing")
         first = mine[-1]
         for step in steps[first:]:
+            other = seat_label(step.seat, self.names[step.seat])
             who = (
-                "your last decision"
-                if step.seat == seat
-                else (f"the move {seat_label(step.seat, self.names[step.seat])} made since")
+                text("cli.undo.yours") if step.seat == seat else text("cli.undo.theirs", seat=other)
             )
             if step.seat != seat and step.seat not in self.agents:
-                return (
-                    f"{seat_label(step.seat, self.names[step.seat])} has decided since; "
-                    "only they can take that back."
-                )
+                return text("cli.undo.decided_since", seat=other)
             if not step.undoable:
-                return (
-                    f"{who} drew a card or showed something hidden, so it stands "
-                    "(a decision can be taken back only while nothing new was revealed)."
-                )
+                return text("cli.undo.revealed", who=who)
         try:
             with interrupts_deferred():
                 while len(self.table.steps) > first:
@@ -210,24 +216,26 @@ class TerminalGame:
 
     def _privacy_screen(self, seat: int) -> None:
         console.clear()
+        lang = current_language()
         console.print(
-            Panel(f"Pass the terminal to seat {seat + 1}.\nOthers, look away.", title="privacy")
+            Panel(text("cli.privacy.pass", seat=seat_text(seat, lang)), title=text("cli.privacy"))
         )
         try:
-            console.input(f"Seat {seat + 1}: press Enter when you are alone. ")
+            console.input(text("cli.privacy.enter", seat=seat_text(seat, lang).capitalize()) + " ")
         except EOFError:
             raise QuitGame("input ended") from None
         console.clear()
 
     def _stop(self, reason: str, code: int) -> None:
-        console.print(f"\n[yellow]Game stopped ({reason}).[/]")
+        reason_text = text(f"cli.stop.{reason.replace(' ', '_')}")
+        console.print(f"\n[yellow]{text('cli.stop', reason=reason_text)}[/]")
         if self.save_to is None and not self.table.record.actions:
-            console.print("Nothing was played yet, so nothing was saved.")
+            console.print(text("cli.stop.nothing_saved"))
             raise typer.Exit(code=code)
         path = self.save_to or new_save_path(self.game.name, self.table.record.seed)
         self._save(path)
         console.print(
-            f"The game so far is saved in {path}.\nGo on with: courtly play --resume {path}",
+            text("cli.stop.saved", path=str(path)),
             highlight=False,
             soft_wrap=True,
         )
@@ -239,16 +247,21 @@ class TerminalGame:
 
     def _game_over(self) -> None:
         state = self.table.state
-        console.print(Rule("Game over"))
+        console.print(Rule(text("cli.game_over")))
         if len(self.humans) == 1:
+            lang = current_language()
             for _step, event in self.news[self.humans[0]]:
-                console.print(f"  {event.text}", markup=False, highlight=False)
+                console.print(
+                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                )
         console.print(self.game.render(self.table.snapshot(None).observation))
         console.print(scoreboard(state, self.names))
         console.print(f"[bold]{winners_line(state, self.names)}[/]", highlight=False)
         if self.save_to is not None:
             self._save(self.save_to)
-            console.print(f"Record saved to {self.save_to}.", highlight=False, soft_wrap=True)
+            console.print(
+                text("cli.record_saved", path=str(self.save_to)), highlight=False, soft_wrap=True
+            )
 
 
 def new_table(

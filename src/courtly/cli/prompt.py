@@ -8,12 +8,7 @@ from typing import Any
 
 from courtly.cli.common import console
 from courtly.core.actions import Action
-
-COMMANDS = (
-    "Type the number of a choice. Other commands: ? = what this choice means, "
-    "u = take back your last decision, r = show the table again, "
-    "q = stop (the game is saved so you can go on later)."
-)
+from courtly.core.i18n import text
 
 
 class QuitGame(Exception):
@@ -43,7 +38,7 @@ def ask(legal: Sequence[Action]) -> Answer:
     """Ask until the answer is a numbered choice or a command; anything else just asks again."""
     while True:
         try:
-            answer = console.input("[bold]your choice> [/]").strip().lower()
+            answer = console.input(f"[bold]{text('cli.prompt')}> [/]").strip().lower()
         except EOFError:
             raise QuitGame("input ended") from None
         if not answer:
@@ -54,19 +49,28 @@ def ask(legal: Sequence[Action]) -> Answer:
             return Answer(command=_LETTERS[answer])
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return Answer(action=legal[int(answer) - 1])
-        console.print(f"[yellow]{answer!r} is not a choice here.[/] {COMMANDS}", highlight=False)
+        console.print(
+            f"[yellow]{text('cli.not_a_choice', answer=repr(answer))}[/] {text('cli.commands')}",
+            highlight=False,
+        )
 
 
-def generic_help(observation: Mapping[str, Any], legal: Sequence[Action]) -> str:
+def generic_help(
+    observation: Mapping[str, Any], legal: Sequence[Action], describe: Any = Action.describe
+) -> str:
     """What ``?`` shows when the game has no explanation for this phase: the kinds of choice
-    on offer, with an example of each."""
+    on offer, with an example of each (``describe`` reads an action in the reader's
+    language)."""
     kinds: dict[str, list[Action]] = {}
     for action in legal:
         kinds.setdefault(action.kind, []).append(action)
     phase = str(observation.get("phase", "")).replace("-", " ").replace("_", " ")
-    lines = [f"Now: {phase or 'a decision'}. You have {len(legal)} choices:"]
+    lines = [text("cli.help.now", phase=phase or text("cli.help.a_decision"), n=len(legal))]
     for kind, actions in kinds.items():
-        example = actions[0].describe()
-        more = f", and {len(actions) - 1} more like it" if len(actions) > 1 else ""
-        lines.append(f"  {kind.replace('_', ' ')}: e.g. {example!r}{more}")
+        example = describe(actions[0])
+        more = text("cli.help.more", n=len(actions) - 1) if len(actions) > 1 else ""
+        kind_words = kind.replace("_", " ")
+        lines.append(
+            "  " + text("cli.help.kind", kind=kind_words, example=repr(example), more=more)
+        )
     return "\n".join(lines)

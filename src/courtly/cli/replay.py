@@ -8,6 +8,7 @@ from rich.rule import Rule
 from courtly.cli.common import console
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.errors import RecordError, UnknownGameError
+from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, replay_for
 from courtly.core.registry import load_game
 from courtly.core.state import Game
@@ -29,33 +30,30 @@ def replay_record(path: str, as_seat: int | None) -> None:
     game = record_game(record)
     seat = None if as_seat is None else as_seat - 1
     replayed = replay_for(game, record, seat)
-    names = record.seats or [f"seat {p + 1}" for p in range(record.num_players)]
+    lang = current_language()
+    names = record.seats or [seat_text(p, lang) for p in range(record.num_players)]
     steps = len(record.actions)
     if seat is not None:
         label = seat_label(seat, names[seat])
-        console.print(Rule(f"What {label} saw at the start"))
+        console.print(Rule(text("cli.replay.opening", seat=label)))
         console.print(game.render(replayed.opening))
         if replayed.public_now:
-            console.print(
-                "The game is over, so everything in it is public now: the log below shows "
-                "every event, hidden ones included.",
-                highlight=False,
-            )
+            console.print(text("cli.replay.public_now"), highlight=False)
         else:
-            console.print(f"The log below shows only what {label} saw.", highlight=False)
-    console.print(Rule("Log"))
+            console.print(text("cli.replay.only_seen", seat=label), highlight=False)
+    console.print(Rule(text("cli.replay.log")))
     for event in replayed.events:
-        console.print(event.text, markup=False, highlight=False)
+        console.print(game.event_text(event, lang), markup=False, highlight=False)
     final = replayed.final
     if final.is_terminal:
-        console.print(Rule("Game over"))
+        console.print(Rule(text("cli.game_over")))
         console.print(scoreboard(final, names))
         console.print(f"[bold]{winners_line(final, names)}[/]", highlight=False)
     else:
-        decisions = "1 decision" if steps == 1 else f"{steps} decisions"
-        console.print(f"The record stops before the end of the game, after {decisions}.")
-    result = " and the result" if record.result is not None else ""
+        key = "cli.replay.unfinished_one" if steps == 1 else "cli.replay.unfinished"
+        console.print(text(key, n=steps))
+    verified = "cli.replay.verified_result" if record.result is not None else "cli.replay.verified"
     console.print(
-        f"[green]Verified:[/] all {steps + 1} positions match their fingerprints{result}.",
+        f"[green]{text('cli.replay.verified_mark')}[/] {text(verified, n=steps + 1)}",
         highlight=False,
     )

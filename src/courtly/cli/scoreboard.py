@@ -1,5 +1,7 @@
 """The end of a game in the terminal: each seat's points in the game's own scoring categories
-(``State.score_breakdown``), drawn the same way for every game."""
+(``State.score_breakdown``), drawn the same way for every game, in the reader's language (the
+game's catalogue names its categories, tie-breaks and endings; rich measures the columns in
+terminal cells, so Korean labels line up)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.state import State
+from courtly.core.i18n import current_language, seat_text, text
+from courtly.core.state import Game, State
 
 
 def figure(value: Any) -> str:
@@ -33,7 +36,14 @@ def words(value: Any) -> str:
 
 
 def seat_label(seat: int, name: str) -> str:
-    return f"seat {seat + 1} ({name})"
+    return f"{seat_text(seat, current_language())} ({name})"
+
+
+def game_words(game: Game, family: str, value: Any) -> str:
+    """A scoring id in the reader's language (``score.glory``), else as words."""
+    if not isinstance(value, str):
+        return words(value)
+    return game.text(f"{family}.{value}", current_language(), words(value))
 
 
 def scoreboard(state: State, names: Sequence[str]) -> Group:
@@ -42,13 +52,14 @@ def scoreboard(state: State, names: Sequence[str]) -> Group:
     breakdown: Mapping[str, Any] = state.score_breakdown()
     categories = list(breakdown.get("categories") or [])
     winners = set(state.winners())
-    table = Table(title="Scores", title_justify="left")
-    table.add_column("seat", overflow="fold")
+    game = state.game
+    table = Table(title=text("cli.scores"), title_justify="left")
+    table.add_column(text("cli.scores.seat"), overflow="fold")
     for category in categories:
-        table.add_column(words(category), justify="right", overflow="fold")
-    table.add_column("total", justify="right", style="bold")
+        table.add_column(game_words(game, "score", category), justify="right", overflow="fold")
+    table.add_column(text("cli.scores.total"), justify="right", style="bold")
     for seat, row in enumerate(breakdown.get("seats") or []):
-        mark = " [green]won[/]" if seat in winners else ""
+        mark = f" [green]{text('cli.scores.won')}[/]" if seat in winners else ""
         table.add_row(
             seat_label(seat, names[seat]) + mark,
             *(figure(row.get(c)) for c in categories),
@@ -57,18 +68,18 @@ def scoreboard(state: State, names: Sequence[str]) -> Group:
     notes = []
     decided = breakdown.get("decided_by")
     if decided is not None:
-        notes.append(f"Tie broken by: {words(decided)}.")
+        notes.append(text("cli.scores.tie_broken", by=game_words(game, "tiebreak", decided)))
     elif len(winners) > 1:
-        notes.append("A shared victory: the tie-breaks left the winners level.")
+        notes.append(text("cli.scores.shared"))
     end = breakdown.get("end")
     if end is not None and end != "over":  # "over" is the kernel's default: it says nothing
-        notes.append(f"The game ended: {words(end)}.")
+        notes.append(text("cli.scores.ended", why=game_words(game, "end", end)))
     return Group(table, *(Text(note) for note in notes))
 
 
 def winners_line(state: State, names: Sequence[str]) -> str:
     won = state.winners()
     if not won:
-        return "No winner."
-    label = "Winner" if len(won) == 1 else "Winners"
-    return f"{label}: " + ", ".join(seat_label(w, names[w]) for w in won)
+        return text("cli.winner.none")
+    label = text("cli.winner.one" if len(won) == 1 else "cli.winner.many")
+    return f"{label}: " + text("term.separator").join(seat_label(w, names[w]) for w in won)

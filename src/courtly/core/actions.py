@@ -8,11 +8,12 @@ the list of legal moves allocates nothing and action masks come for free.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from courtly.core.errors import IllegalActionError
+from courtly.core.i18n import ENGLISH, Domain, fill, placeholders
 
 JSONScalar = str | int | float | bool | None
 
@@ -48,15 +49,75 @@ def _key(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+class ActionTexts:
+    """How a game's actions read, from its catalogue ``domain``: an action of ``kind`` is the
+    message ``action.<kind>``, or ``action.<kind>.<value>`` when ``variants`` names an argument
+    whose value picks one of several sentences (``{"draw": "from"}``: ``action.draw.deck``).
+    Placeholders are the action's argument names; ``formatters`` (``(value, language) ->
+    words``) turn an argument's value into words."""
+
+    def __init__(
+        self,
+        domain: Domain,
+        formatters: Mapping[str, Callable[[Any, str], str]] | None = None,
+        variants: Mapping[str, str] | None = None,
+    ) -> None:
+        self.domain = domain
+        self.formatters = dict(formatters or {})
+        self.variants = dict(variants or {})
+        self._cache: dict[tuple[str, str, tuple[tuple[str, JSONScalar], ...]], str] = {}
+
+    def key(self, kind: str, args: Mapping[str, JSONScalar]) -> str:
+        """The catalogue key of an action of ``kind`` with ``args``."""
+        variant = self.variants.get(kind)
+        return f"action.{kind}" if variant is None else f"action.{kind}.{args[variant]}"
+
+    def text(self, kind: str, args: Mapping[str, JSONScalar], lang: str = ENGLISH) -> str:
+        template = self.domain.text(self.key(kind, args), lang)
+        words = {}
+        for name in placeholders(template):
+            formatter = self.formatters.get(name)
+            value = args[name]
+            words[name] = str(value) if formatter is None else formatter(value, lang)
+        return fill(template, words)
+
+    def describe(self, action: Action, lang: str) -> str:
+        """``action``'s description in ``lang`` (kept: a space's texts never change)."""
+        if lang == ENGLISH:
+            return action.text
+        key = (lang, action.kind, action.args)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self.text(action.kind, dict(action.args), lang)
+        return found
+
+
 class ActionSpace:
-    """The table of every action of a game (for one player count and set of options)."""
+    """The table of every action of a game (for one player count and set of options).
 
-    __slots__ = ("_by_key", "actions")
+    ``specs`` are ``(kind, args, text)`` with an English text, or, with ``texts`` (a converted
+    game), ``(kind, args)``: the text comes from the catalogue (:class:`ActionTexts`)."""
 
-    def __init__(self, specs: Iterable[tuple[str, Sequence[tuple[str, JSONScalar]], str]]) -> None:
-        self.actions: tuple[Action, ...] = tuple(
-            Action(i, kind, tuple(args), text) for i, (kind, args, text) in enumerate(specs)
-        )
+    __slots__ = ("_by_key", "actions", "texts")
+
+    def __init__(
+        self,
+        specs: Iterable[Sequence[Any]],
+        texts: ActionTexts | None = None,
+    ) -> None:
+        self.texts = texts
+        actions = []
+        for i, spec in enumerate(specs):
+            kind: str = spec[0]
+            args: tuple[tuple[str, JSONScalar], ...] = tuple(spec[1])
+            if texts is not None:
+                text = texts.text(kind, dict(args), ENGLISH)
+            elif len(spec) == 3:
+                text = str(spec[2])
+            else:
+                raise TypeError(f"action {kind!r} has no text and the space no catalogue")
+            actions.append(Action(i, kind, args, text))
+        self.actions: tuple[Action, ...] = tuple(actions)
         self._by_key: dict[str, Action] = {}
         for action in self.actions:
             key = _key(action.to_json())
@@ -111,6 +172,10 @@ class ActionSpace:
                 f"no action of this game has the form {key}; action kinds: {', '.join(kinds)}"
             )
         return action
+
+    def describe(self, action: Action, lang: str = ENGLISH) -> str:
+        """``action``'s description in ``lang`` (English for a game without a catalogue)."""
+        return action.text if self.texts is None else self.texts.describe(action, lang)
 
     def resolve(self, action: Any) -> Action:
         """Accept an :class:`Action`, an id or a JSON form; raise a clear error otherwise."""

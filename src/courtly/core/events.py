@@ -6,12 +6,14 @@ messages, so the audience tag is the one place hidden information is guarded.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from courtly.core.errors import InvalidSeatError
+from courtly.core.i18n import ENGLISH, Domain, fill, placeholders, seat_text
+
+__all__ = ["Event", "EventKinds", "events_for", "seat_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,41 +48,56 @@ def events_for(
     return [e for e in events if e.visible_to(player)]
 
 
-def seat_text(seat: Any) -> str:
-    """A seat as people read it: numbered from 1."""
-    return f"seat {int(seat) + 1}"
-
-
 class EventKinds:
-    """A game's event vocabulary: every kind it emits, with the English sentence made from
-    the event's data (the one place a game's log text is written; catalogues key on ``kind``).
+    """A game's event vocabulary: every kind it emits and how its sentence is made from the
+    event's data (the one place a game's log text is defined).
 
-    ``templates`` maps kind to a ``str.format`` template over the data's fields;
-    ``formatters`` turn a field's id into words (a card id into its name...). Fields named
-    ``seat`` or ending in ``_seat`` read as seats numbered from 1 unless a formatter says
+    A converted game gives its catalogue ``domain`` and the ``kinds`` it emits: the sentence of
+    ``kind`` is the message ``event.<kind>`` of that domain, its placeholders the data's
+    fields, and ``formatters`` (``(value, language) -> words``) turn a field's id into words
+    (a card id into its name, a suit id into a term). Fields named ``seat`` or ending in
+    ``_seat`` read as seats numbered from 1 ("seat 2", "2번 자리") unless a formatter says
     otherwise.
+
+    The older form, ``EventKinds(templates, formatters)`` with English ``str.format`` templates
+    and one-argument formatters, still works for a game not converted yet: its text is English
+    in every language.
     """
 
     def __init__(
         self,
-        templates: Mapping[str, str],
-        formatters: Mapping[str, Callable[[Any], str]] | None = None,
+        templates: Mapping[str, str] | Iterable[str],
+        formatters: Mapping[str, Callable[..., str]] | None = None,
+        *,
+        domain: Domain | None = None,
     ) -> None:
-        self.templates = dict(templates)
+        self.domain = domain
         self.formatters = dict(formatters or {})
+        self.templates: dict[str, str]
+        if domain is None:
+            if not isinstance(templates, Mapping):
+                raise TypeError("English templates (a mapping) are needed without a domain")
+            self.templates = dict(templates)
+        else:
+            self.templates = {kind: domain.text(f"event.{kind}", ENGLISH) for kind in templates}
         self.fields: dict[str, frozenset[str]] = {
-            kind: frozenset(
-                name.split(".")[0].split("[")[0]
-                for _, name, _, _ in string.Formatter().parse(template)
-                if name
-            )
-            for kind, template in self.templates.items()
+            kind: placeholders(template) for kind, template in self.templates.items()
         }
 
-    def text(self, kind: str, data: Mapping[str, Any]) -> str:
-        """The English sentence for an event of ``kind`` with ``data``."""
-        words = {name: self._word(name, data[name]) for name in self.fields[kind]}
-        return self.templates[kind].format_map(words)
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self.templates)
+
+    def text(self, kind: str, data: Mapping[str, Any], lang: str = ENGLISH) -> str:
+        """The sentence for an event of ``kind`` with ``data``, in ``lang``."""
+        if self.domain is None:
+            words = {name: self._legacy_word(name, data[name]) for name in self.fields[kind]}
+            return self.templates[kind].format_map(words)
+        template = (
+            self.templates[kind] if lang == ENGLISH else self.domain.text(f"event.{kind}", lang)
+        )
+        words = {name: self._word(name, data[name], lang) for name in placeholders(template)}
+        return fill(template, words)
 
     def event(
         self, kind: str, data: Mapping[str, Any], audience: frozenset[int] | None = None
@@ -88,10 +105,18 @@ class EventKinds:
         """An event of a declared kind (KeyError for an undeclared one: a bug, not input)."""
         return Event(kind, self.text(kind, data), dict(data), audience)
 
-    def _word(self, name: str, value: Any) -> str:
+    def _word(self, name: str, value: Any, lang: str) -> str:
         formatter = self.formatters.get(name)
         if formatter is not None:
-            return formatter(value)
+            return str(formatter(value, lang))
         if name == "seat" or name.endswith("_seat"):
-            return seat_text(value)
+            return seat_text(value, lang)
+        return str(value)
+
+    def _legacy_word(self, name: str, value: Any) -> str:
+        formatter = self.formatters.get(name)
+        if formatter is not None:
+            return str(formatter(value))
+        if name == "seat" or name.endswith("_seat"):
+            return seat_text(value, ENGLISH)
         return str(value)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from courtly.core.actions import Action, ActionSpace
+from courtly.core.actions import Action, ActionSpace, ActionTexts
 from courtly.core.errors import (
     IllegalActionError,
     InvalidSeatError,
@@ -25,7 +25,8 @@ from courtly.core.errors import (
     PlayerCountError,
     WrongPlayerError,
 )
-from courtly.core.events import Event
+from courtly.core.events import Event, EventKinds
+from courtly.core.i18n import COURTLY, ENGLISH, Domain
 from courtly.core.options import Option, resolve_options, stored_options
 from courtly.core.rng import Rng, fresh_seed
 from courtly.core.tensor import TensorField, TensorWriter
@@ -311,6 +312,11 @@ class Game(ABC):
     # ``group/name`` it is counted under, several kinds may share one name. See
     # ``report_statistics``.
     report_event_counts: ClassVar[Mapping[str, str]] = {}
+    #: The game's catalogue domain, its events and its actions' texts (docs/i18n.md). None in
+    #: a game not converted yet: its texts are English in every language.
+    domain: ClassVar[Domain | None] = None
+    event_kinds: ClassVar[EventKinds | None] = None
+    action_texts: ClassVar[ActionTexts | None] = None
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}
@@ -363,6 +369,32 @@ class Game(ABC):
         state = self.new_game(num_players, seed=0, options=options)
         self.write_observation_tensor(state.observation(0), writer)
         return tuple(writer.fields)
+    # --- texts in a language ---------------------------------------------------------------
+
+    def event_text(self, event: Event, lang: str = ENGLISH) -> str:
+        """``event``'s sentence in ``lang`` (its English ``text`` where the game has none)."""
+        if self.event_kinds is None or lang == ENGLISH:
+            return event.text
+        return self.event_kinds.text(event.kind, event.data, lang)
+
+    def action_text(self, action: Action, lang: str = ENGLISH) -> str:
+        """``action``'s description in ``lang`` (English where the game has no catalogue)."""
+        if self.action_texts is None:
+            return action.text
+        return self.action_texts.describe(action, lang)
+
+    def text(self, key: str, lang: str | None = None, default: str | None = None) -> str:
+        """The text of a game key (``score.glory``, ``option.NAME.help``, ``end.ID``...) in
+        ``lang``, from the game's catalogue, then the kernel's; ``default`` (or the key
+        itself) where neither has it, as for a game not converted yet."""
+        found = (self.domain or COURTLY).lookup(key, lang)
+        if found is not None:
+            return found
+        return key if default is None else default
+
+    def option_help(self, option: Option, lang: str | None = None) -> str:
+        """What ``option`` does, in ``lang``."""
+        return self.text(f"option.{option.name}.help", lang, option.description)
 
     def candidate_actions(self, state: State, legal: list[int]) -> list[int]:
         """The legal ids a search weighs in ``state`` (all of them unless a game narrows them):

@@ -199,6 +199,7 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
         await _close(websocket, exc.code, exc.reason)
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
+    conn.lang = protocol.connection_language(hello, websocket.headers.get("accept-language"))
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
     try:

@@ -443,17 +443,19 @@ class Hub:
                 conn.send_text(text)
 
     def _broadcast(self, live: LiveTable, deliveries: dict[int | None, Delivery]) -> None:
-        """Each viewer's update, encoded once for all of that viewer's connections (the
-        spectators share one)."""
+        """Each viewer's update in each language it reads, encoded once for all of that
+        viewer's connections in that language (the spectators share one per language)."""
         info = live.info()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in live.connections:
             delivery = deliveries.get(conn.viewer)
             if delivery is None:
                 continue
-            text = texts.get(conn.viewer)
+            key = (conn.viewer, conn.lang)
+            text = texts.get(key)
             if text is None:
-                text = texts[conn.viewer] = protocol.encode(protocol.update_message(delivery, info))
+                message = protocol.localize(protocol.update_message(delivery, info), conn.lang)
+                text = texts[key] = protocol.encode(message)
             conn.send_text(text)
 
     async def handle(

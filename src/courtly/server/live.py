@@ -91,9 +91,10 @@ class Connection:
     # Text to send; (code, reason): close after what is queued before; None: stop.
     queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
+    lang: str = "en"  # the language this viewer reads its events and choices in
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(protocol.encode(message))
+        self.send_text(protocol.encode(protocol.localize(message, self.lang)))
 
     def send_text(self, text: str) -> None:
         """Queue an encoded message (one encoding serves every connection of one viewer)."""

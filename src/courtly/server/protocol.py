@@ -13,6 +13,9 @@ from typing import Any
 
 import orjson
 
+from courtly.core.events import Event
+from courtly.core.i18n import ENGLISH, language_from_accept, normalize
+from courtly.core.registry import load_game
 from courtly.core.table import Delivery
 
 # Client -> server message types.
@@ -88,6 +91,32 @@ def undo_request_message(seat: int, seq: int, waiting_for: list[int]) -> dict[st
 
 def undo_result_message(seat: int, accepted: bool, reason: str) -> dict[str, Any]:
     return {"type": "undo_result", "seat": seat, "accepted": accepted, "reason": reason}
+
+
+def connection_language(hello: ClientMessage, accept_language: str | None) -> str:
+    """The language a connection reads: the ``lang`` its ``hello`` names (the browser's
+    switch), else its ``Accept-Language``, else English."""
+    return normalize(hello.body.get("lang")) or language_from_accept(accept_language)
+
+
+def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A ``snapshot``/``update`` with its events' and legal actions' texts in ``lang``: the
+    same message otherwise (built from the same viewer's delivery, so it tells nothing more).
+    Other messages, and English, pass unchanged."""
+    if lang == ENGLISH or message.get("type") not in ("snapshot", "update"):
+        return message
+    table = message["table"]
+    game = load_game(table["game"])
+    space = game.action_space(table["num_players"], table["options"])
+    out = dict(message)
+    out["events"] = [
+        {**e, "text": game.event_text(Event(e["kind"], e["text"], e["data"]), lang)}
+        for e in message["events"]
+    ]
+    out["legal_actions"] = [
+        {**a, "text": game.action_text(space[a["id"]], lang)} for a in message["legal_actions"]
+    ]
+    return out
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from courtly.web.catalogues import router as catalogue_router
 from courtly.web.replay import router as replay_router
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -32,4 +33,5 @@ def install_client(app: FastAPI) -> None:
     for path in PAGES:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.include_router(replay_router)
+    app.include_router(catalogue_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -15,17 +15,21 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import ENGLISH, language_from_accept, normalize
 from courtly.core.records import GameRecord, replay
 from courtly.core.state import Game
 
 router = APIRouter()
 
 
-def position(game: Game, record: GameRecord, step: int, viewer: int | None) -> dict[str, Any]:
-    """The position after ``step`` actions as ``viewer`` sees it, with every event so far."""
+def position(
+    game: Game, record: GameRecord, step: int, viewer: int | None, lang: str = ENGLISH
+) -> dict[str, Any]:
+    """The position after ``step`` actions as ``viewer`` sees it, with every event so far
+    (their texts in ``lang``)."""
     log: list[dict[str, Any]] = []
     for index, (state, events) in enumerate(replay(game, record)):
-        log.extend(event.to_json() for event in events)
+        log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in events)
         if index == step:
             return {
                 "step": step,
@@ -49,6 +53,9 @@ async def replay_step(
     viewer: Annotated[
         int | None, Query(ge=0, description="a seat's view; none: the public view")
     ] = None,
+    lang: Annotated[
+        str | None, Query(description="the events' language (en, ko); else Accept-Language")
+    ] = None,
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished table, as ``viewer`` saw it: its
     observation, every event up to there, and the action just played."""
@@ -60,7 +67,12 @@ async def replay_step(
         raise HTTPException(400, f"no seat {viewer}; seats are 0 to {record.num_players - 1}")
     try:
         result: dict[str, Any] = await run_in_threadpool(
-            position, table.game, record, step, viewer
+            position,
+            table.game,
+            record,
+            step,
+            viewer,
+            normalize(lang) or language_from_accept(request.headers.get("accept-language")),
         )
     except CourtlyError as exc:
         raise HTTPException(500, f"the record does not replay: {exc}") from None

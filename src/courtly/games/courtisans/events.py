@@ -1,59 +1,64 @@
 """Every event Courtisans emits: its kind, its data (seats as 0-based indices, cards as ids
-0..89, rows and places as the action words) and its English sentence, made from the data here
-and nowhere else. docs/games/courtisans.md lists them."""
+0..89, rows and places as the action words) and how its sentence is made from the data, in the
+reader's language (the sentences: ``event.<kind>`` in the catalogue). docs/games/courtisans.md
+lists them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from courtly.core.events import EventKinds, seat_text
-from courtly.games.courtisans.data import FAMILIES, STATUS_NAMES, card_name
+from courtly.core.events import EventKinds
+from courtly.core.i18n import seat_text
+from courtly.games.courtisans.words import TEXTS, card_words, status_words
 
 
-def _card(card: Any) -> str:
-    return f"{card_name(int(card))} #{card}"
+def _card(card: Any, lang: str) -> str:
+    return card_words(int(card), lang)
 
 
-def _cards(cards: Sequence[Any]) -> str:
-    return ", ".join(_card(c) for c in cards)
+def _cards(cards: Sequence[Any], lang: str) -> str:
+    return ", ".join(card_words(int(c), lang) for c in cards)
 
 
-def _row(row: Any) -> str:
-    """Where an assassin's target lay: a row of the Queen's table or "domain" (the domain where
-    the assassin was just placed)."""
-    return "in that domain" if row == "domain" else f"{row} the Queen's table"
+def _row(row: Any, lang: str) -> str:
+    """Where a card lies: a row of the Queen's table or "domain" (the domain where the assassin
+    was just placed)."""
+    return TEXTS.term("row", row, lang)
 
 
-def _statuses(statuses: Sequence[Any]) -> str:
-    return "; ".join(f"{FAMILIES[f]} {STATUS_NAMES[s]}" for f, s in enumerate(statuses))
+def _statuses(statuses: Sequence[Any], lang: str) -> str:
+    return "; ".join(status_words(f, s, lang) for f, s in enumerate(statuses))
 
 
-def _seats(seats: Sequence[Any]) -> str:
-    return ", ".join(seat_text(s) for s in seats)
+def _seats(seats: Sequence[Any], lang: str) -> str:
+    return ", ".join(seat_text(s, lang) for s in seats)
 
 
-def _scores(scores: Sequence[Any]) -> str:
-    return ", ".join(f"{seat_text(p)}: {s:g}" for p, s in enumerate(scores))
+def _scores(scores: Sequence[Any], lang: str) -> str:
+    return ", ".join(
+        TEXTS.text("term.seat_score", lang, seat=seat_text(p, lang), score=f"{s:g}")
+        for p, s in enumerate(scores)
+    )
 
 
 EVENTS = EventKinds(
-    {
-        "play-table": "{seat} plays {card} {row}",
-        "play-domain": "{seat} plays {card} in {owner_seat}'s domain",
-        "play-spy-table": "{seat} plays a spy face down {row} (in the Queen's column)",
-        "play-spy-domain": "{seat} plays a spy face down in {owner_seat}'s domain",
-        "spy-identity": "your face-down spy is the {card}",
-        "eliminate": "{seat} eliminates {card} (#{position} {row})",
-        "eliminate-spy": "{seat} eliminates a face-down spy (#{position} {row})",
-        "spare": "{seat} uses no kill",
-        "draw": "{seat} draws {count} cards",
-        "draw-secret": "you draw {cards}",
-        "turn": "{seat} to play",
-        "reveal": "the spies are revealed: {cards}",
-        "status": "family status: {status}",
-        "game-over": "final scores {scores}; winner(s): {winners}",
-    },
+    (
+        "play-table",
+        "play-domain",
+        "play-spy-table",
+        "play-spy-domain",
+        "spy-identity",
+        "eliminate",
+        "eliminate-spy",
+        "spare",
+        "draw",
+        "draw-secret",
+        "turn",
+        "reveal",
+        "status",
+        "game-over",
+    ),
     {
         "card": _card,
         "cards": _cards,
@@ -62,4 +67,5 @@ EVENTS = EventKinds(
         "winners": _seats,
         "scores": _scores,
     },
+    domain=TEXTS,
 )

@@ -7,31 +7,33 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from courtly.core.actions import ActionSpace
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
 from courtly.games.courtisans import evaluation, setup, view
-from courtly.games.courtisans.actions import build_action_space
+from courtly.games.courtisans.actions import ACTION_TEXTS, build_action_space
 from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
+from courtly.games.courtisans.events import EVENTS
 from courtly.games.courtisans.options import OPTIONS
 from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
 from courtly.games.courtisans.statistics import report_statistics
 from courtly.games.courtisans.tensor import write_observation
+from courtly.games.courtisans.words import TEXTS
 
 
 class CourtisansGame(Game):
     name: ClassVar[str] = "courtisans"
-    title: ClassVar[str] = "Courtisans"
+    title: ClassVar[str] = TEXTS.text("game.title", ENGLISH)
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     options: ClassVar[tuple[Option, ...]] = OPTIONS
-    summary: ClassVar[str] = (
-        "Play three courtiers a turn: one at the Queen's table (above or below) to make a family "
-        "esteemed or fallen, one in your domain and one in an opponent's. Nobles count double, "
-        "spies hide face down, assassins eliminate, guards are safe; secret missions score 3."
-    )
+    summary: ClassVar[str] = TEXTS.text("game.summary", ENGLISH)
+    domain = TEXTS
+    event_kinds = EVENTS
+    action_texts = ACTION_TEXTS
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, CourtisansState)

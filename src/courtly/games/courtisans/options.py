@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
+from courtly.games.courtisans.words import TEXTS
 
 SPY_MEMORY = Option(
     "spy_memory",
     "remember",
-    "whether the player who played a face-down spy knows which card it is (remember) "
-    "or is treated as not knowing it, like everyone else (forget); see RULINGS R1",
+    TEXTS.text("option.spy_memory.help", ENGLISH),
     choices=("remember", "forget"),
 )
 

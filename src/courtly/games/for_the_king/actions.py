@@ -1,9 +1,12 @@
 """The action table: one fixed layout for every player count (ids are stable; codes.py
-names them)."""
+names them), with each action's text in the reader's language (``action.<kind>`` in the
+catalogue; ``place`` by area and ``king`` by direction have one sentence each)."""
 
 from __future__ import annotations
 
-from courtly.core.actions import ActionSpace, JSONScalar
+from typing import Any
+
+from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.games.for_the_king.codes import SPACE_SIZE
 from courtly.games.for_the_king.data import (
     GOLD_VALUES,
@@ -13,46 +16,36 @@ from courtly.games.for_the_king.data import (
     NUM_OFFICES,
     OFFICES,
 )
+from courtly.games.for_the_king.words import KIND_BY_NAME, TEXTS, kind_words
 
-Spec = tuple[str, list[tuple[str, JSONScalar]], str]
+Spec = tuple[str, list[tuple[str, JSONScalar]]]
+
+
+def _kind(name: Any, lang: str) -> str:
+    """A "card" argument (a kind's English name, its JSON form) in the reader's words."""
+    return kind_words(KIND_BY_NAME[str(name)], lang)
+
+
+ACTION_TEXTS = ActionTexts(
+    TEXTS,
+    {"card": _kind, "office": TEXTS.terms("office")},
+    variants={"place": "area", "king": "change"},
+)
 
 
 def build_action_space() -> ActionSpace:
     specs: list[Spec] = [
-        ("place", [("area", "own")], "place the drawn card face down in your personal deck"),
-        ("place", [("area", "middle")], "place the drawn card face up in the middle"),
-        ("place", [("area", "favor")], "place the drawn card face down on the Favor deck"),
+        ("place", [("area", "own")]),
+        ("place", [("area", "middle")]),
+        ("place", [("area", "favor")]),
     ]
-    specs += [
-        ("take", [("card", KIND_NAMES[k])], f"take {KIND_NAMES[k]} from the middle")
-        for k in range(NUM_KINDS)
-    ]
-    specs.append(("pass", [], "pass (leave the bidding for this card)"))
-    specs += [("bid", [("amount", n)], f"bid {n}") for n in range(1, MAX_BID + 1)]
-    specs += [
-        ("pay", [("gold", v)], f"pay with a Gold {v} card (face up, no change)")
-        for v in GOLD_VALUES
-    ]
-    specs += [
-        ("discard", [("card", KIND_NAMES[k])], f"discard {KIND_NAMES[k]} face down")
-        for k in range(NUM_KINDS)
-    ]
-    specs += [
-        (
-            "king",
-            [("office", OFFICES[o]), ("change", 1)],
-            f"raise the {OFFICES[o]} Primary Duty by 1",
-        )
-        for o in range(NUM_OFFICES)
-    ]
-    specs += [
-        (
-            "king",
-            [("office", OFFICES[o]), ("change", -1)],
-            f"lower the {OFFICES[o]} Primary Duty by 1",
-        )
-        for o in range(NUM_OFFICES)
-    ]
-    space = ActionSpace(specs)
+    specs += [("take", [("card", KIND_NAMES[k])]) for k in range(NUM_KINDS)]
+    specs.append(("pass", []))
+    specs += [("bid", [("amount", n)]) for n in range(1, MAX_BID + 1)]
+    specs += [("pay", [("gold", v)]) for v in GOLD_VALUES]
+    specs += [("discard", [("card", KIND_NAMES[k])]) for k in range(NUM_KINDS)]
+    specs += [("king", [("office", OFFICES[o]), ("change", 1)]) for o in range(NUM_OFFICES)]
+    specs += [("king", [("office", OFFICES[o]), ("change", -1)]) for o in range(NUM_OFFICES)]
+    space = ActionSpace(specs, ACTION_TEXTS)
     assert space.size == SPACE_SIZE
     return space

@@ -91,14 +91,14 @@ NUM_KINDS = GOLD_KIND_BASE + len(GOLD_VALUES)
 
 def _kind_names() -> tuple[str, ...]:
     names = [
-        f"{OFFICES[k // 9].capitalize()} {_gov_value(k)} ({LETTERS[k % 9]})" for k in range(NUM_GOV)
+        f"{OFFICES[k // 9].capitalize()} {gov_value(k)} ({LETTERS[k % 9]})" for k in range(NUM_GOV)
     ]
     names += [f"King card ({text})" for _code, text, _d, _n in KING_EFFECTS]
     names += [f"Gold {v}" for v in GOLD_VALUES]
     return tuple(names)
 
 
-def _gov_value(kind: int) -> int:
+def gov_value(kind: int) -> int:
     office, letter = divmod(kind, 9)
     return (HIGH_VALUES if office in HIGH_OFFICES else LOW_VALUES)[letter]
 
@@ -116,7 +116,7 @@ def _build_cards() -> tuple[list[int], list[int], list[int], list[str], list[int
         office, letter = divmod(k, 9)
         kinds.append(k)
         marks.append(5 if office == LIVESTOCK else 0)
-        values.append(_gov_value(k))
+        values.append(gov_value(k))
         codes.append(f"{OFFICES[office]}-{LETTERS[letter]}")
     for e, (unmarked, marked) in enumerate(KING_COPIES):
         for i in range(unmarked + marked):

@@ -6,28 +6,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
+from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
 from courtly.games.for_the_king import evaluation, setup, view
-from courtly.games.for_the_king.actions import build_action_space
+from courtly.games.for_the_king.actions import ACTION_TEXTS, build_action_space
+from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.options import OPTIONS
 from courtly.games.for_the_king.serialize import read_body
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
 from courtly.games.for_the_king.tensor import write_observation
+from courtly.games.for_the_king.words import TEXTS
 
 
 class ForTheKing(Game):
     name = "for-the-king"
-    title = "For the King (and me)"
+    title = TEXTS.text("game.title", ENGLISH)
     min_players = 2
     max_players = 5
-    summary = (
-        "Share out cards as the Advisor, then bid Gold for the Favor deck: take the most "
-        "esteemed offices of government."
-    )
+    summary = TEXTS.text("game.summary", ENGLISH)
     options = OPTIONS
+    domain = TEXTS
+    event_kinds = EVENTS
+    action_texts = ACTION_TEXTS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space()

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
+from courtly.games.for_the_king.words import TEXTS
 
 OPTIONS = (
     Option(
         "bids",
         "any",
-        "which bids are offered: 'any' = every higher amount up to the total Gold in the "
-        "game, as the rulebook says (a bid you cannot pay is a bluff with a penalty, P2.9); "
-        "'affordable' = only amounts you could pay, and always the smallest raise "
-        "(RULINGS FK-08)",
+        TEXTS.text("option.bids.help", ENGLISH),
         choices=("any", "affordable"),
     ),
     Option(
         "king_cards",
         "hold",
-        "a King card kept by the Advisor or taken from the middle: 'hold' = it stays in the "
-        "hand as a card (only a King card won at auction is applied); 'apply' = it is shown "
-        "and applied when gained, then discarded, as Biblios plays its Church cards "
-        "(RULINGS FK-06)",
+        TEXTS.text("option.king_cards.help", ENGLISH),
         choices=("hold", "apply"),
         legacy="hold",  # games saved before the option held them
     ),

@@ -156,8 +156,8 @@ USED_ALL = 2047
 
 # --- action ids ---------------------------------------------------------------------------
 # Ids are laid out as blocks so the hot path builds them with one addition: first one block
-# of NUM_CARDS ids per kind that takes a card (``actions.CARD_KINDS`` gives their texts, in
-# this order), then the kinds without a card.
+# of NUM_CARDS ids per kind that takes a card (in this order; the catalogue's ``action.KIND``
+# gives their texts), then the kinds without a card.
 CARD_KIND_NAMES = (
     "duel",
     "select",

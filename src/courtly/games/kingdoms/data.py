@@ -7,9 +7,8 @@ Cards are ints 0..53: ``suit * 13 + (rank - 1)`` for the 52 suited cards (rank 1
 from __future__ import annotations
 
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3
-SUIT_NAMES = ("Spades", "Hearts", "Clubs", "Diamonds")
 SUIT_CHARS = "SHCD"
-SUIT_KEYS = ("spades", "hearts", "clubs", "diamonds")  # the suits as ids in event data
+SUIT_KEYS = ("spades", "hearts", "clubs", "diamonds")  # the suits as ids (data, catalogues)
 
 NUM_CARDS = 54
 HAND_SIZE = 7
@@ -18,11 +17,10 @@ GLORY_TO_END = 10  # Glory cards that end the game (rule C1.2)
 
 # Royal Court slots: the index of a court card in ``court[p]`` is its rank minus 11.
 JACK, QUEEN, KING = 0, 1, 2
-SLOT_NAMES = ("Jack", "Queen", "King")
-SLOT_KEYS = ("jack", "queen", "king")  # the slots as ids in JSON
+SLOT_NAMES = ("Jack", "Queen", "King")  # the slots in the actions' JSON form
+SLOT_KEYS = ("jack", "queen", "king")  # the slots as ids in observations, events, catalogues
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-RANK_LONG = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
 
 def suit_of(card: int) -> int:
@@ -54,13 +52,6 @@ def card_name(card: int) -> str:
         return f"X{card - 51}"
     rank = RANK[card]
     return f"{RANK_NAMES.get(rank, str(rank))}{SUIT_CHARS[SUIT[card]]}"
-
-
-def card_long(card: int) -> str:
-    if card >= 52:
-        return f"Joker {card - 51}"
-    rank = RANK[card]
-    return f"{RANK_LONG.get(rank, str(rank))} of {SUIT_NAMES[SUIT[card]]}"
 
 
 CARD_NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
@@ -98,23 +89,12 @@ POLITY_ROUNDS_TO_WIN = 2
 
 DEFAULT_TURN_LIMIT = 200  # the endless-game safeguard (ruling R20)
 
-# Names of the abilities, by suit, for texts and the docs.
-REGNANT_ABILITY = ("Harvest", "Invention", "Invade", "Investment")
-CONSORT_ABILITY = ("Reap", "Epiphany", "Honour", "Negotiations")
-ASCENDANCY = ("Master of the Hunt", "Herald", "Champion", "Treasurer")
-GLORY_POWER = ("Cultivate", "Oracle", "Pillage", "Pledge")
+# The abilities by suit, as ids (event data; their names are the catalogues' term.ability.ID).
+REGNANT_KEYS = ("harvest", "invention", "invade", "investment")
+CONSORT_KEYS = ("reap", "epiphany", "honour", "negotiations")
+ASCENDANCY_KEYS = ("master_of_the_hunt", "herald", "champion", "treasurer")
+GLORY_POWER_KEYS = ("cultivate", "oracle", "pillage", "pledge")
 DECLARATIONS = ("estate", "paramour", "depose", "greed")
-
-
-def _keys(names: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(name.lower().replace(" ", "_") for name in names)
-
-
-# The same names as ids (event data, catalogues).
-REGNANT_KEYS = _keys(REGNANT_ABILITY)
-CONSORT_KEYS = _keys(CONSORT_ABILITY)
-ASCENDANCY_KEYS = _keys(ASCENDANCY)
-GLORY_POWER_KEYS = _keys(GLORY_POWER)
 # The Glory suit each Declaration costs: Estate a Spade, Paramour a Heart, Depose a Club,
 # Greed a Diamond.
 DECLARATION_COST = (SPADES, HEARTS, CLUBS, DIAMONDS)

@@ -8,18 +8,28 @@ from typing import Any
 
 from courtly.core.actions import ActionSpace
 from courtly.core.events import Event
+from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
-from courtly.games.kingdoms import evaluation, invariants, knowledge, scoring, serialize, view
-from courtly.games.kingdoms.actions import build_space
+from courtly.games.kingdoms import (
+    evaluation,
+    invariants,
+    knowledge,
+    scoring,
+    serialize,
+    view,
+)
+from courtly.games.kingdoms.actions import TEXTS_OF_ACTIONS, build_space
 from courtly.games.kingdoms.codes import PH_OVER
+from courtly.games.kingdoms.events import EVENTS
 from courtly.games.kingdoms.options import OPTIONS
 from courtly.games.kingdoms.rules import dispatch
 from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
 from courtly.games.kingdoms.statistics import EVENT_COUNTS, report_statistics
 from courtly.games.kingdoms.tensor import write_observation
+from courtly.games.kingdoms.words import TEXTS
 
 
 class KingdomsPosition(KingdomsState):
@@ -69,14 +79,14 @@ class KingdomsPosition(KingdomsState):
 
 class KingdomsGame(Game):
     name = "kingdoms"
-    title = "Kingdoms"
+    title = TEXTS.text("game.title", ENGLISH)
     min_players = 2
     max_players = 2
-    summary = (
-        "Two kingdoms of playing cards: crown Jacks, Queens and Kings, settle Subjects and "
-        "outcast them into Glory; first to 10 Glory cards ends the game, highest total wins."
-    )
+    summary = TEXTS.text("game.summary", ENGLISH)
     options = OPTIONS
+    domain = TEXTS
+    event_kinds = EVENTS
+    action_texts = TEXTS_OF_ACTIONS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_space()

@@ -3,8 +3,15 @@ readings the rulebook leaves open (RULINGS.md names each)."""
 
 from __future__ import annotations
 
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.games.kingdoms.data import DEFAULT_TURN_LIMIT
+from courtly.games.kingdoms.words import TEXTS
+
+
+def _help(name: str) -> str:
+    """An option's description: the catalogue's English ``option.NAME.help``."""
+    return TEXTS.text(f"option.{name}.help", ENGLISH)
 
 
 def _parse_turn_limit(text: str) -> int:
@@ -18,33 +25,32 @@ OPTIONS = (
     Option(
         "turn_limit",
         DEFAULT_TURN_LIMIT,
-        "turns (both players counted) after which the game ends and is scored",
+        _help("turn_limit"),
         parse=_parse_turn_limit,
         allowed="an integer >= 1",
     ),
     Option(
         "battle",
         True,
-        "Battle actions with Army cards (DATA.md's reconstruction of the lost rules)",
+        _help("battle"),
         choices=(True, False),
     ),
     Option(
         "scandal_glory",
         "opponent",
-        "whose Glory a Scandal puts the Subject into (the rulebook says the opponent's)",
+        _help("scandal_glory"),
         choices=("opponent", "own"),
     ),
     Option(
         "battle_ties",
         "defender",
-        "who wins a Battle of equal strength",
+        _help("battle_ties"),
         choices=("defender", "attacker"),
     ),
     Option(
         "refugee_army",
         True,
-        "whether face-down Army cards count in the Refugee tie-break (the rulebook counts the "
-        "whole Population; false counts face-up cards only)",
+        _help("refugee_army"),
         choices=(True, False),
         legacy=False,  # games saved before the option counted face-up cards only
     ),

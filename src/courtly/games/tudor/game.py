@@ -7,17 +7,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
+from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
 from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
-from courtly.games.tudor.actions import build_space
+from courtly.games.tudor.actions import ACTION_TEXTS, build_space
 from courtly.games.tudor.board import BOARDS
+from courtly.games.tudor.events import EVENTS
 from courtly.games.tudor.options import OPTIONS
 from courtly.games.tudor.rules import dispatch
 from courtly.games.tudor.state import Hooks, TudorState
 from courtly.games.tudor.statistics import report_statistics
 from courtly.games.tudor.tensor import write_observation
+from courtly.games.tudor.words import TEXTS
 
 HOOKS = Hooks(
     legal_ids=dispatch.legal_ids,
@@ -33,14 +36,14 @@ HOOKS = Hooks(
 
 class TudorGame(Game):
     name = "tudor"
-    title = "Tudor"
+    title = TEXTS.text("game.title", ENGLISH)
     min_players = 2
     max_players = 4
     options = OPTIONS
-    summary = (
-        "Jan Kirschner's Tudor: send Courtiers through the Audience Chambers into the Throne "
-        "Room, take Court Offices and Privilege Rings, and collect the most Prestige."
-    )
+    summary = TEXTS.text("game.summary", ENGLISH)
+    domain = TEXTS
+    event_kinds = EVENTS
+    action_texts = ACTION_TEXTS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_space(BOARDS[num_players])

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from courtly.core.errors import OptionError
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.games.tudor.data import (
@@ -15,8 +16,14 @@ from courtly.games.tudor.data import (
     SCORING_CARDS,
     V15_FIRST_GAME,
 )
+from courtly.games.tudor.words import TEXTS
 
 SETUP_CHOICES: tuple[str, ...] = (*RECOMMENDED_SETUPS, "random")
+
+
+def _help(name: str) -> str:
+    """An option's description: the catalogue's English ``option.NAME.help``."""
+    return TEXTS.text(f"option.{name}.help", ENGLISH)
 
 
 def parse_scoring(text: str) -> str:
@@ -26,12 +33,12 @@ def parse_scoring(text: str) -> str:
         return ""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ValueError("give two Scoring Card numbers, e.g. 1,4")
+        raise ValueError(TEXTS.text("error.scoring.two"))
     a, b = int(parts[0]), int(parts[1])
     if a not in SCORING_CARDS or b not in SCORING_CARDS:
-        raise ValueError("Scoring Cards are numbered 1 to 6")
+        raise ValueError(TEXTS.text("error.scoring.range"))
     if a == b:
-        raise ValueError("the two Scoring Cards must be different cards")
+        raise ValueError(TEXTS.text("error.scoring.same"))
     return f"{min(a, b)},{max(a, b)}"
 
 
@@ -44,7 +51,7 @@ def parse_novice(text: str) -> str:
         return "all"
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isdigit() and 1 <= int(p) <= 4 for p in parts):
-        raise ValueError("give true, false, all or seat numbers 1-4 such as 1,3")
+        raise ValueError(TEXTS.text("error.novice.value"))
     return ",".join(str(n) for n in sorted({int(p) for p in parts}))
 
 
@@ -58,34 +65,34 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "setup",
         "recommended",
-        "Scoring and Scenario Cards: the first-game set, a recommended combination, or random",
+        _help("setup"),
         choices=SETUP_CHOICES,
     ),
     Option(
         "scoring",
         "",
-        "Custom pair of Scoring Cards, e.g. 1,4 (overrides setup)",
+        _help("scoring"),
         parse=parse_scoring,
         allowed="two different numbers 1-6, e.g. 1,4",
     ),
-    Option("scenario", 0, "Custom Scenario Card 1-5 (0: from setup)", choices=(0, 1, 2, 3, 4, 5)),
-    Option("edition", "en", "Rules text: English rulebook or rules v15", choices=("en", "v15")),
+    Option("scenario", 0, _help("scenario"), choices=(0, 1, 2, 3, 4, 5)),
+    Option("edition", "en", _help("edition"), choices=("en", "v15")),
     Option(
         "variant",
         "standard",
-        "Advanced variant: 4 Influence and 4 Intrigue Tokens replaced by 8 Opportunity Tokens",
+        _help("variant"),
         choices=("standard", "opportunity"),
     ),
     Option(
         "last_round_scoring",
         True,
-        "Score End of Round Prestige (Crowded Court) after the last Round too",
+        _help("last_round_scoring"),
         choices=(True, False),
     ),
     Option(
         "restock_top_space",
         True,
-        "Refill the top space a Courtier leaves for its Office (false: it stays empty)",
+        _help("restock_top_space"),
         choices=(True, False),
         legacy=edition_v15,
     ),
@@ -100,7 +107,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "novice",
         "",
-        "New players (all, or seats such as 1,3) ignore the Ring Action Enhancements in Round 1",
+        _help("novice"),
         parse=parse_novice,
         allowed="false (default), true/all, or seat numbers such as 1,3",
     ),
@@ -193,5 +200,5 @@ def novice_seats(value: Any, num_players: int) -> frozenset[int]:
         return frozenset(range(num_players))
     seats = frozenset(int(x) - 1 for x in text.split(","))
     if max(seats) >= num_players:
-        raise OptionError(f"option 'novice' names seat {max(seats) + 1} of {num_players} players")
+        raise OptionError(TEXTS.text("error.novice.seat", seat=max(seats) + 1, players=num_players))
     return seats

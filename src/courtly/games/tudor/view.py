@@ -1,6 +1,7 @@
 """Terminal views of an observation (``courtly play tudor``): ``render`` draws the table in 80
 columns and about 24 lines, ``explain`` is the ``?`` help (the decision's rules, what its
-actions do, and a legend of the symbols)."""
+actions do, and a legend of the symbols), in the reader's language (texts: the game's catalogue,
+locales/; the Korean words are the Korean rules v15's)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,20 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from courtly.core.i18n import ENGLISH, current_language
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
     CHAMBER_NAMES,
     LETTERS,
     OFFICE_NAMES,
-    SCENARIO_CARDS,
     SCORING_CARDS,
     WIVES,
 )
+from courtly.games.tudor.words import TEXTS
 
 STYLE = {
     "blue": "bold blue",
@@ -37,108 +39,17 @@ SEAT_STYLE = (
     "bold white on blue",
     "bold black on green",
 )
-ABBREV = {
-    "blue": "BL",
-    "green": "GN",
-    "red": "RD",
-    "yellow": "YE",
-    "brown": "BN",
-    "grey": "GY",
-    "purple": "PU",
-}
-FINGER_ABBREV = {"thumb": "T", "index": "I", "middle": "M", "ring": "R", "little": "L"}
 MARKER_GLYPH = {"influence": "◆", "intrigue": "✦", "opportunity": "✱", None: " "}
-MOVE_KINDS = ("A", "C", "E", "G", "Move Courtier", "Only The Strong", "Climbing jump")
 
-LEGEND = (
-    "Symbols: P1-P4 seats (a Courtier standing there, an Office holder); BL GN RD YE BN GY PU"
-    " the factions (blue green red yellow brown grey purple) of Court Tokens, Cards and Rings;"
-    " -- a space without a Court Token; ◆ Influence, ✦ Intrigue, ✱ Opportunity Token on a"
-    " space; * a figure behind its chair (activated); Rings are finger:colour (T I M R L ="
-    " thumb index middle ring little); a screen shows cards/Court Tokens/round tokens held."
-    " Throne Room columns (Offices): "
-    + ", ".join(f"{i + 1} {name}" for i, name in enumerate(OFFICE_NAMES))
-    + "."
-)
 
-# The rules of each decision (phase id) and what its actions do, for ``explain``.
-HELP: dict[str, tuple[str, ...]] = {
-    "draft": (
-        "Setup: draft two starting Privilege Rings in snake order (start player last).",
-        "draft: take a Ring of that colour from the Ring Stand.",
-    ),
-    "place_ring": (
-        "Put the Ring you gained on a free finger (all five full: any finger).",
-        "finger: that finger. rearrange: take all your Rings off and place them again.",
-    ),
-    "victim_rings": (
-        "You lost or may rearrange Rings.",
-        "keep_rings: leave them as they are. rearrange: take them all off and place them again.",
-    ),
-    "assign": (
-        "Phase 1, Chamber Assignment: place your Courtiers one at a time on the benches.",
-        "bench: a Courtier to that chamber's bench. forgo: place none. recall: with none in",
-        "supply, take one back from the Throne Room first (Special Cases).",
-    ),
-    "lord": (
-        "Phase 3, Lord Placement: your Lord may join an Audience Chamber (two Lords at most).",
-        "lord: into that chamber. no_lord: keep it out this Round.",
-    ),
-    "turn": (
-        "Phase 4: activate one figure. A Courtier does one of its chamber's two Actions, a Lord",
-        "both; either may take G or H instead. With no figure left: one G or H, or end the turn.",
-        "activate_courtier / activate_lord: choose the figure. action: do that Action.",
-        "done_figure: stop this figure. end_turn: pass to the next player.",
-        "Bonus (any time): bonus_move spends 2 Court Tokens to move a Courtier once a Round;",
-        "give returns 2 cards for 1 of your choice; scenario: the Scenario Card's action.",
-    ),
-    "select": (
-        "A movement: choose which Courtier moves (or place a new one from your supply).",
-        "select: that Courtier. new_courtier: a new one onto an open bottom space. recall:",
-        "with none in supply, remove one from the Throne Room to place it again.",
-    ),
-    "destination": (
-        "Choose where the Courtier goes; every Court Token on a space entered is taken, the",
-        "Influence/Intrigue Token of the end space only. to: that space. stop: end here.",
-    ),
-    "step": (
-        "C/E: move straight up, discarding the card of each space's token (an empty space: any).",
-        "advance: one space up. skip: discard any card to pass the Courtier above. stop: end.",
-    ),
-    "pay": ("Pay the card owed for a space: pay: discard a Court Card of that colour.",),
-    "take": ("take: a Court Card of that colour from the supply.",),
-    "stand_ring": (
-        "A new Office (or Action B): take a Ring from the Ring Stand.",
-        "stand_ring: that colour.",
-    ),
-    "hand_ring": (
-        "Choose a Ring from a hand (the disgraced Office holder's, your own to exchange, or",
-        "the other player's in a Ring swap). hand_ring: the Ring on that finger.",
-    ),
-    "give": ("Exchange 2 for 1: give: return a second card of that colour.",),
-    "spend": ("Move Courtier bonus: spend: pay one Court Token of that colour (two in all).",),
-    "immediate": (
-        "You just received an Influence/Intrigue Token: use it now or keep it.",
-        "keep_token: behind your screen. scenario: the card's Immediate action.",
-        "ambassador: Diplomatic Service, discard it to send a Courtier abroad.",
-    ),
-    "swap_first": ("Persistent Courtiers: select the first Court Token to swap.",),
-    "swap_second": ("Persistent Courtiers: to: the Court Token (another type) to swap it with.",),
-    "chair": ("chair: your Courtier on that chair of that chamber.",),
-    "bench_move": ("Persistent Courtiers: bench: the bench your Courtier goes back to.",),
-    "return_card": ("Enhanced F: give: return one card of that colour to the supply.",),
-    "switch": ("Rise And Fall: chair: the adjacent Courtier to trade chairs with.",),
-    "seat": ("Exploiting Connections: seat: the player to exchange a Ring with.",),
-    "office_action": (
-        "Exploiting Connections: one free Chamber Action A-F for your new Office.",
-        "action: that Action. decline: none.",
-    ),
-    "banish": ("Only The Strong: select: the other player's Courtier to banish.",),
-    "second_exchange": (
-        "Enhanced B: you may exchange a second Ring. hand_ring: return that Ring; decline: no.",
-    ),
-    "over": ("The game is over: the screens are lifted and the Prestige is final.",),
-}
+def _t(key: str, **fields: object) -> str:
+    """A text of the view in the reader's language."""
+    return TEXTS.text(key, current_language(), **fields)
+
+
+def _abbrev(name: str) -> str:
+    """A faction's two-cell mark: BL, GN... (파, 초... in Korean)."""
+    return _t(f"view.faction.{name}")
 
 
 def _seat(p: int | None) -> Text:
@@ -150,14 +61,14 @@ def _seat(p: int | None) -> Text:
 def _faction(name: str | None, text: str | None = None) -> Text:
     if name is None:
         return Text(text or "--", style="dim")
-    return Text(text or ABBREV[name], style=STYLE[name])
+    return Text(text or _abbrev(name), style=STYLE[name])
 
 
 def _counts(counts: Mapping[str, int], zeros: bool = False) -> Text:
     text = Text()
     for name, k in counts.items():
         if k or zeros:
-            text.append_text(_faction(name, f"{ABBREV[name]}{k}"))
+            text.append_text(_faction(name, f"{_abbrev(name)}{k}"))
             text.append(" ")
     return text or Text("-")
 
@@ -166,16 +77,32 @@ def _header(obs: Mapping[str, Any]) -> Text:
     cards = obs["cards_in_play"]
     rnd = obs["round"]
     first = len(WIVES) - obs["rounds"]
-    wife = WIVES[first + rnd - 1] if rnd >= 1 else "setting up"
+    wife = _t(f"term.wife.{first + rnd}") if rnd >= 1 else _t("view.setting_up")
     who = obs["to_act"]
-    text = Text(f"Tudor  Round {rnd}/{obs['rounds']} ({wife})  ", style="bold")
-    text.append("game over" if who is None else f"P{who + 1} decides: {obs['phase']}")
-    text.append(f"  bag {obs['bag_count']}\n")
+    text = Text(_t("view.header", round=rnd, rounds=obs["rounds"], wife=wife), style="bold")
+    phase = _t(f"phase.{obs['phase']}")
+    text.append(
+        _t("view.game_over") if who is None else _t("view.decides", number=who + 1, phase=phase)
+    )
+    text.append(_t("view.bag", count=obs["bag_count"]))
     named = [
-        f"{SCORING_CARDS[c].colour.title()} {c} {SCORING_CARDS[c].name}" for c in cards["scoring"]
+        _t(
+            "view.card",
+            colour=_t(f"term.card_colour.{SCORING_CARDS[c].colour}"),
+            number=c,
+            name=_t(f"term.scoring.{c}"),
+        )
+        for c in cards["scoring"]
     ]
-    scenario = SCENARIO_CARDS[cards["scenario"]]
-    named.append(f"Blue {scenario.number} {scenario.name}")
+    scenario = cards["scenario"]
+    named.append(
+        _t(
+            "view.card",
+            colour=_t("term.card_colour.blue"),
+            number=scenario,
+            name=_t(f"term.scenario.{scenario}"),
+        )
+    )
     text.append(", ".join(named), style="dim")
     return text
 
@@ -183,9 +110,9 @@ def _header(obs: Mapping[str, Any]) -> Text:
 def _throne_room(obs: Mapping[str, Any]) -> Text:
     columns = obs["throne_room"]
     tallest = max(len(c["tokens"]) for c in columns)
-    text = Text("row ")
+    text = Text(_t("view.row"))
     text.append("".join(f"  {i + 1}   " for i in range(len(columns))).rstrip(), style="bold")
-    text.append("\nOff ")
+    text.append(_t("view.office_row"))
     for c in columns:
         text.append("  ")
         text.append_text(_seat(c["office"]) if c["office"] is not None else Text("· ", "dim"))
@@ -205,24 +132,23 @@ def _throne_room(obs: Mapping[str, Any]) -> Text:
 
 
 def _supplies(obs: Mapping[str, Any]) -> Text:
-    text = Text("Card supply\n", style="bold")
+    text = Text(_t("view.card_supply"), style="bold")
     text.append_text(_counts(obs["court_card_supply"], zeros=True))
-    text.append("\nRing Stand\n", style="bold")
+    text.append(_t("view.ring_stand"), style="bold")
     text.append_text(_counts(obs["ring_stand"]))
     out = obs["removed_tokens"]
     if any(out.values()):
-        text.append("\nTokens out of the game\n", style="bold")
+        text.append(_t("view.tokens_out"), style="bold")
         text.append_text(_counts(out))
     return text
 
 
 def _chambers(obs: Mapping[str, Any]) -> Table:
     table = Table.grid(padding=(0, 1))
-    for head in ("chamber", "chairs, top first (* acted)", "bench", "Lords"):
-        table.add_column(head, overflow="fold")
-    table.add_row(
-        *(Text(h, style="bold") for h in ("Chamber", "Chairs (* acted)", "Bench", "Lords"))
-    )
+    heads = ("view.chamber", "view.chairs", "view.bench", "view.lords")
+    for _ in heads:
+        table.add_column(overflow="fold")
+    table.add_row(*(Text(_t(h), style="bold") for h in heads))
     for ch in range(3):
         letters = "/".join(LETTERS[x] for x in CHAMBER_ACTIONS[ch])
         chairs = Text()
@@ -235,7 +161,8 @@ def _chambers(obs: Mapping[str, Any]) -> Table:
             if player["lord"] == CHAMBER_NAMES[ch]:
                 lords.append_text(_seat(p))
                 lords.append("* " if player["lord_acted"] else "  ")
-        table.add_row(f"{CHAMBER_NAMES[ch]:<3} {letters}", chairs, bench, lords or Text("-"))
+        name = _t(f"view.chamber.{CHAMBER_NAMES[ch]}")
+        table.add_row(f"{name:<3} {letters}", chairs, bench, lords or Text("-"))
     return table
 
 
@@ -243,18 +170,18 @@ def _players(obs: Mapping[str, Any]) -> Table:
     table = Table.grid(padding=(0, 1))
     for _ in range(7):
         table.add_column(overflow="fold")
-    heads = ("Seat", "Pts", "Rings", "Screen", "Spent", "Supply", "Abroad")
-    table.add_row(*(Text(h, style="bold") for h in heads))
+    heads = ("seat", "points", "rings", "screen", "spent", "supply", "abroad")
+    table.add_row(*(Text(_t(f"view.{h}"), style="bold") for h in heads))
     for p, player in enumerate(obs["players"]):
         rings = Text()
         for r in player["rings"]:
-            rings.append(f"{FINGER_ABBREV[r['finger']]}:")
+            rings.append(_t(f"view.finger.{r['finger']}") + ":")
             rings.append_text(_faction(r["ring"]))
             rings.append(" ")
         screen = obs["screens"][p]
         label = _seat(p)
         if obs["start_player"] == p:
-            label.append(" start")
+            label.append(_t("view.start"))
         spent = _counts(player["spent_tokens"])
         table.add_row(
             label,
@@ -271,26 +198,28 @@ def _players(obs: Mapping[str, Any]) -> Table:
 def _own(obs: Mapping[str, Any]) -> Text:
     mine = obs.get("behind_screen")
     if not mine:
-        return Text("(spectator)", style="dim")
-    text = Text("Your screen: cards ")
+        return Text(_t("view.spectator"), style="dim")
+    text = Text(_t("view.your_screen"))
     text.append_text(_counts(mine["cards"]))
-    text.append("| tokens ")
+    text.append(_t("view.tokens"))
     text.append_text(_counts(mine["court_tokens"]))
-    text.append(f"| Influence {mine['influence']} Intrigue {mine['intrigue']}")
+    text.append(_t("view.round_tokens", influence=mine["influence"], intrigue=mine["intrigue"]))
     if mine["opportunity"]:
-        text.append(f" Opportunity {mine['opportunity']}")
+        text.append(_t("view.opportunity", opportunity=mine["opportunity"]))
     return text
 
 
 def _decision(obs: Mapping[str, Any]) -> Text:
     d = obs["decision"]
-    text = Text(f"Now: {obs['phase']}", style="bold")
+    text = Text(_t("view.now", phase=_t(f"phase.{obs['phase']}")), style="bold")
     if obs["phase"] in ("select", "destination", "step", "pay"):
         move = d["movement"]
-        text.append(f"  ({MOVE_KINDS[move[0]]}: {move[2]} moves left, {move[3]} made)")
+        kind = _t(f"view.move.{move[0]}")
+        text.append(_t("view.movement", kind=kind, left=move[2], made=move[3]))
     if d["pending_rings"]:
-        text.append(f"  Rings to place: {', '.join(d['pending_rings'])}")
-    text.append("   (? explains)", style="dim")
+        rings = ", ".join(_t(f"term.faction.{r}") for r in d["pending_rings"])
+        text.append(_t("view.rings_to_place", rings=rings))
+    text.append(_t("view.explains"), style="dim")
     return text
 
 
@@ -306,5 +235,20 @@ def render(observation: Mapping[str, Any]) -> Group:
 def explain(observation: Mapping[str, Any]) -> str:
     """The ``?`` help: what the current decision is, what its actions do, the symbols."""
     phase = str(observation["phase"])
-    rules = " ".join(HELP.get(phase, (f"Decision: {phase}.",)))
-    return textwrap.fill(rules, 78) + "\n\n" + textwrap.fill(LEGEND, 78)
+    key = f"explain.{phase}"
+    rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=phase)
+    offices = ", ".join(
+        _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
+        for i in range(len(OFFICE_NAMES))
+    )
+    legend = _t("view.legend", offices=offices)
+    return _wrap(rules) + "\n\n" + _wrap(legend)
+
+
+def _wrap(text: str) -> str:
+    """Lines of at most 78 cells (Korean letters take two): textwrap counts characters, so
+    rich's cell widths wrap the text instead."""
+    if current_language() == ENGLISH:
+        return textwrap.fill(text, 78)
+    lines = Text(text).wrap(Console(width=78, legacy_windows=False), 78)
+    return "\n".join(line.plain.rstrip() for line in lines)

@@ -1,6 +1,8 @@
 // The server's protocol (docs/protocol.md): HTTP requests and one websocket per viewer,
 // with automatic reconnection (backoff) and a fresh snapshot on every connect.
 
+import { language } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, detail) {
     super(detail);
@@ -57,7 +59,8 @@ export class Connection {
     this.socket = socket;
     this.onState(this.attempt ? "lost" : "connecting", this.attempt);
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", token: this.token || null }));
+      // The server writes this connection's events and choices in the reader's language.
+      socket.send(JSON.stringify({ type: "hello", token: this.token || null, lang: language() }));
     });
     socket.addEventListener("message", (event) => {
       let message;

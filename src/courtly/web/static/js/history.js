@@ -2,7 +2,7 @@
 // record to the asked step; the client never plays a rule itself).
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
 import { seatLabel, withSeatNames } from "./lobby.js";
 import { drawBoard } from "./boards/index.js";
@@ -67,7 +67,7 @@ export async function showReplay(tableId) {
     names.map((name, seat) => h("option", { value: String(seat), text: t("replay.as", { name }) })),
   );
   const load = async (step) => {
-    const query = new URLSearchParams({ step: String(step) });
+    const query = new URLSearchParams({ step: String(step), lang: language() });
     if (state.viewer !== "") query.set("viewer", state.viewer);
     let data;
     try {

@@ -7,6 +7,9 @@ const STORE_KEY = "courtly.lang";
 let messages = {};
 let fallback = {};
 let current = "en";
+// The server's catalogues in the current language (GET /api/i18n/LANG): each game's own
+// words (titles, option help, scoring categories, tie-breaks, endings).
+let server = { courtly: {}, games: {} };
 
 export function chosenLanguage() {
   const saved = localStorage.getItem(STORE_KEY);
@@ -23,11 +26,17 @@ async function load(lang) {
   return response.ok ? response.json() : {};
 }
 
+async function loadServer(lang) {
+  const response = await fetch(`/api/i18n/${lang}`);
+  return response.ok ? response.json() : { courtly: {}, games: {} };
+}
+
 export async function setLanguage(lang, remember = false) {
   if (remember) localStorage.setItem(STORE_KEY, lang);
   current = lang;
   fallback = Object.keys(fallback).length ? fallback : await load("en");
   messages = lang === "en" ? fallback : await load(lang);
+  server = await loadServer(lang);
   document.documentElement.lang = lang;
 }
 
@@ -46,6 +55,13 @@ export function t(key, params = {}) {
     text = text.split(`{${name}}`).join(String(value));
   }
   return text;
+}
+
+// A text of a game's own catalogue on the server (`option.NAME.help`, `score.ID`...), or
+// `otherwise` (the text the server sent, or undefined) where the game has none.
+export function gameText(game, key, otherwise) {
+  const words = server.games[game] || {};
+  return key in words ? words[key] : otherwise;
 }
 
 // A word of a game's vocabulary (a family, an office, a chamber...): the catalogue's word

@@ -1,7 +1,7 @@
 // The lobby: the games with their player counts, open tables, and the new-table form.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { gameText, has, t } from "./i18n.js";
 import { go } from "./main.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -41,7 +41,7 @@ function gameCard(game, choose) {
     { class: "game-card", dataset: { game: game.name } },
     h("h2", { text: game.title }),
     h("p", { class: "players", text: t("lobby.players", { min: game.min_players, max: game.max_players }) }),
-    h("p", { class: "summary", dataset: { source: "server" }, text: game.summary }),
+    h("p", { class: "summary", dataset: { source: "server" }, text: gameText(game.name, "game.summary", game.summary) }),
     h("button", {
       type: "button",
       class: "primary",
@@ -125,7 +125,7 @@ function optionField(option, game) {
     { class: "field" },
     label,
     input,
-    h("p", { class: "hint", dataset: { source: "server" }, text: option.description }),
+    h("p", { class: "hint", dataset: { source: "server" }, text: gameText(game.name, `option.${option.name}.help`, option.description) }),
   );
 }
 

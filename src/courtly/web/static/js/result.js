@@ -1,14 +1,16 @@
 // The end of a game: who won, each seat's score and, when the server sends the game's
 // score breakdown, why (its categories, the tie-break that decided, why the game ended).
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { gameText, has, t } from "./i18n.js";
 
 function fmt(value) {
   return typeof value === "number" && !Number.isInteger(value) ? String(Math.round(value * 100) / 100) : String(value);
 }
 
-function word(prefix, id) {
-  return has(`${prefix}.${id}`) ? t(`${prefix}.${id}`) : String(id);
+// A scoring id in the reader's language: the game's own catalogue, then the client's.
+function word(game, prefix, id) {
+  const key = `${prefix}.${id}`;
+  return gameText(game, key, has(key) ? t(key) : String(id));
 }
 
 export function resultPanel(table, breakdown, names, observation = null) {
@@ -23,7 +25,7 @@ export function resultPanel(table, breakdown, names, observation = null) {
     "tr",
     {},
     h("th", { scope: "col", text: t("result.seat") }),
-    categories.map((c) => h("th", { scope: "col", text: word("score", c) })),
+    categories.map((c) => h("th", { scope: "col", text: word(table.game, "score", c) })),
     h("th", { scope: "col", text: t("result.total") }),
   );
   const rows = names.map((name, seat) =>
@@ -41,7 +43,7 @@ export function resultPanel(table, breakdown, names, observation = null) {
     h("h2", { id: "result-title", text: t("result.title") }),
     h("p", { class: "winners", text: winnerText }),
     h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
-    breakdown && breakdown.decided_by ? h("p", { text: t("result.decided_by", { rule: word("tiebreak", breakdown.decided_by) }) }) : null,
-    breakdown && breakdown.end ? h("p", { text: t("result.end", { why: word("end", breakdown.end) }) }) : null,
+    breakdown && breakdown.decided_by ? h("p", { text: t("result.decided_by", { rule: word(table.game, "tiebreak", breakdown.decided_by) }) }) : null,
+    breakdown && breakdown.end ? h("p", { text: t("result.end", { why: word(table.game, "end", breakdown.end) }) }) : null,
   );
 }

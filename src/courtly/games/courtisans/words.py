@@ -1,0 +1,42 @@
+"""Courtisans' words in the reader's language: its catalogue domain (locales/) and the few
+words made of several terms (a card's name, a family's status). docs/games/courtisans.ko.md
+is the Korean glossary the catalogue follows."""
+
+from __future__ import annotations
+
+from courtly.core.i18n import COURTLY, Domain
+from courtly.games.courtisans.data import (
+    CARD_FAMILY,
+    CARD_ROLE,
+    ESTEEMED,
+    FALLEN,
+    FAMILIES,
+    NEUTRAL,
+    ROLE_NAMES,
+)
+
+TEXTS = Domain("courtisans", "courtly.games.courtisans", COURTLY)
+
+# A family status (data.py's ESTEEMED, NEUTRAL, FALLEN) as its catalogue id.
+STATUS_IDS = {ESTEEMED: "esteemed", NEUTRAL: "neutral", FALLEN: "fallen"}
+
+
+def card_words(card: int, lang: str | None = None) -> str:
+    """What a face-up card shows, with its id: "Toad noble #16", "두꺼비 귀족 #16"."""
+    return TEXTS.text(
+        "term.card",
+        lang,
+        family=TEXTS.term("family", FAMILIES[CARD_FAMILY[card]], lang),
+        role=TEXTS.term("role", ROLE_NAMES[CARD_ROLE[card]], lang),
+        card=card,
+    )
+
+
+def status_words(family: int, status: int, lang: str | None = None) -> str:
+    """A family and its status at the Queen's table: "Toad esteemed"."""
+    return TEXTS.text(
+        "term.family_status",
+        lang,
+        family=TEXTS.term("family", FAMILIES[family], lang),
+        status=TEXTS.term("status", STATUS_IDS[status], lang),
+    )

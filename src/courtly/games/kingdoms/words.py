@@ -1,0 +1,61 @@
+"""The Kingdoms catalogue (``locales/<lang>/LC_MESSAGES/kingdoms.po``) and the formatters that
+read the game's ids (cards, suits, slots, abilities) as words of a language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from courtly.core.i18n import COURTLY, Domain, seat_text
+from courtly.games.kingdoms.data import CARD_BY_NAME, IS_JOKER, RANK, SUIT, SUIT_KEYS
+
+TEXTS = Domain("kingdoms", "courtly.games.kingdoms", fallback=COURTLY)
+NAMED_RANKS = frozenset({1, 11, 12, 13})  # Ace, Jack, Queen, King: words, not numbers
+
+
+@lru_cache(maxsize=1024)
+def card_words(code: str, lang: str, form: str = "short") -> str:
+    """A card (by its JSON name, "10H") in ``lang``: ``short`` as the log writes it ("10H";
+    "하트 10"), ``long`` as a choice reads ("10 of Hearts")."""
+    card = CARD_BY_NAME[code]
+    if IS_JOKER[card]:
+        return TEXTS.text(f"term.joker.{form}", lang, code=code, n=card - 51)
+    rank = RANK[card]
+    return TEXTS.text(
+        f"term.card.{form}",
+        lang,
+        code=code,
+        rank=TEXTS.term("rank", rank, lang) if rank in NAMED_RANKS else str(rank),
+        suit=TEXTS.term("suit", SUIT_KEYS[SUIT[card]], lang),
+    )
+
+
+def card_short(code: Any, lang: str) -> str:
+    return card_words(code, lang)
+
+
+def card_long(code: Any, lang: str) -> str:
+    return card_words(code, lang, "long")
+
+
+def cards_words(codes: Any, lang: str) -> str:
+    if not codes:
+        return TEXTS.text("term.no_cards", lang)
+    return TEXTS.text("term.separator", lang).join(card_words(c, lang) for c in codes)
+
+
+def counts_words(counts: Any, lang: str) -> str:
+    """One number per seat: "seat 1 3, seat 2 1"."""
+    return TEXTS.text("term.separator", lang).join(
+        TEXTS.text("term.count", lang, seat=seat_text(p, lang), n=n) for p, n in enumerate(counts)
+    )
+
+
+def slot_words(slot: Any, lang: str) -> str:
+    """A Royal Court slot by id ("jack") or by its action form ("Jack")."""
+    return TEXTS.term("slot", str(slot).lower(), lang)
+
+
+def terms(vocabulary: str) -> Callable[[Any, str], str]:
+    return TEXTS.terms(vocabulary)

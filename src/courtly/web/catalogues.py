@@ -1,0 +1,33 @@
+"""``GET /api/i18n/{lang}``: the server's message catalogues as JSON, for the browser: the
+``courtly`` domain and each game's (titles, option labels and help, phases, scoring
+categories, tie-breaks, endings, vocabulary), each with English filling what ``lang`` lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from courtly.core.i18n import COURTLY, ENGLISH, Domain, normalize
+from courtly.core.registry import game_names, load_game
+
+router = APIRouter()
+
+
+def merged(domain: Domain, lang: str) -> dict[str, str]:
+    """Every key of ``domain`` in ``lang``, English where ``lang`` has none."""
+    return {**domain.messages(ENGLISH), **domain.messages(lang)}
+
+
+@router.get("/api/i18n/{lang}")
+async def catalogues(lang: str) -> dict[str, Any]:
+    """The catalogues in ``lang`` (``en`` or ``ko``): ``{"lang", "courtly": {key: text},
+    "games": {game: {key: text}}}``; a game without a catalogue has an empty one."""
+    chosen = normalize(lang)
+    if chosen is None:
+        raise HTTPException(404, f"no catalogue for language {lang!r}")
+    games: dict[str, dict[str, str]] = {}
+    for name in game_names():
+        domain = load_game(name).domain
+        games[name] = merged(domain, chosen) if domain is not None else {}
+    return {"lang": chosen, "courtly": merged(COURTLY, chosen), "games": games}

@@ -1,0 +1,75 @@
+"""`courtly --lang ko` and LANG/LC_ALL: the terminal in Korean (issue #23)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from courtly.cli.main import app
+from courtly.core.i18n import current_language
+
+runner = CliRunner()
+KINGDOMS_HUMAN = ["play", "kingdoms", "--seat", "human", "--seat", "greedy", "--seed", "3"]
+
+
+def _korean_play(args: list[str], env: dict[str, str] | None = None) -> str:
+    # A person who types "1" at every question, then the input ends: the game stops and is saved.
+    result = runner.invoke(app, args, input="?\n" + "1\n" * 12, env=env)
+    assert result.exit_code == 1, result.output
+    return result.output
+
+
+def test_lang_ko_plays_kingdoms_in_korean() -> None:
+    out = _korean_play(["--lang", "ko", *KINGDOMS_HUMAN])
+    assert "킹덤즈, 2인, 시드 3." in out
+    assert "1번 자리 (human)의 결정" in out
+    assert "내 선택>" in out
+    assert "이 선택의 뜻" in out  # the ? help, titled in Korean, with the game's Korean help
+    assert "목표: 누군가 영광 카드 10장을" in out
+    assert "결투에 " in out and "뒷면으로 내기" in out  # the numbered choices
+    assert "게임을 멈췄습니다 (입력이 끝남)." in out
+    assert "{" not in out
+    # What the game itself writes (choices, log, board labels, help) holds no English word; the
+    # only Latin script left is the command letters and file paths the texts name.
+    body = out.split("게임을 멈췄습니다")[0]
+    words = set(re.findall(r"[A-Za-z]{2,}", body))
+    assert words <= {"human", "greedy", "Enter", "Jk"}, words
+    assert current_language() == "en"  # the choice held for that command only
+
+
+@pytest.mark.parametrize(
+    "env", [{"LANG": "ko_KR.UTF-8"}, {"LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"}]
+)
+def test_the_environment_chooses_korean(env: dict[str, str]) -> None:
+    assert "킹덤즈, 2인, 시드 3." in _korean_play(KINGDOMS_HUMAN, env)
+
+
+def test_lang_en_overrides_the_environment() -> None:
+    out = _korean_play(["--lang", "en", *KINGDOMS_HUMAN], {"LANG": "ko_KR.UTF-8"})
+    assert "Kingdoms, 2 players, seed 3." in out and "킹덤즈" not in out
+
+
+def test_an_unknown_language_is_one_readable_line() -> None:
+    result = runner.invoke(app, ["--lang", "fr", "games"])
+    assert result.exit_code == 2
+    assert "unknown language 'fr'; languages: en, ko" in result.output
+
+
+def test_the_korean_score_table_lines_up(tmp_path: object) -> None:
+    result = runner.invoke(
+        app, ["--lang", "ko", "play", "kingdoms", "--seat", "greedy", "--seat", "greedy", "-s", "5"]
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "점수" in out and "합계" in out and "스페이드" in out
+    assert re.search(r"승자: \d번 자리 \(greedy\)", out)
+    # The table's rows are as wide as its border on screen (rich measures cells, not chars).
+    from rich.cells import cell_len
+
+    lines = out.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    bottom = next(i for i, line in enumerate(lines) if line.startswith("└") and i > top)
+    widths = {cell_len(line) for line in lines[top : bottom + 1]}
+    assert len(widths) == 1, lines[top : bottom + 1]
