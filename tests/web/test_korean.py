@@ -114,5 +114,8 @@ def test_a_korean_kingdoms_table_reads_the_servers_texts_in_korean(
     screenshot(page, "ko-kingdoms-log")
     # The switch to English reconnects: the same log, now in English.
     page.select_option("#lang", "en")
-    page.wait_for_function("() => /seat \\d/.test(document.querySelector('.log')?.innerText)")
+    # (seats with a name read by it in the log, so look for the events' own English words)
+    page.wait_for_function(
+        "() => /\\b(turn \\d+ begins|duel)\\b/.test(document.querySelector('.log')?.innerText)"
+    )
     context.close()

@@ -99,8 +99,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "jump_tokens",
         True,
-        "The Climbing The Ranks jump takes the landing space's tokens like any movement "
-        "(false: it takes none, and the landing space keeps them)",
+        _help("jump_tokens"),
         choices=(True, False),
         legacy=edition_v15,
     ),
