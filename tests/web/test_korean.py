@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from browser_support import DESKTOP, PHONE, Server, click_once, screenshot, wait_turn
 
 # Proper names the client may show in Latin script: the project, game titles, a language.
@@ -24,6 +25,7 @@ PROPER = {
     "Kingdoms",
     "HTTP",
 }
+ROMAN = {"II", "III", "IV"}
 
 
 def client_text(page: Any) -> str:
@@ -118,4 +120,26 @@ def test_a_korean_kingdoms_table_reads_the_servers_texts_in_korean(
     page.wait_for_function(
         "() => /\\b(turn \\d+ begins|duel)\\b/.test(document.querySelector('.log')?.innerText)"
     )
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["tudor", "courtisans", "for-the-king", "kingdoms"])
+def test_every_board_reads_in_korean_server_texts_included(
+    browser: Any, server: Server, game: str
+) -> None:
+    """The whole table page, what the server wrote included (log, choices, the observation's
+    words such as Courtisans' missions), holds no English beyond proper names and the
+    chambers' Roman numerals (which the Korean rulebook keeps)."""
+    context = browser.new_context(viewport=DESKTOP, locale="ko-KR")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+    page.fill("#seat-name-0", "가람")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#create")
+    page.click("#start")
+    assert wait_turn(page) == "mine"
+    text = page.inner_text("main")
+    assert [w for w in english_words(text) if w not in ROMAN] == [], text
     context.close()

@@ -2,7 +2,7 @@
 // status), each player's domain, the eliminated cards, your hand and your secret missions.
 // Spies played face down show as backs to those who do not know them.
 import { h } from "../dom.js";
-import { t, term } from "../i18n.js";
+import { gameText, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "courtisans";
@@ -89,7 +89,8 @@ export function courtisansBoard(ctx) {
           zone(
             { title: t("courtisans.missions") },
             (obs.missions || []).map((m) => {
-              const el = card({ title: m.code, lines: [m.text], colour: m.colour, info: m.text });
+              const text = gameText("courtisans", `term.mission.${m.code}`, m.text);
+              const el = card({ title: m.code, lines: [text], colour: m.colour, info: text });
               el.classList.add("mission");
               el.dataset.source = "server";
               return el;
