@@ -73,3 +73,13 @@ def test_the_korean_score_table_lines_up(tmp_path: object) -> None:
     bottom = next(i for i, line in enumerate(lines) if line.startswith("└") and i > top)
     widths = {cell_len(line) for line in lines[top : bottom + 1]}
     assert len(widths) == 1, lines[top : bottom + 1]
+
+
+def test_the_games_list_in_korean_keeps_english_for_english_readers() -> None:
+    korean = runner.invoke(app, ["--lang", "ko", "games"])
+    assert korean.exit_code == 0, korean.output
+    assert "courtly 게임" in korean.output and "인원" in korean.output and "기본값" in korean.output
+    assert "하는 일" in korean.output and "what it does" not in korean.output
+    english = runner.invoke(app, ["--lang", "en", "games"])
+    assert "courtly games" in english.output and "what it does" in english.output
+    assert "(default " in english.output

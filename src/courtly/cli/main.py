@@ -35,7 +35,7 @@ from courtly.cli.running import (
     make_runner,
 )
 from courtly.core.build import build_name
-from courtly.core.i18n import LANGUAGES, check_language, language_from_env, using
+from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
@@ -81,27 +81,33 @@ def choose_language(
 @app.command()
 def games() -> None:
     """List the games, their player counts and options."""
-    table = Table(title="courtly games")
-    table.add_column("name", style="bold")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options")
+    table = Table(title=text("cli.games.heading"))
+    table.add_column(text("cli.games.name"), style="bold")
+    table.add_column(text("cli.games.title"))
+    table.add_column(text("cli.games.players"))
+    table.add_column(text("cli.games.options"))
     for name in game_names():
         try:
             game = load_game(name)
         except Exception as exc:  # a broken plug-in must not hide the others
-            table.add_row(name, f"[red]cannot load: {exc}[/]", "", "")
+            table.add_row(name, f"[red]{text('cli.games.cannot_load', error=exc)}[/]", "", "")
             continue
         options = "\n".join(
-            f"{o.name} (default {o.default}; {o.allowed_text()}): {game.option_help(o)}"
+            text(
+                "cli.games.option",
+                name=o.name,
+                default=o.default,
+                allowed=o.allowed_text(),
+                help=game.option_help(o),
+            )
             for o in game.options
         )
         title = game.text("game.title", None, game.title)
         table.add_row(name, title, f"{game.min_players}-{game.max_players}", options or "-")
     console.print(table)
-    kinds = Table(title="agents (use with --seat / --agents, parameters as kind:k=v,k=v)")
-    kinds.add_column("agent", style="bold")
-    kinds.add_column("what it does")
+    kinds = Table(title=text("cli.agents.heading"))
+    kinds.add_column(text("cli.agents.agent"), style="bold")
+    kinds.add_column(text("cli.agents.what"))
     for kind, description in agent_kinds().items():
         kinds.add_row(kind, description)
     console.print(kinds)
