@@ -106,9 +106,14 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
+        if NATIVE:
+            for i in range(len(seq) - 1, 0, -1):
+                j = self.below(i + 1)
+                seq[i], seq[j] = seq[j], seq[i]
+            return
+        # Interpreted: below(i + 1) written out, without its checks (a call costs there).
         for i in range(len(seq) - 1, 0, -1):
-            # below(i + 1), without its checks when interpreted (a call costs there).
-            j = self.below(i + 1) if NATIVE else (self.next_u64() * (i + 1)) >> 64
+            j = (self.next_u64() * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
 
     def fork(self) -> Rng:
