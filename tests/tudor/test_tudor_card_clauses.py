@@ -17,6 +17,7 @@ from tudor_support import (
     has,
     kinds,
     legal,
+    markers_to,
     new,
     office,
     place,
@@ -47,21 +48,6 @@ FIVE = (
 
 def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:
     return [(FINGERS[c >> 3], FACTIONS[c & 7]) for c in st.rings[p]]
-
-
-def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) -> None:
-    """Move round tokens from the board (or the box) behind ``p``'s screen."""
-    for kind, k in ((1, influence), (2, intrigue)):
-        for _ in range(k):
-            on_board = [s for s in range(st.b.size) if st.mark[s] == kind]
-            if on_board:
-                st.mark[on_board[0]] = 0
-            else:
-                st.removed_marks[kind] -= 1
-            if kind == 1:
-                st.infl[p] += 1
-            else:
-                st.intr[p] += 1
 
 
 def opportunity_to(st: TudorState, p: int, k: int) -> None:

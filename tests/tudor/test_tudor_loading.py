@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tudor_support import give_ring, legal, markers_to, play, turn_state
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.games.tudor import GAME
+from courtly.games.tudor.data import FACTION_INDEX, FINGERS
 from courtly.testing import refused_or_plays_out
 
 CHECK_EVERY = 40  # full conformance checks on the loaded position and every 40th step after
@@ -124,4 +126,44 @@ def test_refusals_name_the_field(change: Any, message: str) -> None:
     data = json.loads(reachable()[3])
     change(data)
     with pytest.raises(InvalidStateError, match=message.replace("[", r"\[")):
+        GAME.from_json(data)
+
+
+def _reloaded(state: Any) -> Any:
+    return GAME.from_json(json.dumps(state.to_json()))
+
+
+def test_a_ring_exchange_saved_midway_reloads_and_finishes_alike() -> None:
+    """T10.8's exchange, saved after each of its choices: the scratch then holds the Ring
+    handed over (little finger, brown: a code above any seat number) and the chosen seat,
+    which the loader once refused as out of bounds."""
+    st = turn_state(3, scenario=4)
+    give_ring(st, 0, "little", "brown")
+    give_ring(st, 1, "ring", "yellow")
+    markers_to(st, 0, influence=1, intrigue=1)
+    play(st, "scenario", side="left")
+    play(st, "hand_ring", finger="little", ring="brown")
+    st = _reloaded(st)
+    assert legal(st) == [{"kind": "seat", "seat": 1}]
+    play(st, "seat", seat=1)
+    st = _reloaded(st)
+    play(st, "hand_ring", finger="ring", ring="yellow")
+    assert st.rings[0] == [FINGERS.index("little") * 8 + FACTION_INDEX["yellow"]]
+    assert st.rings[1] == [FINGERS.index("ring") * 8 + FACTION_INDEX["brown"]]
+
+
+@pytest.mark.parametrize(
+    ("scratch", "message"),
+    [([7], "seat 1 wears no such Ring"), ([37, 0], "must have 1 entries")],
+)
+def test_an_exchange_scratch_that_does_not_fit_is_refused(scratch: list[int], message: str) -> None:
+    st = turn_state(3, scenario=4)
+    give_ring(st, 0, "little", "brown")
+    markers_to(st, 0, influence=1, intrigue=1)
+    give_ring(st, 1, "ring", "yellow")
+    play(st, "scenario", side="left")
+    play(st, "hand_ring", finger="little", ring="brown")
+    data = st.to_json()
+    data["decision"]["scratch"] = scratch
+    with pytest.raises(InvalidStateError, match=message):
         GAME.from_json(data)

@@ -11,6 +11,7 @@ from tudor_support import (
     has,
     kinds,
     legal,
+    markers_to,
     office,
     place,
     play,
@@ -26,21 +27,6 @@ from courtly.games.tudor.codes import (
 )
 from courtly.games.tudor.data import FACTION_INDEX, FINGERS
 from courtly.games.tudor.state import TudorState
-
-
-def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) -> None:
-    """Move round tokens from the board behind ``p``'s screen."""
-    for kind, k in ((1, influence), (2, intrigue)):
-        for _ in range(k):
-            on_board = [s for s in range(st.b.size) if st.mark[s] == kind]
-            if on_board:
-                st.mark[on_board[0]] = 0
-            else:
-                st.removed_marks[kind] -= 1
-            if kind == 1:
-                st.infl[p] += 1
-            else:
-                st.intr[p] += 1
 
 
 def one_step_pickup(st: TudorState, marker: int) -> None:

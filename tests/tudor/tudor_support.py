@@ -146,3 +146,18 @@ def hand(st: TudorState, p: int) -> dict[str, int]:
 
 def tokens(st: TudorState, p: int) -> dict[str, int]:
     return {name: st.ctok[p][f] for name, f in FACTION_INDEX.items() if st.ctok[p][f]}
+
+
+def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) -> None:
+    """Move round tokens from the board (or the box) behind ``p``'s screen."""
+    for kind, k in ((1, influence), (2, intrigue)):
+        for _ in range(k):
+            on_board = [s for s in range(st.b.size) if st.mark[s] == kind]
+            if on_board:
+                st.mark[on_board[0]] = 0
+            else:
+                st.removed_marks[kind] -= 1
+            if kind == 1:
+                st.infl[p] += 1
+            else:
+                st.intr[p] += 1

@@ -12,9 +12,12 @@ from courtly.core.rng import Rng
 from courtly.core.state import Game
 from courtly.games.tudor.codes import (
     ACT_NOVICE,
+    M_HAND_RING,
     M_RESUME,
+    M_SEAT,
     MK_JUMP,
     MODE_NAMES,
+    RING_SWAP_OTHER,
     T_IMMEDIATE,
     T_OFFICE_ACTION,
     T_REFUND,
@@ -29,6 +32,7 @@ from courtly.games.tudor.data import (
     FACTIONS,
     FINGERS,
     MARKER_NAMES,
+    NUM_FINGERS,
     SCENARIO_CARDS,
 )
 from courtly.games.tudor.state import Hooks, TudorState
@@ -305,13 +309,13 @@ def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
     for i, (low, high) in enumerate(zip(lows, highs, strict=True)):
         fields.integer(mv[i], f"decision.movement[{i}]", low, high)
     st.mv = mv
-    st.xs = fields.integers(d.get("scratch", []), "decision.scratch", 0, 8 * n)
     st.scen_used = fields.integer(
         d.get("scenario_actions_used", 0), "decision.scenario_actions_used", 0, 3
     )
     st.moved_from = fields.integers(get("moved_from"), "decision.moved_from", 0, size - 1)
     st.take_kind = fields.integer(get("take"), "decision.take", 0, TK_ANY)
     st.tmp = fields.integer(get("aux"), "decision.aux", -5, 8 * size)
+    st.xs = _scratch(st, d.get("scratch", []))
     st.pend = fields.each(get("pending_rings"), "decision.pending_rings", _read_faction)
     st.pend_rearrange = 1 if fields.boolean(get("may_rearrange"), "decision.may_rearrange") else 0
     st.todo = fields.each(get("queue"), "decision.queue", lambda v, w: _task(v, w, n))
@@ -322,6 +326,26 @@ def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
         return fields.seat(pair[0], f"{what}[0]", n) * 8 + _read_faction(pair[1], f"{what}[1]")
 
     st.drafted = fields.each(get("drafted"), "decision.drafted", drafted)
+
+
+def _scratch(st: TudorState, value: Any) -> list[int]:
+    """Scratch holds Ring colours (Action B's new Rings, Action E's paid cards), except in
+    the middle of Exploiting Connections' exchange, where it holds the Ring handed over (a
+    finger-and-colour code) and then the seat chosen to receive it."""
+    what = "decision.scratch"
+    exchanging = st.mode == M_SEAT or (st.mode == M_HAND_RING and st.tmp == RING_SWAP_OTHER)
+    if not exchanging:
+        return fields.integers(value, what, 0, len(FACTIONS) - 1)
+    items = fields.listing(value, what, 1 if st.mode == M_SEAT else 2)
+    code = fields.integer(items[0], f"{what}[0]", 0, 8 * NUM_FINGERS - 1)
+    if code not in st.rings[st.cur]:
+        raise InvalidStateError(f"{what}[0]: seat {st.cur + 1} wears no such Ring")
+    if st.mode == M_SEAT:
+        return [code]
+    other = fields.seat(items[1], f"{what}[1]", st.num_players)
+    if other == st.cur:
+        raise InvalidStateError(f"{what}[1]: a seat exchanges a Ring with another seat")
+    return [code, other]
 
 
 def from_json(
