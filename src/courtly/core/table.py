@@ -12,7 +12,7 @@ hidden (all its events were public). See docs/kernel.md, "Undo".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +71,45 @@ def is_undoable(events: Sequence[Event], rng_before: int, rng_after: int) -> boo
     A private event (even one only its own actor sees) counts as a reveal: the kernel cannot
     tell a reminder of one's own card from a look at a hidden one, so it refuses both."""
     return rng_before == rng_after and all(e.audience is None for e in events)
+
+
+class Deliveries:
+    """What every viewer is told after one change, each viewer's part built when first read.
+
+    A server tells only the viewers connected (often no spectator, never a bot's seat), and an
+    observation with its legal actions is most of a change's cost. A part is built from the
+    table as it stands, so reading one after the table moved on is refused."""
+
+    def __init__(self, table: Table, build: Callable[[int | None], Delivery]) -> None:
+        self._table = table
+        self._seq = table.seq
+        self._build = build
+        self._viewers = table.viewers()
+        self._made: dict[int | None, Delivery] = {}
+
+    def __getitem__(self, viewer: int | None) -> Delivery:
+        if viewer in self._made:
+            return self._made[viewer]
+        if viewer not in self._viewers:
+            raise KeyError(viewer)
+        if self._table.seq != self._seq:
+            raise RuntimeError(
+                f"a delivery of position {self._seq} read at position {self._table.seq}"
+            )
+        made = self._made[viewer] = self._build(viewer)
+        return made
+
+    def get(self, viewer: int | None) -> Delivery | None:
+        return self[viewer] if viewer in self._viewers else None
+
+    def __iter__(self) -> Iterator[int | None]:
+        return iter(self._viewers)
+
+    def __len__(self) -> int:
+        return len(self._viewers)
+
+    def values(self) -> list[Delivery]:
+        return [self[v] for v in self._viewers]
 
 
 class Table:
@@ -154,7 +193,7 @@ class Table:
 
     def act(
         self, seat: int, seq: int, action: Action | int | Mapping[str, Any] | str
-    ) -> dict[int | None, Delivery]:
+    ) -> Deliveries:
         """Play ``action`` for ``seat``, who saw the table at ``seq``; what each viewer is told.
 
         Raises (and changes nothing) for a stale ``seq``, a seat that is not to act, or an
@@ -167,7 +206,7 @@ class Table:
             )
         events = self._play(seat, action)
         self.seq += 1
-        return {v: self._delivery(v, self._visible(events, v)) for v in self.viewers()}
+        return Deliveries(self, lambda v: self._delivery(v, self._visible(events, v)))
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the last decision: its own, with no chance and no
@@ -180,7 +219,7 @@ class Table:
             and not self.state.is_terminal
         )
 
-    def undo(self, seat: int) -> dict[int | None, Delivery]:
+    def undo(self, seat: int) -> Deliveries:
         """Take back ``seat``'s last decision by replaying the record without it; every viewer
         gets a fresh snapshot (nothing in it is new to them: the undone step revealed nothing)."""
         if not self.can_undo(seat):
@@ -200,7 +239,7 @@ class Table:
             rebuilt._play(current, action)
         self.state, self.record, self.steps = rebuilt.state, rebuilt.record, rebuilt.steps
         self.seq += 1
-        return {v: self.snapshot(v) for v in self.viewers()}
+        return Deliveries(self, self.snapshot)
 
     # --- inside -----------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from courtly.core.errors import (
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
-from courtly.core.table import Delivery, Table
+from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.config import Limits
@@ -442,7 +442,7 @@ class Hub:
             if conn is not skip:
                 conn.send_text(text)
 
-    def _broadcast(self, live: LiveTable, deliveries: dict[int | None, Delivery]) -> None:
+    def _broadcast(self, live: LiveTable, deliveries: Deliveries) -> None:
         """Each viewer's update in each language it reads, encoded once for all of that
         viewer's connections in that language (the spectators share one per language)."""
         info = live.info()
