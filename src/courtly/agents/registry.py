@@ -80,15 +80,18 @@ def _checked_params(kind: str, spec: str, params: dict[str, Any]) -> dict[str, A
     for name, value in params.items():
         param = by_name.get(name)
         if param is None:
-            raise AgentSpecError(
-                f"agent {kind!r} has no parameter {name!r} (in {spec.strip()!r}); "
-                f"its parameters: {accepted}"
+            raise AgentSpecError.keyed(
+                "error.agent.parameter", kind=kind, name=name, spec=spec.strip(), accepted=accepted
             )
         try:
             checked[name] = param.parse(value)
         except ValueError:
-            raise AgentSpecError(
-                f"agent parameter {name}={value} (in {spec.strip()!r}) must be {param.allowed}"
+            raise AgentSpecError.keyed(
+                "error.agent.value",
+                name=name,
+                value=value,
+                spec=spec.strip(),
+                allowed=param.allowed,
             ) from None
     return checked
 
@@ -122,9 +125,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise AgentSpecError(
-                f"agent parameter {part!r} in {spec!r} is not of the form name=value"
-            )
+            raise AgentSpecError.keyed("error.agent.pair", part=part, spec=spec)
         params[key.strip()] = _value(value.strip())
     return kind.strip(), params
 
@@ -134,13 +135,15 @@ def make_agent(spec: str, game: Game) -> Agent:
     _ensure_builtin()
     kind, params = parse_agent_spec(spec)
     if kind not in _FACTORIES:
-        raise AgentSpecError(f"no agent called {kind!r}; agents: {', '.join(sorted(_FACTORIES))}")
+        raise AgentSpecError.keyed(
+            "error.agent.unknown", kind=kind, known=", ".join(sorted(_FACTORIES))
+        )
     factory, _description = _FACTORIES[kind]
     params = _checked_params(kind, spec, params)
     try:
         agent = factory(game, **params)
     except TypeError:
         # An agent registered without declared parameters, given one it does not take.
-        raise AgentSpecError(f"agent {kind!r} does not accept the parameters in {spec!r}") from None
+        raise AgentSpecError.keyed("error.agent.parameters", kind=kind, spec=spec) from None
     agent.name = spec.strip()
     return agent

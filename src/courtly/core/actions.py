@@ -167,9 +167,7 @@ class ActionSpace:
         action = self._by_key.get(key)
         if action is None:
             kinds = sorted({a.kind for a in self.actions})
-            raise IllegalActionError.keyed(
-                "error.action.form", form=key, kinds=", ".join(kinds)
-            )
+            raise IllegalActionError.keyed("error.action.form", form=key, kinds=", ".join(kinds))
         return action
 
     def describe(self, action: Action, lang: str = ENGLISH) -> str:

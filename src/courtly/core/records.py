@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from courtly.core.errors import CourtlyError, RecordError, Words
-from courtly.core.i18n import seat_text, text
 from courtly.core.events import Event
+from courtly.core.i18n import seat_text, text
 from courtly.core.state import Game, State
 
 RECORD_FORMAT = "courtly-record"
@@ -152,9 +152,7 @@ def _result_text(result: Mapping[str, Any] | None, lang: str) -> str:
         return text("error.record.no_result", lang)
     winners = result.get("winners")
     named = (
-        text("term.separator", lang).join(
-            seat_text(w, lang) for w in winners if isinstance(w, int)
-        )
+        text("term.separator", lang).join(seat_text(w, lang) for w in winners if isinstance(w, int))
         if isinstance(winners, list)
         else repr(winners)
     )
@@ -204,7 +202,7 @@ def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]
             raise RecordError.keyed(
                 "error.record.not_a_choice",
                 step=step,
-                action=Words.of(lambda lang: state.action_space.describe(played, lang)),
+                action=state.action_words(played),
                 seat=seat + 1,
                 before=step - 1,
             )

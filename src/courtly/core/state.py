@@ -20,10 +20,10 @@ from mypy_extensions import mypyc_attr
 from courtly.core.actions import Action, ActionSpace, ActionTexts
 from courtly.core.errors import (
     IllegalActionError,
-    Words,
     InvalidSeatError,
     InvalidStateError,
     PlayerCountError,
+    Words,
     WrongPlayerError,
 )
 from courtly.core.events import Event, EventKinds
@@ -138,7 +138,7 @@ class State(ABC):
             )
         return player
 
-    def _words(self, action: Action) -> Words:
+    def action_words(self, action: Action) -> Words:
         """``action``'s description in every language, for an error that names it."""
         return Words.of(lambda lang: self.action_space.describe(action, lang))
 
@@ -227,13 +227,13 @@ class State(ABC):
         resolved = self.action_space.resolve(action)
         current = self.current_player
         if current is None:
-            raise IllegalActionError.keyed("error.action.over", action=self._words(resolved))
+            raise IllegalActionError.keyed("error.action.over", action=self.action_words(resolved))
         if player is not None and player != current:
             raise WrongPlayerError.keyed(
                 "error.action.wrong_seat",
                 current=current + 1,
                 player=player + 1,
-                action=self._words(resolved),
+                action=self.action_words(resolved),
             )
         legal = self.legal_action_ids()
         if resolved.id not in legal:
@@ -243,7 +243,7 @@ class State(ABC):
             )
             raise IllegalActionError.keyed(
                 "error.action.illegal" if len(legal) <= 12 else "error.action.illegal_more",
-                action=self._words(resolved),
+                action=self.action_words(resolved),
                 seat=current + 1,
                 legal=shown,
                 more=len(legal) - 12,
@@ -382,6 +382,7 @@ class Game(ABC):
         state = self.new_game(num_players, seed=0, options=options)
         self.write_observation_tensor(state.observation(0), writer)
         return tuple(writer.fields)
+
     # --- texts in a language ---------------------------------------------------------------
 
     def event_text(self, event: Event, lang: str = ENGLISH) -> str:
