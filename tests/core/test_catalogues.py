@@ -130,7 +130,7 @@ def test_catalogues_agree_and_hold_every_key_the_code_uses(name: str) -> None:
 
 def test_the_courtly_catalogues_agree_and_hold_every_key_the_code_uses() -> None:
     _check_domain(COURTLY)
-    for part in ("core", "cli", "server", "web"):
+    for part in ("core", "cli", "server", "web", "agents", "analysis"):
         _check_code_keys(COURTLY, SRC / part, front=True)
 
 
