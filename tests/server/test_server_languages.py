@@ -127,3 +127,15 @@ def test_an_api_error_follows_accept_language(server: ServerProcess) -> None:
         "/api/tables", json={"game": "kingdoms", "players": 3, "seats": ["open", "open", "open"]}
     )
     assert english.json()["detail"] == "Kingdoms is for exactly 2 players, not 3"
+
+
+def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -> None:
+    korean = server.http.get("/api/i18n/ko").json()["agents"]
+    english = server.http.get("/api/i18n/en").json()["agents"]
+    assert set(korean) == set(english) >= {"random", "greedy", "ismcts", "easy", "hard"}
+    assert english["random"] == "uniformly random legal actions"
+    assert korean["random"] == "규칙에 맞는 수 가운데 아무것이나 고르기"
+    assert HANGUL.search(korean["hard"]) and "difficulty level 'hard'" in english["hard"]
+    # The API's catalogue stays English whatever the reader's language.
+    games = server.http.get("/api/games", headers={"Accept-Language": "ko"}).json()
+    assert games[0]["agents"]["random"] == "uniformly random legal actions"

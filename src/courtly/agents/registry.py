@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from courtly.core.errors import AgentSpecError
+from courtly.core.i18n import current_language
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
 AgentFactory = Callable[..., Agent]
+#: What ``courtly games`` and the browser say an agent kind does: a text, or its text in a
+#: language (``description(lang)``) for a kind whose catalogue has one.
+Description = str | Callable[[str], str]
 
 
 @dataclass(frozen=True)
@@ -52,14 +56,14 @@ def whole_number_or(word: str) -> Callable[[Any], int | str]:
     return parse
 
 
-_FACTORIES: dict[str, tuple[AgentFactory, str]] = {}
+_FACTORIES: dict[str, tuple[AgentFactory, Description]] = {}
 _PARAMS: dict[str, tuple[AgentParam, ...]] = {}
 
 
 def register_agent(
     kind: str,
     factory: AgentFactory,
-    description: str,
+    description: Description,
     params: Sequence[AgentParam] | None = None,
 ) -> None:
     """Make ``kind`` nameable; ``factory(game, **params)`` builds the agent. With ``params``
@@ -103,9 +107,14 @@ def _ensure_builtin() -> None:
         builtin.register_all()
 
 
-def agent_kinds() -> dict[str, str]:
+def agent_kinds(lang: str | None = None) -> dict[str, str]:
+    """Every agent kind and what it does, in ``lang`` (default: the current language)."""
     _ensure_builtin()
-    return {kind: description for kind, (_f, description) in sorted(_FACTORIES.items())}
+    lang = lang or current_language()
+    return {
+        kind: description if isinstance(description, str) else description(lang)
+        for kind, (_f, description) in sorted(_FACTORIES.items())
+    }
 
 
 def _value(text: str) -> Any:

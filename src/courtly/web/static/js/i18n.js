@@ -64,6 +64,11 @@ export function gameText(game, key, otherwise) {
   return key in words ? words[key] : otherwise;
 }
 
+// What an agent kind (a bot level) does, in the current language (from the server).
+export function agentText(kind) {
+  return (server.agents || {})[kind];
+}
+
 // A word of a game's vocabulary (a family, an office, a chamber...): the catalogue's word
 // when it has one, else the server's own word unchanged.
 export function term(game, value) {
