@@ -61,7 +61,9 @@ def test_each_viewer_reads_its_own_language(server: ServerProcess) -> None:
             first = {"ko": _next_game_message(korean), "en": _next_game_message(english)}
             spectator = _next_game_message(watcher)
             for text in _texts(first["ko"]) + _texts(spectator):
-                assert HANGUL.search(text) and not re.search(r"[A-Za-z]", text), text
+                # The seats' names (start_table's "Player N") are the only Latin words.
+                unnamed = re.sub(r"Player \d", "", text)
+                assert HANGUL.search(text) and not re.search(r"[A-Za-z]", unnamed), text
             for text in _texts(first["en"]):
                 assert not HANGUL.search(text), text
             checked += len(_texts(first["ko"])) + len(_texts(spectator))
@@ -139,3 +141,27 @@ def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -
     # The API's catalogue stays English whatever the reader's language.
     games = server.http.get("/api/games", headers={"Accept-Language": "ko"}).json()
     assert games[0]["agents"]["random"] == "uniformly random legal actions"
+
+
+def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    for seat, name in ((0, "Bob"), (1, "민지")):
+        assert server.take(created, seat, name).status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    korean = _connect(server, table_id, server.token(created, 0), "ko", None)
+    english = _connect(server, table_id, server.token(created, 0), "en", None)
+    try:
+        seen = _next_game_message(korean)
+        _next_game_message(english)
+        action = seen["legal_actions"][0]["id"]
+        korean.send(json.dumps({"type": "act", "seq": seen["seq"], "action": action}))
+        ko = " / ".join(e["text"] for e in _next_game_message(korean)["events"])
+        en = " / ".join(e["text"] for e in _next_game_message(english)["events"])
+        # "Bob" ends in a consonant (이), where "1번 자리" takes 가; English keeps the number,
+        # which the browser replaces with the name (records and logs stay by number).
+        assert "Bob이 " in ko and "번 자리" not in ko, ko
+        assert "seat 1 " in en and "Bob" not in en, en
+    finally:
+        for ws in (korean, english):
+            ws.close()
