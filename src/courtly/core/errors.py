@@ -72,8 +72,10 @@ def _render(key: str, data: Mapping[str, Any], lang: str) -> str:
 
 
 def _field(value: Any, lang: str) -> Any:
-    if isinstance(value, BaseException):
+    if isinstance(value, CourtlyError):
         return error_text(value, lang)
+    if isinstance(value, BaseException):
+        return str(value)  # Python's own detail (a JSON or number error) has no other words
     if isinstance(value, Words):
         return value.text(lang)
     return value
