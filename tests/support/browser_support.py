@@ -94,7 +94,6 @@ def screenshot(page: Any, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     return path
 
-
 MINE = ".table-page[data-mine='1']"
 OVER = "#result"
 PRIVACY = "#privacy-continue"
