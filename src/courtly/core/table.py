@@ -128,7 +128,7 @@ class Table:
         self.state: State = game.new_game(num_players, seed=seed, options=options)
         names = list(seats) if seats is not None else [f"seat {p + 1}" for p in range(num_players)]
         if len(names) != num_players:
-            raise CourtlyError(f"{len(names)} seat names for {num_players} players")
+            raise CourtlyError.keyed("error.table.names", names=len(names), players=num_players)
         self.record: GameRecord = new_record(self.state, names, seed)
         self.steps: list[Step] = []
         self.seq = 0
@@ -138,7 +138,7 @@ class Table:
         """The table a record describes, every fingerprint checked (RecordError if one differs,
         or if the record's result is not what its actions give)."""
         if record.game != game.name:
-            raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
+            raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
         try:
             table = cls(
                 game,
@@ -148,22 +148,22 @@ class Table:
                 seats=record.seats or None,
             )
         except CourtlyError as exc:
-            raise RecordError(f"record cannot start its game: {exc}") from None
+            raise RecordError.keyed("error.record.start", reason=exc) from None
         if record.fingerprints and record.fingerprints[0] != table.state.fingerprint():
-            raise RecordError("replay diverges from the record at step 0")
+            raise RecordError.keyed("error.table.diverges", step=0)
         for index, action in enumerate(record.actions, start=1):
             seat = table.state.current_player
             if seat is None:
-                raise RecordError(f"record action {index} comes after the end of the game")
+                raise RecordError.keyed("error.table.after_end", step=index)
             try:
                 table._play(seat, action)
             except CourtlyError as exc:
-                raise RecordError(f"record action {index} cannot be played: {exc}") from None
+                raise RecordError.keyed("error.record.action", step=index, reason=exc) from None
             stored = record.fingerprints[index] if index < len(record.fingerprints) else None
             if stored is not None and stored != table.record.fingerprints[index]:
-                raise RecordError(f"replay diverges from the record at step {index}")
+                raise RecordError.keyed("error.table.diverges", step=index)
         if record.result is not None and record.result != table.record.result:
-            raise RecordError("the record's result is not what its actions give")
+            raise RecordError.keyed("error.table.result")
         table.record.seats = list(record.seats)
         table.seq = len(record.actions) if seq is None else seq
         return table
@@ -200,10 +200,7 @@ class Table:
         action that is malformed or illegal."""
         self.state.check_seat(seat)
         if seq != self.seq:
-            raise StaleSequenceError(
-                f"the table has moved on (you saw position {seq}, it is at {self.seq}); "
-                "look again before you act"
-            )
+            raise StaleSequenceError.keyed("error.table.stale", seen=seq, now=self.seq)
         events = self._play(seat, action)
         self.seq += 1
         return Deliveries(self, lambda v: self._delivery(v, self._visible(events, v)))
@@ -223,7 +220,7 @@ class Table:
         """Take back ``seat``'s last decision by replaying the record without it; every viewer
         gets a fresh snapshot (nothing in it is new to them: the undone step revealed nothing)."""
         if not self.can_undo(seat):
-            raise UndoError(self._why_no_undo(seat))
+            raise UndoError.keyed(self._why_no_undo(seat))
         actions = self.record.actions[:-1]
         seats = list(self.record.seats)
         rebuilt = Table(
@@ -269,11 +266,12 @@ class Table:
         return Delivery(viewer, self.seq, events, state.observation(viewer), legal, reset, undo)
 
     def _why_no_undo(self, seat: int) -> str:
+        """The catalogue key of the reason ``seat`` may not undo now."""
         if not self.steps:
-            return "nothing has been played yet"
+            return "error.undo.nothing"
         last = self.steps[-1]
         if self.state.is_terminal:
-            return "the game is over"
+            return "error.undo.over"
         if last.seat != seat:
-            return "the last decision was not yours"
-        return "the last decision drew a card or showed something hidden, so it stands"
+            return "error.undo.not_yours"
+        return "error.undo.hidden"
