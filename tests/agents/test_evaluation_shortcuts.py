@@ -37,6 +37,30 @@ def test_a_games_greedy_choice_is_the_kernels(name: str, seed: int, data: st.Dat
 @pytest.mark.parametrize("name", game_names())
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
+def test_a_step_to_score_reaches_the_steps_position(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """``step_to_score`` (the greedy candidates' step, which a game may make cheaper, as
+    Kingdoms does by not listing the next legal ids) reaches the very position ``step`` does,
+    for every candidate at every position of random games."""
+    game = load_game(name)
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    state = game.new_game(players, seed=seed)
+    rng = Rng(seed)
+    while state.current_player is not None:
+        legal = state.legal_action_ids()
+        for action_id in legal:
+            played, scored = state.clone(), state.clone()
+            played.step(action_id)
+            scored.step_to_score(action_id)
+            assert scored.fingerprint() == played.fingerprint(), (state.fingerprint(), action_id)
+            assert scored.legal_action_ids() == played.legal_action_ids()
+        state.step(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("name", game_names())
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
 def test_a_games_search_evaluations_are_each_seats(
     name: str, seed: int, data: st.DataObject
 ) -> None:
