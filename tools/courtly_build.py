@@ -1,8 +1,9 @@
 """courtly's build backend: setuptools', plus mypyc for the opt-in compiled build.
 
 ``COURTLY_COMPILE=1 pip install .`` builds and installs a wheel whose kernel, games and agents
-are compiled (setup.py names them); only that build needs mypy (and rich, which the games'
-views import, for its types), so only then are they asked for. Every step but the wheel itself
+are compiled (setup.py names them); only that build needs mypy (and the libraries the compiled
+modules import, for their types: rich, babel, and numpy, which the kernel's tensors name), so
+only then are they asked for. Every step but the wheel itself
 runs setup.py without compiling (it has no mypy yet when asked what it needs). An editable
 install always stays pure Python: compiled files beside the sources would shadow every later
 edit of them.
@@ -20,7 +21,12 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 (every hook not redefined here is setuptools')
 
 COMPILE = "COURTLY_COMPILE"
-COMPILE_REQUIRES = ["mypy>=1.10,<3", "rich>=13.7,<16"]
+COMPILE_REQUIRES = [
+    "mypy>=1.10,<3",
+    "rich>=13.7,<16",
+    "babel>=2.14,<3",
+    "numpy>=1.26,<3",
+]
 
 
 @contextmanager

@@ -25,16 +25,14 @@ LEAD, STAKE, FOLLOW, OVER = "lead", "stake", "follow", "over"
 
 
 class DuelState(State):
+    # The kernel's own attributes (game, num_players, options, rng) are State's: named here
+    # again, they would hide the compiled build's fields from its compiled code.
     __slots__ = (
-        "game",
         "hands",
         "leader",
-        "num_players",
-        "options",
         "phase",
         "played",
         "points",
-        "rng",
         "stake",
         "table",
         "undealt",

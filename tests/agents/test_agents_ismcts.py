@@ -9,7 +9,13 @@ import pytest
 from agents_toy_duel import DUEL, HOLD, RAISE, DuelGame, DuelState
 
 from courtly.agents import make_agent
-from courtly.agents.ismcts import ISMCTSAgent, Searcher, SearchResult, SearchSettings
+from courtly.agents.ismcts import (
+    ISMCTSAgent,
+    Searcher,
+    SearchResult,
+    SearchSettings,
+    settings_from_params,
+)
 from courtly.core.errors import AgentSpecError
 from courtly.core.match import play_match
 from courtly.core.rng import Rng
@@ -203,14 +209,7 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
     # Seat 1 follows, then (if it wins) leads again: with opponents=policy, seat 0's tree holds
     # only seat 0's choices, so every key below the root belongs to seat 0.
     state = DUEL.new_game(2, seed=6)
-    agent = ismcts("ismcts:iterations=200,opponents=policy")
-    searcher = agent.searcher
     root_keys: list[int] = []
-    original = searcher._iterate
-
-    def spy(root, world, rng, me):  # type: ignore[no-untyped-def]
-        original(root, world, rng, me)
-        root_keys[:] = collect(root)
 
     def collect(node):  # type: ignore[no-untyped-def]
         keys = []
@@ -219,13 +218,17 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
             keys.extend(collect(child))
         return keys
 
-    searcher._iterate = spy  # type: ignore[method-assign]
-    agent.act(SeatView(state, 0), Rng(2))
+    # A subclass, not a patched method: the compiled build's methods cannot be replaced.
+    class Spy(Searcher):
+        def _iterate(self, root: Any, world: Any, rng: Rng, me: int) -> None:
+            super()._iterate(root, world, rng, me)
+            root_keys[:] = collect(root)
+
+    Spy(DUEL, settings_from_params(iterations=200, opponents="policy")).search(
+        SeatView(state, 0), Rng(2)
+    )
     assert root_keys and all(key % 16 == 0 for key in root_keys)
-    tree = ismcts("ismcts:iterations=200")
-    tree.searcher._iterate = spy  # type: ignore[method-assign]
-    original = tree.searcher.__class__._iterate.__get__(tree.searcher)
-    tree.act(SeatView(state, 0), Rng(2))
+    Spy(DUEL, settings_from_params(iterations=200)).search(SeatView(state, 0), Rng(2))
     assert any(key % 16 == 1 for key in root_keys)
 
 

@@ -6,13 +6,15 @@ and for another seat; evaluations: on a world sampled for the seat to move)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import Rng
-from courtly.core.state import Game
+from courtly.core.state import Game, State
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -31,6 +33,36 @@ def test_a_games_greedy_choice_is_the_kernels(name: str, seed: int, data: st.Dat
                 assert game.greedy_choices(state, legal, who) == Game.greedy_choices(
                     game, state, legal, who
                 ), state.fingerprint()
+        state.step(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("name", game_names())
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
+def test_a_step_to_score_reaches_the_steps_position(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """``step_to_score`` (the greedy candidates' step, which a game may make cheaper, as
+    Kingdoms does by not listing the next legal ids) reaches the very position ``step`` does,
+    for every candidate at every position of random games."""
+    for state in _positions(name, seed, data):
+        for action_id in state.legal_action_ids():
+            played, scored = state.clone(), state.clone()
+            played.step(action_id)
+            scored.step_to_score(action_id)
+            assert scored.fingerprint() == played.fingerprint(), (state.fingerprint(), action_id)
+            assert scored.legal_action_ids() == played.legal_action_ids()
+
+
+def _positions(name: str, seed: int, data: st.DataObject) -> Iterator[State]:
+    """Every position with a seat to move of a random game (the player count drawn)."""
+    game = load_game(name)
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    state = game.new_game(players, seed=seed)
+    rng = Rng(seed)
+    while state.current_player is not None:
+        yield state
+        legal = state.legal_action_ids()
         state.step(legal[rng.below(len(legal))])
 
 

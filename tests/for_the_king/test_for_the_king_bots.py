@@ -4,6 +4,7 @@ bids=affordable, and their measured strength carries over (RULINGS FK-08)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from courtly.agents.greedy import GreedyAgent
@@ -18,7 +19,7 @@ def _game(options: dict[str, str], seed: int) -> list[dict[str, Any]]:
     """hard (a small iteration budget, no clock) against greedy; the actions played."""
     settings = level_settings(GAME.name, "hard")
     hard = ISMCTSAgent(
-        GAME, settings.__class__(**{**vars(settings), "iterations": 40, "seconds": None})
+        GAME, replace(settings, iterations=40, seconds=None)
     )
     agents = [hard, GreedyAgent(GAME)]
     rngs = [Rng(seed * 2 + 1), Rng(seed * 2 + 2)]

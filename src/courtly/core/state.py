@@ -256,6 +256,12 @@ class State(ABC):
         """Play a legal action id with no checks and no events: the search and simulation path."""
         self._apply(action_id, None)
 
+    def step_to_score(self, action_id: int) -> None:
+        """``step`` for a position that will only be scored (a candidate the greedy policy
+        weighs, ``best_after``): the same position, but a game may skip work that only later
+        moves need, such as listing the next legal ids ahead."""
+        self._apply(action_id, None)
+
     def winners(self) -> list[int]:
         """Seats that won (several when they share the victory); empty before the end."""
         if not self.is_terminal:
@@ -300,7 +306,7 @@ def best_after(state: State, legal: list[int], score: Callable[[State], float]) 
     best: list[int] = []
     for action_id in legal:
         after = state.clone()
-        after.step(action_id)
+        after.step_to_score(action_id)
         value = score(after)
         if value > best_value:
             best_value = value

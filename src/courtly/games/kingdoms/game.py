@@ -49,6 +49,13 @@ class KingdomsPosition(KingdomsState):
         return dispatch.PHASE_LEGAL[self.phase](self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        self._play(action_id, events, True)
+
+    def step_to_score(self, action_id: int) -> None:
+        # The greedy policy's candidates: their next legal ids are never asked for.
+        self._play(action_id, None, False)
+
+    def _play(self, action_id: int, events: list[Event] | None, keep_legal: bool) -> None:
         self._legal = None
         stack = self.stack
         if stack:
@@ -56,7 +63,7 @@ class KingdomsPosition(KingdomsState):
             dispatch.TASK_APPLY[top[0]](self, top, action_id, events)
         else:
             dispatch.PHASE_APPLY[self.phase](self, action_id, events)
-        dispatch.advance(self, events)
+        dispatch.advance(self, events, keep_legal)
 
     def clone(self) -> KingdomsPosition:
         return KingdomsPosition(self.game, self.options, self.rng, self)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from courtly.core.events import Event
 from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
@@ -84,7 +86,9 @@ def ace_targets(s: KingdomsState, p: int, ace: int) -> list[int]:
     return [c for c in s.court[o] if c >= 0 and SUIT[c] == suit]
 
 
-def action_legal(s: KingdomsState) -> list[int]:
+def action_options(s: KingdomsState) -> Iterator[int]:
+    """The Action Phase menu, one id at a time (a caller that only asks whether the menu holds
+    a single choice stops at the second)."""
     p = s.turn
     o = 1 - p
     used = s.used
@@ -92,49 +96,51 @@ def action_legal(s: KingdomsState) -> list[int]:
     hand = s.hand[p]
     mine = s.subjects(p)
     opp_subjects = s.subjects(o)
-    out: list[int] = []
     if not used & USED_SCANDAL and opp_subjects:
         n = unbacked_royals(s, o)
         if n >= 1:
-            out.append(A.SCANDAL)
+            yield A.SCANDAL
             if n >= 2:
-                out.append(A.REVOLT)
+                yield A.REVOLT
                 if n >= 3 and s.has_space(p):
-                    out.append(A.TREASON)
+                    yield A.TREASON
     numbers = [c for c in hand if IS_NUMBER[c]]
     if not used & USED_ASCEND and C.consort_slot(court) < 0:
-        out.extend([A.K_ASCEND + c for c in numbers])
-        out.extend([A.K_ASCEND + c for c in mine])
+        yield from (A.K_ASCEND + c for c in numbers)
+        yield from (A.K_ASCEND + c for c in mine)
     glory = s.glory[p]
     if glory:
         if C.has_chamberlain(court):
             if not C.is_eunuch(court):
-                out.extend([A.K_POWER + c for c in glory])
+                yield from (A.K_POWER + c for c in glory)
         elif C.has_chamberlain(s.court[o]):
-            out.extend([A.DECLARE + i for i in range(4) if declaration_allowed(s, p, i)])
+            yield from (A.DECLARE + i for i in range(4) if declaration_allowed(s, p, i))
     if not used & USED_ACE:
-        out.extend([A.K_ACE + c for c in hand if IS_ACE[c] and ace_targets(s, p, c)])
+        yield from (A.K_ACE + c for c in hand if IS_ACE[c] and ace_targets(s, p, c))
     if numbers:
         if s.treaty[o] < 0:
-            out.extend([A.K_TREATY + c for c in numbers])
+            yield from (A.K_TREATY + c for c in numbers)
         if s.treaty[p] >= 0:
             bar = VALUE[s.treaty[p]]
-            out.extend([A.K_BREAK + c for c in numbers if VALUE[c] > bar])
+            yield from (A.K_BREAK + c for c in numbers if VALUE[c] > bar)
     if not used & USED_POLITY and len(glory) < len(s.glory[o]) and s.can_draw_deck():
-        out.append(A.POLITY)
+        yield A.POLITY
     if not used & USED_BATTLE and s.army[p] and opp_subjects and s.options["battle"]:
-        out.extend([A.K_BATTLE + c for c in s.army[p]])
+        yield from (A.K_BATTLE + c for c in s.army[p])
     if not used & USED_REGNANT and mine:
         rsuit = C.regnant_suit(court)
         if rsuit >= 0 and not (s.treaty[p] >= 0 and SUIT[s.treaty[p]] == rsuit):
-            out.extend([A.K_REGNANT + c for c in mine if SUIT[c] == rsuit])
+            yield from (A.K_REGNANT + c for c in mine if SUIT[c] == rsuit)
     if not used & USED_PRESTIGE and C.is_prestigious(court):
         if s.peasant[p]:
-            out.append(A.PRESTIGE_OWN)
+            yield A.PRESTIGE_OWN
         if s.peasant[o]:
-            out.append(A.PRESTIGE_OPP)
-    out.append(A.DONE)
-    return out
+            yield A.PRESTIGE_OPP
+    yield A.DONE
+
+
+def action_legal(s: KingdomsState) -> list[int]:
+    return list(action_options(s))
 
 
 def action_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:

@@ -7,7 +7,7 @@ A position is either in a phase (its menu: ``PHASE_LEGAL`` / ``PHASE_APPLY``; it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from courtly.core.events import Event
 from courtly.games.kingdoms.codes import (
@@ -213,22 +213,53 @@ TASK_APPLY: dict[int, ApplyFn] = {
 }
 
 
-def advance(s: KingdomsState, events: list[Event] | None) -> None:
+# The phase menus with many choices, one id at a time: whether a menu holds a single choice is
+# known at its second (``sole_action``), without building the rest.
+PHASE_OPTIONS: dict[int, Callable[[KingdomsState], Iterator[int]]] = {
+    PH_ACTION: action.action_options,
+    PH_POP: population.pop_options,
+}
+
+
+def advance(s: KingdomsState, events: list[Event] | None, keep_legal: bool = True) -> None:
     """Settle the phases, then play every decision that has a single possible answer
-    (ruling R22), until a real choice or the end of the game."""
+    (ruling R22), until a real choice or the end of the game.
+
+    With ``keep_legal`` the legal ids of that choice are kept for the next
+    ``legal_action_ids``; without, they are not built (a position that is only evaluated
+    never asks for them), and the position is the same."""
     settle(s, events)
     while s.phase != PH_OVER:
-        ids = s.legal_action_ids()
-        if len(ids) != 1:
-            s._legal = ids
-            return
+        if keep_legal:
+            ids = s.legal_action_ids()
+            if len(ids) != 1:
+                s._legal = ids
+                return
+            only = ids[0]
+        else:
+            only = sole_action(s)
+            if only < 0:
+                return
         stack = s.stack
         if stack:
             top = stack.pop()
-            TASK_APPLY[top[0]](s, top, ids[0], events)
+            TASK_APPLY[top[0]](s, top, only, events)
         else:
-            PHASE_APPLY[s.phase](s, ids[0], events)
+            PHASE_APPLY[s.phase](s, only, events)
         settle(s, events)
+
+
+def sole_action(s: KingdomsState) -> int:
+    """The legal id of a position (not over) that offers exactly one, else -1."""
+    stack = s.stack
+    if not stack:
+        options = PHASE_OPTIONS.get(s.phase)
+        if options is not None:
+            menu = options(s)
+            first = next(menu, -1)
+            return first if next(menu, -1) < 0 else -1
+    ids = s.legal_action_ids()
+    return ids[0] if len(ids) == 1 else -1
 
 
 def settle(s: KingdomsState, events: list[Event] | None) -> None:

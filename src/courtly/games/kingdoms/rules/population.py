@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from courtly.core.events import Event
 from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms import court as C
@@ -72,23 +74,27 @@ def pop_entry(s: KingdomsState, events: list[Event] | None) -> None:
             s.reveal_hand(p)
 
 
-def pop_legal(s: KingdomsState) -> list[int]:
+def pop_options(s: KingdomsState) -> Iterator[int]:
+    """The Population Phase menu, one id at a time (a caller that only asks whether the menu
+    holds a single choice stops at the second)."""
     p = s.turn
     has_number = any(IS_NUMBER[c] for c in s.hand[p])
-    out: list[int] = []
     if has_number:
-        out = free_rows(s, p)
+        yield from free_rows(s, p)
         reg = C.regnant_slot(s.court[p])
         if reg >= 0 and s.free_space(p, reg) > 0:
-            out.append(A.ARMY)
-    out.extend(A.K_FLIP + c for c in s.army[p])
+            yield A.ARMY
+    yield from (A.K_FLIP + c for c in s.army[p])
     if not s.used & USED_REARRANGED and (s.army[p] or s.subjects(p)):
-        out.append(A.REARRANGE)
+        yield A.REARRANGE
     if s.jester[p] < 0:
-        out.extend(A.K_JESTER + c for c in s.hand[p] if IS_JOKER[c])
+        yield from (A.K_JESTER + c for c in s.hand[p] if IS_JOKER[c])
     if s.used & USED_PLACED or not has_number or not s.has_space(p):
-        out.append(A.DONE)
-    return out
+        yield A.DONE
+
+
+def pop_legal(s: KingdomsState) -> list[int]:
+    return list(pop_options(s))
 
 
 def pop_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
