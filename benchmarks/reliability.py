@@ -150,7 +150,9 @@ def summary(done: list[dict[str, object]]) -> None:
         row[2] += float(line["cpu"])  # type: ignore[arg-type]
         row[3] += 0 if ok or line["rc"] == 124 else 1
         row[4] += int(line.get("decisions", 0))  # type: ignore[call-overload]
-    print("game | players | options | games | chunks | CPU s | failed chunks | timed out | decisions")
+    print(
+        "game | players | options | games | chunks | CPU s | failed chunks | timed out | decisions"
+    )
     for key, (games, chunks, cpu, bad, decisions, late) in sorted(totals.items()):
         game, players, options = key
         print(
