@@ -69,9 +69,7 @@ def _check_container(
 
 
 #: Per player count: the cards numbered above it, left in the box (S3).
-_UNUSED_CARDS = {
-    n: tuple(c for c in range(NUM_CARDS) if CARD_MARK[c] > n) for n in range(2, 6)
-}
+_UNUSED_CARDS = {n: tuple(c for c in range(NUM_CARDS) if CARD_MARK[c] > n) for n in range(2, 6)}
 
 
 def _check_locations(s: FtkState, counts: Counter[int]) -> None:
