@@ -57,7 +57,8 @@ def vary_findings(
     tally: ReportTally, vary_name: str, values: Sequence[Any], agents: Sequence[str]
 ) -> list[str]:
     found = []
-    for seat in range(tally.players):
+    # A seat's win rate is compared across player counts with nothing: its fair share moves.
+    for seat in range(0 if tally.vary_players else tally.players):
         groups = tally.by_value
         best = max(range(len(groups)), key=lambda k: (groups[k].win_rate(seat), -k))
         worst = min(range(len(groups)), key=lambda k: (groups[k].win_rate(seat), k))
@@ -80,7 +81,9 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
     lines: list[str] = []
     if overall.finished == 0:
         return ["No game finished, so nothing can be said about balance."]
-    findings = seat_findings(overall, agents) + score_findings(overall, agents)
+    # With the player count varied, the seats are judged per count (vary_findings) only.
+    seated = [overall] if overall.players else []
+    findings = [f for g in seated for f in seat_findings(g, agents) + score_findings(g, agents)]
     if vary_name is not None and tally.values:
         findings += vary_findings(tally, vary_name, tally.values, agents)
     if findings:
@@ -89,10 +92,11 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
         lines.append(
             f"Nothing is significantly unbalanced at 95% over {overall.finished:,} games: "
             f"every seat's win rate is consistent with the fair share of "
-            f"{_pct(1.0 / overall.players)}"
+            f"{_pct(1.0 / overall.players) if overall.players else '1/players'}"
             + (f", whatever the value of {vary_name}." if vary_name else ".")
         )
-        spans = [overall.win_interval(seat) for seat in range(overall.players)]
+        groups = seated or tally.by_value
+        spans = [g.win_interval(seat) for g in groups for seat in range(g.players)]
         widest = max(high - low for low, high in spans) / 2
         lines.append(
             f"At this number of games a seat's win rate is known to within about "
