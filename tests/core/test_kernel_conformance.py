@@ -179,18 +179,19 @@ class SortingLoad(HighCards):
         return state
 
 
-def test_an_impossible_position_reached_in_play_is_caught() -> None:
-    failures = _failures(LateViolation)
-    assert "InvalidStateError: three cards played" in failures
-    assert "InvalidStateError: nothing played yet" in _failures(OpeningViolation)
-
-
-def test_a_refusal_that_leaves_a_trace_is_caught() -> None:
-    assert "refusing bad input changed the state" in _failures(TracingRefusal)
-
-
-def test_a_clone_that_is_not_the_position_is_caught() -> None:
-    assert "replay diverges" in _failures(InexactClone)
+@pytest.mark.parametrize(
+    ("cls", "message"),
+    [
+        (LateViolation, "InvalidStateError: three cards played"),
+        (OpeningViolation, "InvalidStateError: nothing played yet"),
+        (TracingRefusal, "refusing bad input changed the state"),
+        (InexactClone, "replay diverges"),
+    ],
+)
+def test_a_bug_planted_where_the_checker_was_reorganised_is_caught(
+    cls: type[HighCardsState], message: str
+) -> None:
+    assert message in _failures(cls)
 
 
 def test_a_broken_json_round_trip_is_caught() -> None:
