@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import IntEnum
 from typing import Any
 
 import pytest
@@ -197,3 +198,37 @@ def test_a_bug_planted_where_the_checker_was_reorganised_is_caught(
 def test_a_broken_json_round_trip_is_caught() -> None:
     report = run_conformance(SortingLoad(), 3, games=3, seed=2)
     assert "JSON round trip changed the state" in " ".join(report.failures)
+
+
+class FloatingRefusal(HighCardsState):
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        try:
+            return super().apply(action, player)
+        except IllegalActionError:
+            self.deck = [float(c) for c in self.deck]  # 1 becomes 1.0: a trace
+            raise
+
+
+class ShapeShifting(HighCardsState):
+    # Every other JSON form holds tuples for lists and an enum for the turn: the same JSON,
+    # which the quick comparison of forms tells apart and the canonical text must not.
+    calls = 0
+
+    def _body_to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = super()._body_to_json()
+        self.calls += 1
+        if self.calls % 2:
+            body["piles"] = [tuple(p) for p in self.piles]
+            body["turn"] = Seat(self.turn)
+        return body
+
+
+class Seat(IntEnum):
+    FIRST = 0
+    SECOND = 1
+
+
+def test_a_change_of_type_alone_is_caught_and_a_change_json_cannot_see_is_not() -> None:
+    assert "refusing bad input changed the state" in _failures(FloatingRefusal)
+    report = run_conformance(_variant(ShapeShifting), 2, games=3, seed=2)
+    assert report.ok, report.failures
