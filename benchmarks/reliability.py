@@ -102,6 +102,10 @@ def main() -> None:
     parser.add_argument("--until", help="wall-clock deadline, HH:MM UTC: no chunk starts after")
     parser.add_argument("--chunk-seconds", type=float, default=45.0)
     parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--commit", default="", help="the commit that runs, noted in the log")
+    parser.add_argument(
+        "--timeout-factor", type=float, default=20.0, help="a chunk's wall limit, in chunks' CPU"
+    )
     args = parser.parse_args()
     done: list[dict[str, object]] = []
     if args.log.exists():
@@ -128,8 +132,9 @@ def main() -> None:
             games = size[config]
             chunk += 1
             cmd = command(args.kind, game, players, options, games, 2026_1125_000 + chunk)
-            line = run_chunk(args.kind, cmd, limit=int(args.chunk_seconds * 8))
+            line = run_chunk(args.kind, cmd, limit=int(args.chunk_seconds * args.timeout_factor))
             line.update(game=game, players=players, options=list(options), games=games)
+            line["commit"] = args.commit
             with args.log.open("a") as log:
                 log.write(json.dumps(line) + "\n")
             spent += float(line["cpu"])  # type: ignore[arg-type]
@@ -139,26 +144,34 @@ def main() -> None:
 
 
 def summary(done: list[dict[str, object]]) -> None:
-    totals: dict[tuple[str, int, str], list[float]] = defaultdict(lambda: [0, 0, 0.0, 0, 0, 0])
+    """Per game, player count and options: games checked, CPU, failures, as a Markdown table.
+    A chunk stopped by its timeout counts no games; a chunk that failed names its seeds."""
+    rows: dict[tuple[str, int, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for line in done:
-        key = (str(line["game"]), int(line["players"]), ",".join(line["options"]))  # type: ignore[arg-type,call-overload]
-        row = totals[key]
-        ok = line["rc"] == 0
-        row[5] += 1 if line["rc"] == 124 else 0  # stopped by timeout: its games are not counted
-        row[0] += int(line["games"]) if line["rc"] in (0, 1) else 0  # type: ignore[call-overload]
-        row[1] += 1
-        row[2] += float(line["cpu"])  # type: ignore[arg-type]
-        row[3] += 0 if ok or line["rc"] == 124 else 1
-        row[4] += int(line.get("decisions", 0))  # type: ignore[call-overload]
-    print(
-        "game | players | options | games | chunks | CPU s | failed chunks | timed out | decisions"
-    )
-    for key, (games, chunks, cpu, bad, decisions, late) in sorted(totals.items()):
-        game, players, options = key
+        options = ",".join(line["options"])  # type: ignore[arg-type]
+        row = rows[(str(line["game"]), int(line["players"]), options)]  # type: ignore[call-overload]
+        late = line["rc"] == 124
+        row["games"] += 0 if late else int(line["games"])  # type: ignore[call-overload]
+        row["chunks"] += 1
+        row["late"] += late
+        row["cpu"] += float(line["cpu"])  # type: ignore[arg-type]
+        row["decisions"] += int(line.get("decisions", 0))  # type: ignore[call-overload]
+        if "errors" in line:  # simulate: games that raised
+            row["failures"] += int(line["errors"])  # type: ignore[call-overload]
+        elif not late:  # selftest: one line per failed game, naming its seed
+            failed = [v for v in line.get("verdicts", []) if "seed" in v]  # type: ignore[attr-defined]
+            row["failures"] += len(failed) or (line["rc"] != 0)
+    print("| game | players | options | games | CPU s | failures | chunks (timed out) |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+    for (game, players, options), row in sorted(rows.items()):
         print(
-            f"{game} | {players} | {options or 'default'} | {games:.0f} | {chunks:.0f} | {cpu:.0f} "
-            f"| {bad:.0f} | {late:.0f} | {decisions:.0f}"
+            f"| {game} | {players} | {options or 'default'} | {row['games']:,.0f} | "
+            f"{row['cpu']:,.0f} | {row['failures']:.0f} | {row['chunks']:.0f} ({row['late']:.0f}) |"
         )
+    total = sum(r["games"] for r in rows.values())
+    cpu = sum(r["cpu"] for r in rows.values())
+    bad = sum(r["failures"] for r in rows.values())
+    print(f"\ntotal: {total:,.0f} games, {cpu:,.0f} CPU s, {bad:.0f} failures")
 
 
 if __name__ == "__main__":
