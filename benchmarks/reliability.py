@@ -114,6 +114,12 @@ def main() -> None:
         summary(done)
         return
     plan = configs(args.kind)
+    if done:  # go on with the configuration after the last one logged
+        last = done[-1]
+        key = (last["game"], last["players"], tuple(last["options"]))  # type: ignore[arg-type]
+        if key in plan:
+            at = plan.index(key) + 1  # type: ignore[arg-type]
+            plan = plan[at:] + plan[:at]
     size = {config: FIRST_CHUNK[args.kind] for config in plan}
     spent = sum(float(line["cpu"]) for line in done)  # type: ignore[arg-type]
     deadline = None
