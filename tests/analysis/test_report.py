@@ -262,3 +262,49 @@ def test_vary_players_refuses_counts_the_game_does_not_have() -> None:
         vary_values(tudor.options, "players=3/3", counts)
     with pytest.raises(CourtlyError, match="whole numbers"):
         vary_values(tudor.options, "players=two/3", counts)
+
+
+def _page_words(page: str) -> str:
+    """What a reader sees of the page: its text, without markup, styles or embedded images."""
+    body = page.split("</style>", 1)[1]
+    return re.sub(r"<[^>]+>", " ", re.sub(r'src="data:[^"]*"', "", body))
+
+
+def test_a_korean_report_reads_in_korean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "ko"
+    result = runner.invoke(
+        app, ["--lang", "ko", "report", "courtisans", "-p", "2", "-g", "4", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "4판 (이번에 4판 진행, 실패 0판); 보고서:" in result.output
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert '<html lang="ko">' in page and "<h2>요약</h2>" in page
+    assert "쿠르티잔: 2인, 4판" in page and "가문의 지위" in page and "완수한 비밀 임무" in page
+    # Nothing English is left but identifiers (the game's id, agents, options, file links).
+    words = set(re.findall(r"[A-Za-z]{2,}", _page_words(page)))
+    assert words <= {
+        "courtisans",
+        "random",
+        "spy",
+        "memory",
+        "remember",
+        "SVG",
+        "PNG",
+        "games",
+        "csv",
+    }, words
+    # The figures name a font with Hangul and hold Korean labels; files and ids stay English.
+    family = (out / "figures" / "statistics-family-status-counts.svg").read_text(encoding="utf-8")
+    assert "Noto Sans CJK" in family and "나비" in family and "statistic-family-status-" in family
+    assert "승률" in "".join(texts(out / "figures" / "win-rate.svg"))
+    # Without a font that has Hangul, figures are labelled in English and the page says so.
+    from courtly.analysis.report import figures
+
+    monkeypatch.setattr(figures, "HANGUL_FONTS", ("No Such Font",))
+    plain = tmp_path / "plain"
+    result = runner.invoke(
+        app, ["--lang", "ko", "report", "courtisans", "-p", "2", "-g", "4", "--out", str(plain)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "win rate" in "".join(texts(plain / "figures" / "win-rate.svg"))
+    assert "한글 글꼴을 찾지 못해" in (plain / "report.html").read_text(encoding="utf-8")

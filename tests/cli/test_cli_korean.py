@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
+from cli_support import COURTLY
 from typer.testing import CliRunner
 
 from courtly.cli.main import app
@@ -83,3 +87,79 @@ def test_the_games_list_in_korean_keeps_english_for_english_readers() -> None:
     english = runner.invoke(app, ["--lang", "en", "games"])
     assert "courtly games" in english.output and "what it does" in english.output
     assert "(default " in english.output
+
+
+# A mistake of each kind a person meets, as the program itself reports it: the same one line
+# in Korean under --lang ko, and the English line unchanged without it.
+MISTAKES = [
+    (
+        ["simulate", "kingdoms", "--players", "abc"],
+        2,
+        "'--players' / '-p'의 값이 잘못되었습니다: 정수여야 합니다 (도움말: courtly simulate",
+        "Invalid value for '--players' / '-p': it must be a whole number",
+    ),
+    (
+        ["simulate", "kingdoms", "--players", "5"],
+        2,
+        "킹덤즈는 2인 게임입니다. 5명으로는 할 수 없습니다.",
+        "Kingdoms is for exactly 2 players, not 5",
+    ),
+    (
+        ["simulate", "kingdoms", "-p", "2", "--workers", "0"],
+        2,
+        "--workers는 1 이상이어야 합니다: 0",
+        "--workers must be at least 1, not 0",
+    ),
+    (
+        ["simulate", "chess", "-p", "2"],
+        2,
+        "그런 이름의 게임은 없습니다: 'chess'.",
+        "no game called 'chess'",
+    ),
+    (
+        ["simulate", "kingdoms", "-p", "2", "-o", "battle=maybe"],
+        2,
+        "옵션 'battle'에는 'maybe' 값을 쓸 수 없습니다.",
+        "option 'battle' does not allow 'maybe'",
+    ),
+    (
+        ["simulate", "kingdoms", "-p", "2", "--agents", "greedy:depth=3"],
+        2,
+        "에이전트 'greedy'에는 'depth' 매개변수가 없습니다",
+        "agent 'greedy' has no parameter 'depth'",
+    ),
+    (
+        ["replay", "{tmp}/not-json.json"],
+        1,
+        "기록이 올바른 JSON이 아닙니다 (1번째 줄, 1번째 칸:",
+        "record is not valid JSON",
+    ),
+    (["replay", "{tmp}/missing.json"], 1, "파일을 읽을 수 없습니다:", "cannot read"),
+    (
+        ["play", "kingdoms", "--seat", "greedy", "--seat", "greedy", "--save", "{tmp}"],
+        1,
+        "에 쓸 수 없습니다: 파일이 아니라 폴더입니다",
+        "it is a folder, not a file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "korean", "english"), MISTAKES)
+def test_a_mistake_is_one_korean_line(
+    args: list[str], code: int, korean: str, english: str, tmp_path: Path
+) -> None:
+    (tmp_path / "not-json.json").write_text("hello\n", encoding="utf-8")
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    env = {**os.environ, "COLUMNS": "200", "LANG": "C.UTF-8"}
+    env.pop("LC_ALL", None)
+    said = subprocess.run(
+        [COURTLY, "--lang", "ko", *args], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert said.returncode == code, said.stderr
+    line = said.stderr.strip()
+    assert "\n" not in line and line.startswith("오류: "), line
+    assert korean in line, line
+    english_said = subprocess.run(
+        [COURTLY, *args], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert english_said.stderr.startswith("error: ") and english in english_said.stderr

@@ -8,16 +8,15 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 import typer
+from cli_support import COURTLY
 
 import courtly
 from courtly.agents import make_agent
@@ -26,16 +25,6 @@ from courtly.core.match import play_match
 from courtly.core.registry import game_names
 from courtly.core.seeds import seat_rng
 from courtly.core.table import Table
-
-
-def courtly_command() -> str:
-    beside = Path(sys.executable).parent / "courtly"
-    found = str(beside) if beside.exists() else shutil.which("courtly")
-    assert found, "the courtly command is not installed"
-    return found
-
-
-COURTLY = courtly_command()
 
 
 @pytest.fixture

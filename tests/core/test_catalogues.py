@@ -34,9 +34,10 @@ ALLOWED_LATIN: dict[str, frozenset[str]] = {
 # data (f"phase.{name}").
 KEY = re.compile(
     r"""["']((?:event|action|term|phase|option|score|view|explain|error|end|tiebreak|game|cli|"""
-    r"""server)\.[a-z0-9_.\-]*)(\{)?"""
+    r"""server|report|agent|stat)\.[a-z0-9_.\-]*)(\{)?"""
 )
 LATIN = re.compile(r"[A-Za-z]+")
+FILE_SUFFIXES = (".html", ".csv", ".json", ".jsonl", ".svg", ".png")
 SRC = Path(courtly.__file__).parent
 
 
@@ -62,6 +63,8 @@ def _keys_in_code(directory: Path) -> tuple[set[str], set[str]]:
     for path in directory.rglob("*.py"):
         for match in KEY.finditer(path.read_text(encoding="utf-8")):
             key = match.group(1)
+            if key.endswith(FILE_SUFFIXES):
+                continue  # a file name such as "report.html", not a key
             if match.group(2) or key.endswith("."):
                 prefixes.add(key)
             else:
@@ -94,7 +97,7 @@ def _check_domain(domain: Domain) -> None:
 
 
 # Families a front looks up in the game's own catalogue (``game.text(key, lang, default)``).
-GAME_FAMILIES = ("game.", "score.", "end.", "tiebreak.", "option.", "phase.")
+GAME_FAMILIES = ("game.", "score.", "end.", "tiebreak.", "option.", "phase.", "stat.")
 
 
 def _check_code_keys(domain: Domain, directory: Path, front: bool = False) -> None:
@@ -130,7 +133,7 @@ def test_catalogues_agree_and_hold_every_key_the_code_uses(name: str) -> None:
 
 def test_the_courtly_catalogues_agree_and_hold_every_key_the_code_uses() -> None:
     _check_domain(COURTLY)
-    for part in ("core", "cli", "server", "web"):
+    for part in ("core", "cli", "server", "web", "agents", "analysis"):
         _check_code_keys(COURTLY, SRC / part, front=True)
 
 

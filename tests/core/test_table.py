@@ -214,3 +214,17 @@ def test_observation_starts_with_the_envelope() -> None:
     assert tuple(obs)[: len(OBSERVATION_ENVELOPE)] == OBSERVATION_ENVELOPE
     assert (obs["game"], obs["viewer"], obs["to_act"]) == ("high-cards", 1, 0)
     assert state.public_observation() == state.observation(None)
+
+
+def test_a_viewers_delivery_is_built_when_read_and_never_after_the_table_moved() -> None:
+    table = new_table()
+    first = table.act(0, 0, table.state.legal_action_ids()[0])
+    seat_one = first[1]  # read while the table is at position 1
+    assert first[1] is seat_one  # built once
+    assert first.get(7) is None and len(first) == 3
+    table.act(1, 1, table.state.legal_action_ids()[0])
+    assert first[1] is seat_one  # what was read stays readable
+    with pytest.raises(RuntimeError, match="position 1 read at position 2"):
+        first[None]  # built now, it would describe position 2 as position 1
+    with pytest.raises(KeyError):
+        first[5]

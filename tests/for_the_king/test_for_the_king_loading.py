@@ -7,9 +7,11 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
 from courtly.testing import play_out, refused_or_plays_out
@@ -94,3 +96,17 @@ def test_a_mutated_state_is_refused_or_plays_to_the_end(data: dict[str, Any]) ->
 def test_reachable_states_load_and_play_to_the_end() -> None:
     for data in STATES[::5]:
         play_out(GAME.from_json(data), Rng(7), checked=3)
+
+
+def test_a_high_bidder_to_bid_again_is_refused() -> None:
+    """Found by the fuzz profile: a bid position whose seat to act holds the high bid loaded,
+    then failed the invariants one bid later. The auction ends when every other seat has
+    passed, so that seat never bids on its own bid."""
+    state = next(
+        s for s in STATES if s["phase"] == "bid" and s["auction"]["high_bidder"] is not None
+    )
+    GAME.from_json(state)  # as reached, it loads
+    forged = copy.deepcopy(state)
+    forged["current_player"] = state["auction"]["high_bidder"]
+    with pytest.raises(InvalidStateError, match="high bidder does not bid again"):
+        GAME.from_json(forged)

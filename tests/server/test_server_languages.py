@@ -61,7 +61,9 @@ def test_each_viewer_reads_its_own_language(server: ServerProcess) -> None:
             first = {"ko": _next_game_message(korean), "en": _next_game_message(english)}
             spectator = _next_game_message(watcher)
             for text in _texts(first["ko"]) + _texts(spectator):
-                assert HANGUL.search(text) and not re.search(r"[A-Za-z]", text), text
+                # The seats' names (start_table's "Player N") are the only Latin words.
+                unnamed = re.sub(r"Player \d", "", text)
+                assert HANGUL.search(text) and not re.search(r"[A-Za-z]", unnamed), text
             for text in _texts(first["en"]):
                 assert not HANGUL.search(text), text
             checked += len(_texts(first["ko"])) + len(_texts(spectator))
@@ -81,3 +83,85 @@ def test_the_catalogues_are_served_as_json(server: ServerProcess) -> None:
     assert english["games"]["kingdoms"]["option.battle.help"].startswith("Battle actions")
     assert set(english["games"]["kingdoms"]) == set(korean["games"]["kingdoms"])
     assert server.http.get("/api/i18n/fr").status_code == 404
+
+
+def _next_error(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if message["type"] == "error":
+            return message
+
+
+def test_a_refusal_reads_in_the_viewers_language(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    server.start_table(created)
+    table_id = created["table"]["id"]
+    korean = _connect(server, table_id, server.token(created, 1), "ko", None)
+    english = _connect(server, table_id, server.token(created, 1), "en", None)
+    try:
+        seen = {"ko": _next_game_message(korean), "en": _next_game_message(english)}
+        # Seat 1 (index 0) decides first: seat 2 acting is the kernel's wrong-seat refusal.
+        action = 0
+        for lang, ws in (("ko", korean), ("en", english)):
+            ws.send(json.dumps({"type": "act", "seq": seen[lang]["seq"], "action": action}))
+        ko, en = _next_error(korean), _next_error(english)
+        assert ko["code"] == en["code"] == "not_your_turn"
+        assert en["reason"].startswith("it is seat 1's decision, not seat 2's")
+        assert ko["reason"].startswith("지금은 1번 자리가 결정할 차례이고 2번 자리의 차례가")
+        assert not re.search(r"[A-Za-z]", ko["reason"]), ko["reason"]
+        # A message the protocol refuses: a Korean sentence around the protocol's own detail.
+        korean.send(json.dumps({"type": "act"}))
+        assert _next_error(korean)["reason"].startswith("메시지를 받을 수 없습니다: ")
+    finally:
+        for ws in (korean, english):
+            ws.close()
+
+
+def test_an_api_error_follows_accept_language(server: ServerProcess) -> None:
+    korean = server.http.post(
+        "/api/tables",
+        json={"game": "kingdoms", "players": 3, "seats": ["open", "open", "open"]},
+        headers={"Accept-Language": "ko"},
+    )
+    assert korean.status_code == 400
+    assert korean.json()["detail"].startswith("킹덤즈는 2인 게임입니다."), korean.json()
+    english = server.http.post(
+        "/api/tables", json={"game": "kingdoms", "players": 3, "seats": ["open", "open", "open"]}
+    )
+    assert english.json()["detail"] == "Kingdoms is for exactly 2 players, not 3"
+
+
+def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -> None:
+    korean = server.http.get("/api/i18n/ko").json()["agents"]
+    english = server.http.get("/api/i18n/en").json()["agents"]
+    assert set(korean) == set(english) >= {"random", "greedy", "ismcts", "easy", "hard"}
+    assert english["random"] == "uniformly random legal actions"
+    assert korean["random"] == "규칙에 맞는 수 가운데 아무것이나 고르기"
+    assert HANGUL.search(korean["hard"]) and "difficulty level 'hard'" in english["hard"]
+    # The API's catalogue stays English whatever the reader's language.
+    games = server.http.get("/api/games", headers={"Accept-Language": "ko"}).json()
+    assert games[0]["agents"]["random"] == "uniformly random legal actions"
+
+
+def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    for seat, name in ((0, "Bob"), (1, "민지")):
+        assert server.take(created, seat, name).status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    korean = _connect(server, table_id, server.token(created, 0), "ko", None)
+    english = _connect(server, table_id, server.token(created, 0), "en", None)
+    try:
+        seen = _next_game_message(korean)
+        _next_game_message(english)
+        action = seen["legal_actions"][0]["id"]
+        korean.send(json.dumps({"type": "act", "seq": seen["seq"], "action": action}))
+        ko = " / ".join(e["text"] for e in _next_game_message(korean)["events"])
+        en = " / ".join(e["text"] for e in _next_game_message(english)["events"])
+        # "Bob" ends in a consonant (이), where "1번 자리" takes 가; English keeps the number,
+        # which the browser replaces with the name (records and logs stay by number).
+        assert "Bob이 " in ko and "번 자리" not in ko, ko
+        assert "seat 1 " in en and "Bob" not in en, en
+    finally:
+        for ws in (korean, english):
+            ws.close()

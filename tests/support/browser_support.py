@@ -4,6 +4,7 @@ screenshots, and playing in the page as a person does."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +64,17 @@ class Server:
         return TrueState(steps[-1][0], events)
 
     def wait_seq(self, table_id: str, pages: list[Any]) -> None:
-        """Wait until every page shows the table's position now."""
-        seq = self.get(f"/api/tables/{table_id}")["seq"]
-        for page in pages:
-            page.wait_for_selector(f".table-page[data-seq='{seq}']")
+        """Wait until every page shows the position the database holds. Both are polled: an
+        action clicked a moment ago may still be on its way to the server, and the database
+        commits in groups a moment after the pages are told."""
+        deadline = time.monotonic() + 30
+        while True:
+            stored = str(self.stored(table_id).seq)
+            shown = {page.get_attribute(".table-page", "data-seq") for page in pages}
+            if shown == {stored}:
+                return
+            assert time.monotonic() < deadline, f"pages show {shown}, the server holds {stored}"
+            time.sleep(0.05)
 
 
 class TrueState:
@@ -93,6 +101,7 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
 
 MINE = ".table-page[data-mine='1']"
 OVER = "#result"

@@ -20,7 +20,6 @@ from browser_support import Server
 CHROMIUM = Path(os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium"))
 
 
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
     if not CHROMIUM.exists():
@@ -49,8 +48,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     url = f"http://127.0.0.1:{port}"
     log = (data / "serve.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-c", "from courtly.cli.main import app; app()", "serve",
-         "--port", str(port), "--data", str(data), "--bot-workers", "1"],
+        [
+            sys.executable,
+            "-c",
+            "from courtly.cli.main import app; app()",
+            "serve",
+            "--port",
+            str(port),
+            "--data",
+            str(data),
+            "--bot-workers",
+            "1",
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
     )

@@ -13,9 +13,19 @@ from browser_support import DESKTOP, Server, wait_turn
 
 VENDOR = Path(__file__).parent / "vendor"
 # The rules that say a control, link, image or field has a name a screen reader can read.
-LABEL_RULES = ["button-name", "label", "link-name", "select-name", "input-button-name",
-               "aria-command-name", "aria-input-field-name", "image-alt", "aria-toggle-field-name",
-               "document-title", "html-has-lang"]
+LABEL_RULES = [
+    "button-name",
+    "label",
+    "link-name",
+    "select-name",
+    "input-button-name",
+    "aria-command-name",
+    "aria-input-field-name",
+    "image-alt",
+    "aria-toggle-field-name",
+    "document-title",
+    "html-has-lang",
+]
 
 
 def test_the_vendored_axe_is_the_pinned_package() -> None:
@@ -29,8 +39,10 @@ def label_violations(page: Any) -> list[dict[str, Any]]:
     result: dict[str, Any] = page.evaluate(
         "rules => axe.run(document, {runOnly: {type: 'rule', values: rules}})", LABEL_RULES
     )
-    return [{"rule": v["id"], "nodes": [n["html"][:120] for n in v["nodes"]]}
-            for v in result["violations"]]
+    return [
+        {"rule": v["id"], "nodes": [n["html"][:120] for n in v["nodes"]]}
+        for v in result["violations"]
+    ]
 
 
 @pytest.mark.parametrize("game", ["courtisans", "tudor", "for-the-king", "kingdoms"])

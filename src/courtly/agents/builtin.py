@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from courtly.agents.greedy import GreedyAgent
@@ -17,6 +18,7 @@ from courtly.agents.registry import (
     whole_number,
     whole_number_or,
 )
+from courtly.core.i18n import text
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
@@ -42,26 +44,28 @@ def _level_factory(level: str) -> AgentFactory:
     return factory
 
 
+def _described(key: str, **fields: Any) -> Callable[[str], str]:
+    """An agent's description: ``key`` of the ``courtly`` catalogue, in the reader's language."""
+
+    def description(lang: str) -> str:
+        return text(key, lang, **fields)
+
+    return description
+
+
 def register_all() -> None:
-    register_agent("random", lambda game: RandomAgent(), "uniformly random legal actions", ())
+    register_agent("random", lambda game: RandomAgent(), _described("agent.random"), ())
     register_agent(
         "greedy",
         lambda game, samples=2: GreedyAgent(game, samples=samples),
-        "one-step lookahead on the game's heuristic, averaged over sampled worlds (samples=N)",
+        _described("agent.greedy"),
         (AgentParam("samples", whole_number, "a whole number, at least 1"),),
     )
-    register_agent(
-        "ismcts",
-        make_ismcts,
-        "information-set MCTS over sampled worlds (iterations=N or seconds=S; c, rollout="
-        "random|greedy, greedy_prob, depth=N|end, scale, opponents=tree|policy, reuse=N)",
-        ISMCTS_PARAMS,
-    )
+    register_agent("ismcts", make_ismcts, _described("agent.ismcts"), ISMCTS_PARAMS)
     for level in LEVELS:
         register_agent(
             level,
             _level_factory(level),
-            f"difficulty level {level!r}: a per-game search budget "
-            f"(default {level_spec('', level)}; parameters override it)",
+            _described("agent.level", level=level, spec=level_spec("", level)),
             ISMCTS_PARAMS,
         )

@@ -67,7 +67,7 @@ DEFAULT_LEVELS: dict[str, str] = _levels(easy=5, medium=100, hard=800, scale=3.0
 def level_spec(game_name: str, level: str) -> str:
     """The agent spec that ``level`` stands for in ``game_name``."""
     if level not in LEVELS:
-        raise AgentSpecError(f"no level called {level!r}; levels: {', '.join(LEVELS)}")
+        raise AgentSpecError.keyed("error.agent.level", level=level, known=", ".join(LEVELS))
     return LEVEL_SPECS.get(game_name, DEFAULT_LEVELS)[level]
 
 

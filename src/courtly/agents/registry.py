@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from courtly.core.errors import AgentSpecError
+from courtly.core.i18n import current_language
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
 AgentFactory = Callable[..., Agent]
+#: What ``courtly games`` and the browser say an agent kind does: a text, or its text in a
+#: language (``description(lang)``) for a kind whose catalogue has one.
+Description = str | Callable[[str], str]
 
 
 @dataclass(frozen=True)
@@ -52,14 +56,14 @@ def whole_number_or(word: str) -> Callable[[Any], int | str]:
     return parse
 
 
-_FACTORIES: dict[str, tuple[AgentFactory, str]] = {}
+_FACTORIES: dict[str, tuple[AgentFactory, Description]] = {}
 _PARAMS: dict[str, tuple[AgentParam, ...]] = {}
 
 
 def register_agent(
     kind: str,
     factory: AgentFactory,
-    description: str,
+    description: Description,
     params: Sequence[AgentParam] | None = None,
 ) -> None:
     """Make ``kind`` nameable; ``factory(game, **params)`` builds the agent. With ``params``
@@ -80,15 +84,18 @@ def _checked_params(kind: str, spec: str, params: dict[str, Any]) -> dict[str, A
     for name, value in params.items():
         param = by_name.get(name)
         if param is None:
-            raise AgentSpecError(
-                f"agent {kind!r} has no parameter {name!r} (in {spec.strip()!r}); "
-                f"its parameters: {accepted}"
+            raise AgentSpecError.keyed(
+                "error.agent.parameter", kind=kind, name=name, spec=spec.strip(), accepted=accepted
             )
         try:
             checked[name] = param.parse(value)
         except ValueError:
-            raise AgentSpecError(
-                f"agent parameter {name}={value} (in {spec.strip()!r}) must be {param.allowed}"
+            raise AgentSpecError.keyed(
+                "error.agent.value",
+                name=name,
+                value=value,
+                spec=spec.strip(),
+                allowed=param.allowed,
             ) from None
     return checked
 
@@ -100,9 +107,14 @@ def _ensure_builtin() -> None:
         builtin.register_all()
 
 
-def agent_kinds() -> dict[str, str]:
+def agent_kinds(lang: str | None = None) -> dict[str, str]:
+    """Every agent kind and what it does, in ``lang`` (default: the current language)."""
     _ensure_builtin()
-    return {kind: description for kind, (_f, description) in sorted(_FACTORIES.items())}
+    lang = lang or current_language()
+    return {
+        kind: description if isinstance(description, str) else description(lang)
+        for kind, (_f, description) in sorted(_FACTORIES.items())
+    }
 
 
 def _value(text: str) -> Any:
@@ -122,9 +134,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise AgentSpecError(
-                f"agent parameter {part!r} in {spec!r} is not of the form name=value"
-            )
+            raise AgentSpecError.keyed("error.agent.pair", part=part, spec=spec)
         params[key.strip()] = _value(value.strip())
     return kind.strip(), params
 
@@ -134,13 +144,15 @@ def make_agent(spec: str, game: Game) -> Agent:
     _ensure_builtin()
     kind, params = parse_agent_spec(spec)
     if kind not in _FACTORIES:
-        raise AgentSpecError(f"no agent called {kind!r}; agents: {', '.join(sorted(_FACTORIES))}")
+        raise AgentSpecError.keyed(
+            "error.agent.unknown", kind=kind, known=", ".join(sorted(_FACTORIES))
+        )
     factory, _description = _FACTORIES[kind]
     params = _checked_params(kind, spec, params)
     try:
         agent = factory(game, **params)
     except TypeError:
         # An agent registered without declared parameters, given one it does not take.
-        raise AgentSpecError(f"agent {kind!r} does not accept the parameters in {spec!r}") from None
+        raise AgentSpecError.keyed("error.agent.parameters", kind=kind, spec=spec) from None
     agent.name = spec.strip()
     return agent

@@ -68,7 +68,9 @@ def bench_game(game: Game, num_players: int | None = None, seconds: float = 2.0)
     start = time.perf_counter()
     _timed(seconds, playout)
     elapsed = time.perf_counter() - start
-    states = _midgame_states(game, players, 16, rng)
+    # Their own generator: drawn from ``rng`` after a timed phase, the positions would depend on
+    # how many playouts fitted in the time, and two runs would time different positions.
+    states = _midgame_states(game, players, 16, Rng(54321))
     position = iter(range(1 << 30))
 
     def clones() -> int:

@@ -67,21 +67,19 @@ class Runner:
     def check(self) -> None:
         """Refuse settings that cannot run, with one readable line."""
         if self.backend not in BACKENDS:
-            raise CourtlyError(
-                f"no backend called {self.backend!r}; choose {' or '.join(BACKENDS)}"
+            raise CourtlyError.keyed(
+                "error.run.backend", backend=self.backend, choices=" or ".join(BACKENDS)
             )
         if self.address is not None and self.backend != "ray":
-            raise CourtlyError("--address names a Ray cluster: use it with --backend ray")
+            raise CourtlyError.keyed("error.run.address")
         if self.workers < 1:
-            raise CourtlyError(f"--workers must be at least 1, not {self.workers}")
+            raise CourtlyError.keyed("error.run.workers", workers=self.workers)
         joins_cluster = self.backend == "ray" and (
             self.address is not None or os.environ.get("RAY_ADDRESS")
         )
         cpus = usable_cpus()
         if not joins_cluster and self.workers > cpus:
-            raise CourtlyError(
-                f"--workers {self.workers} is more than the {cpus} CPU(s) this machine can use"
-            )
+            raise CourtlyError.keyed("error.run.cpus", workers=self.workers, cpus=cpus)
         if self.backend == "ray":
             if not joins_cluster:
                 keep_ray_on_loopback()

@@ -14,6 +14,8 @@ from typing import Any
 import typer
 
 from courtly.cli.common import err_console
+from courtly.core.i18n import ENGLISH, language_from_env, normalize
+from courtly.core.i18n import text as words
 
 
 def _click_base(name: str) -> type[Exception]:
@@ -43,6 +45,82 @@ def one_line(text: str) -> str:
     return text
 
 
+# Click's messages (after PLAIN_WORDS) as catalogue keys, for a reader of another language:
+# the named groups fill the key's text. A message none of them matches is framed whole.
+USAGE_MESSAGES = (
+    (r"Invalid value for (?P<param>.+?): (?P<detail>.*)", "cli.usage.invalid"),
+    (r"Missing option (?P<name>.+?)\.?", "cli.usage.missing_option"),
+    (r"Missing argument (?P<name>.+?)\.?", "cli.usage.missing_argument"),
+    (
+        r"No such option: (?P<name>\S+) "
+        r"(?:\(Possible options: |Did you mean )(?P<similar>[^)?]*)\)?\??",
+        "cli.usage.no_option_similar",
+    ),
+    (r"No such option: (?P<name>\S+)", "cli.usage.no_option"),
+    (r"No such command (?P<name>.+?)\.?", "cli.usage.no_command"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((?P<extra>.*)\)", "cli.usage.extra"),
+    (r"Option (?P<name>.+?) requires an argument\.?", "cli.usage.needs_value"),
+)
+# The detail of an invalid value: a type conversion's or a range's English.
+VALUE_MESSAGES = (
+    (r"it must be a whole number", "cli.value.integer"),
+    (r"it must be a number", "cli.value.number"),
+    (r"it must be true or false", "cli.value.boolean"),
+    (r"it must be at least (?P<n>\S+)", "cli.value.at_least"),
+    (r"it must be at most (?P<n>\S+)", "cli.value.at_most"),
+    (r"it must be more than (?P<n>\S+)", "cli.value.more_than"),
+    (r"(?P<value>.+) is not a valid integer\.?", "cli.value.not_integer"),
+    (r"(?P<value>.+) is not a valid float\.?", "cli.value.not_number"),
+    (r"(?P<value>.+) is not a valid boolean\.?", "cli.value.not_boolean"),
+    (r"(?P<value>.+) is not in the range (?P<range>.+?)\.?", "cli.value.range"),
+    (r"(?P<value>.+) is not one of (?P<choices>.+?)\.?", "cli.value.choice"),
+    (r"Path (?P<path>.+) does not exist\.?", "cli.value.no_path"),
+)
+
+
+def _translated(message: str, table: tuple[tuple[str, str], ...], lang: str) -> str | None:
+    for pattern, key in table:
+        match = re.fullmatch(pattern, message)
+        if match:
+            fields = {k: v or "" for k, v in match.groupdict().items()}
+            if "detail" in fields:
+                fields["detail"] = (
+                    _translated(fields["detail"], VALUE_MESSAGES, lang) or (fields["detail"])
+                )
+            return words(key, lang, **fields)
+    return None
+
+
+def usage_message(message: str, command: str | None, lang: str) -> str:
+    """A usage mistake's one line (``message`` made plain by :func:`one_line`) in ``lang``:
+    English as it is, another language through the catalogue."""
+    where = f" (see: {command} --help)" if command is not None else ""
+    if lang == ENGLISH:
+        return f"{message}{where}"
+    said = _translated(message, USAGE_MESSAGES, lang) or words(
+        "cli.usage.other", lang, detail=message
+    )
+    return said + (words("cli.usage.see", lang, command=command) if command is not None else "")
+
+
+def _language(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """The language the command line asked for. A usage mistake is reported after click has
+    left the command (and the language its ``--lang`` chose), so it is read again here."""
+    given = kwargs.get("args", args[0] if args else None)
+    tokens = list(sys.argv[1:] if given is None else given)
+    for index, token in enumerate(tokens):
+        if token == "--":
+            break
+        value = None
+        if token == "--lang" and index + 1 < len(tokens):
+            value = tokens[index + 1]
+        elif token.startswith("--lang="):
+            value = token.partition("=")[2]
+        if value is not None:
+            return normalize(value) or ENGLISH
+    return language_from_env()
+
+
 class CourtlyApp(typer.Typer):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -55,10 +133,13 @@ class CourtlyApp(typer.Typer):
                 # ``courtly`` alone: the help is the answer.
                 typer.echo(text)
                 sys.exit(0)
-            where = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
-            message = one_line(text)
+            command = ctx.command_path if ctx is not None else None
+            lang = _language(args, kwargs)
+            message = usage_message(one_line(text), command, lang)
             err_console.print(
-                f"[bold red]error:[/] {message}{where}", highlight=False, soft_wrap=True
+                f"[bold red]{words('cli.error', lang)}[/] {message}",
+                highlight=False,
+                soft_wrap=True,
             )
             code = getattr(exc, "exit_code", 2)
         except typer.Abort:
@@ -67,7 +148,10 @@ class CourtlyApp(typer.Typer):
             # A file or folder the command could not use, met where no command checked first.
             where = f": {exc.filename}" if exc.filename else ""
             err_console.print(
-                f"[bold red]error:[/] {exc.strerror or exc}{where}", highlight=False, soft_wrap=True
+                f"[bold red]{words('cli.error', _language(args, kwargs))}[/] "
+                f"{exc.strerror or exc}{where}",
+                highlight=False,
+                soft_wrap=True,
             )
             code = 1
         sys.exit(code if isinstance(code, int) else 0)

@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from courtly.cli.files import UnusableFileError
-from courtly.core.errors import CourtlyError, RecordError
+from courtly.core.errors import CourtlyError, RecordError, error_text
+from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
 from courtly.core.state import Game
@@ -46,9 +47,11 @@ GameOptionsOpt = Annotated[
 ]
 
 
-def fail(message: str) -> NoReturn:
+def fail(message: str | BaseException) -> NoReturn:
+    """Stop with one line: ``message``, or an error shown in the reader's language."""
+    shown = message if isinstance(message, str) else error_text(message)
     # The message is plain text: brackets in it ('.[cluster]') must not be read as markup.
-    err_console.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
+    err_console.print(Text.assemble((text("cli.error"), "bold red"), " ", shown), soft_wrap=True)
     raise typer.Exit(code=2)
 
 
@@ -62,10 +65,14 @@ def friendly_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (RecordError, UnusableFileError) as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            err_console.print(
+                f"[bold red]{text('cli.error')}[/] {error_text(exc)}",
+                highlight=False,
+                soft_wrap=True,
+            )
             raise typer.Exit(code=1) from None
         except CourtlyError as exc:
-            fail(str(exc))
+            fail(exc)
 
     return wrapper  # type: ignore[return-value]
 
@@ -99,5 +106,5 @@ def split_agents(text: str | None, players: int, default: str) -> list[str]:
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:
-        raise CourtlyError(f"{len(specs)} agents named for {players} players")
+        raise CourtlyError.keyed("error.cli.agents", agents=len(specs), players=players)
     return specs

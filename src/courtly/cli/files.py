@@ -20,18 +20,18 @@ def check_writable(path: str | Path) -> Path:
     """``path`` if a file can be written there; the file is left as it was."""
     target = Path(path).expanduser()
     if target.is_dir():
-        raise UnusableFileError(f"cannot write {path}: it is a folder, not a file")
+        raise UnusableFileError.keyed("error.file.is_folder", path=path)
     folder = target.parent
     if not folder.exists():
-        raise UnusableFileError(f"cannot write {path}: the folder {folder} does not exist")
+        raise UnusableFileError.keyed("error.file.no_folder", path=path, folder=folder)
     if not folder.is_dir():
-        raise UnusableFileError(f"cannot write {path}: {folder} is a file, not a folder")
+        raise UnusableFileError.keyed("error.file.folder_is_file", path=path, folder=folder)
     existed = target.exists()
     try:
         with target.open("a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise UnusableFileError(f"cannot write {path}: {exc.strerror}") from None
+        raise UnusableFileError.keyed("error.file.write", path=path, reason=exc.strerror) from None
     if not existed:
         target.unlink()
     return target
@@ -41,11 +41,11 @@ def check_folder(path: str | Path) -> Path:
     """``path`` as a folder that exists (made if missing), or a one-line refusal."""
     folder = Path(path).expanduser()
     if folder.exists() and not folder.is_dir():
-        raise UnusableFileError(f"{path} is a file, not a folder")
+        raise UnusableFileError.keyed("error.file.not_folder", path=path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UnusableFileError(f"cannot make the folder {path}: {exc.strerror}") from None
+        raise UnusableFileError.keyed("error.file.mkdir", path=path, reason=exc.strerror) from None
     return folder
 
 

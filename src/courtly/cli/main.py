@@ -35,6 +35,7 @@ from courtly.cli.running import (
     make_runner,
 )
 from courtly.core.build import build_name
+from courtly.core.errors import CourtlyError
 from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
@@ -140,21 +141,18 @@ def play(
     """Play in the terminal: hot-seat humans and bots, numbered choices; ? explains, u undoes."""
     if resume is not None:
         if game is not None or players is not None or seed is not None or option:
-            fail(
-                "--resume goes on with the saved game as it was: give no game, --players, "
-                "--seed or --option with it"
-            )
+            fail(CourtlyError.keyed("error.cli.resume"))
         table = play_module.resumed_table(resume, seat)
         play_module.run(table, save or resume)
         return
     if game is None:
-        fail("name a game to play (see `courtly games`), or --resume a saved one")
+        fail(CourtlyError.keyed("error.cli.no_game"))
     loaded, options = game_and_options(game, option)
     seats = list(seat or [play_module.HUMAN])
     count = players if players is not None else max(len(seats), loaded.min_players)
     loaded.check_players(count)
     if len(seats) > count:
-        fail(f"{len(seats)} seats named for {count} players")
+        fail(CourtlyError.keyed("error.cli.seats", seats=len(seats), players=count))
     seats += [play_module.DEFAULT_BOT] * (count - len(seats))
     table = play_module.new_table(loaded, seats, fresh_seed() if seed is None else seed, options)
     play_module.run(table, save)

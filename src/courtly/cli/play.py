@@ -68,7 +68,9 @@ def seat_agents(game: Game, seats: Sequence[str], where: str = "") -> dict[int, 
         try:
             agents[seat] = make_agent(spec, game)
         except CourtlyError as exc:
-            raise CourtlyError(f"seat {seat + 1}{where} is {spec!r}, not a player: {exc}") from None
+            raise CourtlyError.keyed(
+                "error.cli.seat_agent", seat=seat + 1, where=where, spec=spec, reason=exc
+            ) from None
     return agents
 
 
@@ -285,7 +287,7 @@ def resumed_table(path: str, seats: Sequence[str] | None) -> Table:
     names = [*record.seats[:players], *[HUMAN] * (players - len(record.seats))]
     if seats:
         if len(seats) > players:
-            raise CourtlyError(f"{len(seats)} seats named for a {players}-player game")
+            raise CourtlyError.keyed("error.cli.seats_game", seats=len(seats), players=players)
         names[: len(seats)] = list(seats)
     table.record.seats = names
     seat_agents(game, table.record.seats, f" of {path}")

@@ -20,7 +20,7 @@ def record_game(record: GameRecord) -> Game:
     try:
         return load_game(record.game)
     except UnknownGameError as exc:
-        raise RecordError(f"the record is of a game that is not installed here: {exc}") from None
+        raise RecordError.keyed("error.record.not_installed", reason=exc) from None
 
 
 def replay_record(path: str, as_seat: int | None) -> None:

@@ -25,6 +25,7 @@ from courtly.cli.running import (
     refuse_plainly,
 )
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
 
@@ -86,8 +87,13 @@ def report(
         )
     tally = result.tally.overall
     console.print(
-        f"{tally.games:,} games ({result.played:,} played now, {tally.errors:,} failed); "
-        f"report: {result.page}",
+        text(
+            "cli.report.done",
+            games=f"{tally.games:,}",
+            played=f"{result.played:,}",
+            failed=f"{tally.errors:,}",
+            page=result.page,
+        ),
         highlight=False,
     )
     if tally.errors:

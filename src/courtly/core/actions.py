@@ -137,17 +137,16 @@ class ActionSpace:
 
     def decode(self, action_id: int) -> Action:
         if not isinstance(action_id, int) or isinstance(action_id, bool):
-            raise IllegalActionError(f"an action id must be an integer, not {action_id!r}")
+            raise IllegalActionError.keyed("error.action.id_type", value=action_id)
         if not 0 <= action_id < len(self.actions):
-            raise IllegalActionError(
-                f"action id {action_id} is outside this game's action space "
-                f"(0..{len(self.actions) - 1})"
+            raise IllegalActionError.keyed(
+                "error.action.id_range", id=action_id, last=len(self.actions) - 1
             )
         return self.actions[action_id]
 
     def encode(self, action: Action) -> int:
         if not isinstance(action, Action) or self.actions[action.id] != action:
-            raise IllegalActionError(f"{action!r} is not an action of this game")
+            raise IllegalActionError.keyed("error.action.foreign", action=action)
         return action.id
 
     def from_json(self, obj: Any) -> Action:
@@ -156,21 +155,19 @@ class ActionSpace:
             try:
                 obj = json.loads(obj)
             except json.JSONDecodeError as exc:
-                raise IllegalActionError(f"malformed action JSON: {exc}") from None
+                raise IllegalActionError.keyed("error.action.json", reason=exc) from None
         if isinstance(obj, int) and not isinstance(obj, bool):
             return self.decode(obj)
         if not isinstance(obj, Mapping) or "kind" not in obj:
-            raise IllegalActionError(f"an action must be an object with a 'kind', not {obj!r}")
+            raise IllegalActionError.keyed("error.action.object", value=obj)
         try:
             key = _key(obj)
         except (TypeError, ValueError) as exc:
-            raise IllegalActionError(f"malformed action: {exc}") from None
+            raise IllegalActionError.keyed("error.action.malformed", reason=exc) from None
         action = self._by_key.get(key)
         if action is None:
             kinds = sorted({a.kind for a in self.actions})
-            raise IllegalActionError(
-                f"no action of this game has the form {key}; action kinds: {', '.join(kinds)}"
-            )
+            raise IllegalActionError.keyed("error.action.form", form=key, kinds=", ".join(kinds))
         return action
 
     def describe(self, action: Action, lang: str = ENGLISH) -> str:

@@ -1,10 +1,97 @@
-"""The errors courtly raises for bad input. Every one says why, and none leaves a state changed."""
+"""The errors courtly raises for bad input. Every one says why, and none leaves a state changed.
+
+An error a person meets is *keyed*: it carries a message key of the ``courtly`` catalogue and
+the data that fills it (``OptionError.keyed("error.option.value", name=..., ...)``). Its
+English text (``str(error)``, what logs, tests and records see) comes from the English
+catalogue; a front shows it in its reader's language with :func:`error_text`. An error raised
+with a plain English message (the field-by-field checks of a saved state, rare internal
+failures) reads in another language as a sentence of that language framing the English detail
+(``error.frame.<kind>``), so nobody meets a bare English line without a word they can read.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Self
+
+from courtly.core.i18n import COURTLY, ENGLISH, LANGUAGES, current_language
+
+
+class Words:
+    """Error data that reads differently by language (an action's description): its text in
+    every language, formed when the error is raised (so the error still pickles)."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = dict(texts)
+
+    @classmethod
+    def of(cls, form: Callable[[str], str]) -> Words:
+        return cls({lang: form(lang) for lang in LANGUAGES})
+
+    def text(self, lang: str) -> str:
+        return self.texts.get(lang, self.texts[ENGLISH])
+
+    def __str__(self) -> str:
+        return self.texts[ENGLISH]
 
 
 class CourtlyError(Exception):
     """Base class of every error courtly raises on purpose."""
+
+    #: The catalogue key (``error.frame.<frame>``) of the sentence that frames an unkeyed
+    #: message of this kind in another language.
+    frame = "other"
+
+    def __init__(
+        self, message: str = "", *, key: str | None = None, data: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.data: dict[str, Any] = dict(data or {})
+
+    @classmethod
+    def keyed(cls, key: str, /, **data: Any) -> Self:
+        """The error whose text is ``key`` of the ``courtly`` catalogue, filled with ``data``
+        (values may be other errors: they are shown in the reader's language too)."""
+        return cls(_render(key, data, ENGLISH), key=key, data=data)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Across processes (the analysis workers) the key and data travel with the message.
+        return (_rebuild, (type(self), self.args, self.key, self.data))
+
+
+def _rebuild(
+    cls: type[CourtlyError], args: tuple[Any, ...], key: str | None, data: dict[str, Any]
+) -> CourtlyError:
+    return cls(*args, key=key, data=data)
+
+
+def _render(key: str, data: Mapping[str, Any], lang: str) -> str:
+    fields = {name: _field(value, lang) for name, value in data.items()}
+    return COURTLY.text(key, lang, **fields)
+
+
+def _field(value: Any, lang: str) -> Any:
+    if isinstance(value, CourtlyError):
+        return error_text(value, lang)
+    if isinstance(value, BaseException):
+        return str(value)  # Python's own detail (a JSON or number error) has no other words
+    if isinstance(value, Words):
+        return value.text(lang)
+    return value
+
+
+def error_text(error: BaseException, lang: str | None = None) -> str:
+    """``error`` as a reader of ``lang`` (default: the current language) reads it. In English
+    this is ``str(error)``, always."""
+    lang = lang or current_language()
+    if lang == ENGLISH:
+        return str(error)
+    if isinstance(error, CourtlyError):
+        if error.key is not None:
+            return _render(error.key, error.data, lang)
+        return COURTLY.text(f"error.frame.{error.frame}", lang, detail=str(error))
+    return COURTLY.text("error.frame.other", lang, detail=str(error))
 
 
 class UnknownGameError(CourtlyError):
@@ -14,6 +101,8 @@ class UnknownGameError(CourtlyError):
 class OptionError(CourtlyError):
     """An unknown option, or a value the option does not allow."""
 
+    frame = "option"
+
 
 class PlayerCountError(CourtlyError):
     """A player count the game does not support."""
@@ -21,6 +110,8 @@ class PlayerCountError(CourtlyError):
 
 class IllegalActionError(CourtlyError):
     """An action that is not legal in this state (or not an action of this game at all)."""
+
+    frame = "action"
 
 
 class WrongPlayerError(IllegalActionError):
@@ -30,13 +121,19 @@ class WrongPlayerError(IllegalActionError):
 class InvalidStateError(CourtlyError):
     """A state description (JSON) that is malformed or describes an impossible position."""
 
+    frame = "state"
+
 
 class RecordError(CourtlyError):
     """A game record that is malformed or does not replay to what it claims."""
 
+    frame = "record"
+
 
 class AgentSpecError(CourtlyError):
     """An agent name or agent parameter that is not understood."""
+
+    frame = "agent"
 
 
 class InvalidSeatError(CourtlyError):

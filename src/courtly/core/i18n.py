@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -31,6 +31,8 @@ LANGUAGES = (ENGLISH, KOREAN)
 LANGUAGE_NAMES = {ENGLISH: "English", KOREAN: "한국어"}
 
 _current: ContextVar[str] = ContextVar("courtly_language", default=ENGLISH)
+# The seats' names (None: a seat read by its number), where a front knows them.
+_seat_names: ContextVar[tuple[str | None, ...]] = ContextVar("courtly_seat_names", default=())
 
 
 # --- choosing a language ---------------------------------------------------------------------
@@ -323,8 +325,28 @@ COURTLY = Domain("courtly", "courtly")
 
 
 def seat_text(seat: Any, lang: str = ENGLISH) -> str:
-    """A seat as people read it, numbered from 1: "seat 2", "2번 자리"."""
-    return _seat_text(int(seat), lang)
+    """A seat as people read it, numbered from 1: "seat 2", "2번 자리"; by its name inside
+    :func:`naming` in a language other than English (whose texts name seats by number, for
+    records and logs; a client puts names in place of "seat N" there)."""
+    index = int(seat)
+    if lang != ENGLISH:
+        names = _seat_names.get()
+        name = names[index] if 0 <= index < len(names) else None
+        if name:
+            return name
+    return _seat_text(index, lang)
+
+
+@contextmanager
+def naming(names: Sequence[str | None]) -> Iterator[None]:
+    """Inside the block, texts in a language other than English name seat ``i`` as
+    ``names[i]`` where it is not None. Particles after a seat follow the name's last sound
+    (``{seat:이}``: "Bob이", "민지가"), so a name reads as naturally as a number."""
+    token = _seat_names.set(tuple(names))
+    try:
+        yield
+    finally:
+        _seat_names.reset(token)
 
 
 @lru_cache(maxsize=256)

@@ -57,17 +57,20 @@ class Option:
                         return True
                     if value.lower() in ("false", "no", "off", "0") and choice is False:
                         return False
-            raise OptionError(
-                f"option {self.name!r} does not allow {value!r}; allowed: {self.allowed_text()}"
+            raise OptionError.keyed(
+                "error.option.value", name=self.name, value=value, allowed=self.allowed_text()
             )
         if self.parse is None:
             return value
         try:
             return self.parse(value) if isinstance(value, str) else self.parse(str(value))
         except ValueError as exc:
-            raise OptionError(
-                f"option {self.name!r} does not allow {value!r} ({exc}); "
-                f"allowed: {self.allowed_text()}"
+            raise OptionError.keyed(
+                "error.option.parse",
+                name=self.name,
+                value=value,
+                reason=exc,
+                allowed=self.allowed_text(),
             ) from None
 
 
@@ -84,7 +87,7 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"unknown option(s) {', '.join(unknown)}; this game's options: {known}")
+        raise OptionError.keyed("error.option.unknown", names=", ".join(unknown), known=known)
     resolved = {
         spec.name: spec.coerce(given[spec.name]) if spec.name in given else spec.default
         for spec in specs
@@ -116,6 +119,6 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not of the form name=value")
+            raise OptionError.keyed("error.option.pair", pair=pair)
         out[key.strip()] = value.strip()
     return out

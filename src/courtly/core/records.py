@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from courtly.core.errors import CourtlyError, RecordError
+from courtly.core.errors import CourtlyError, RecordError, Words
 from courtly.core.events import Event
+from courtly.core.i18n import seat_text, text
 from courtly.core.state import Game, State
 
 RECORD_FORMAT = "courtly-record"
@@ -57,7 +58,7 @@ class GameRecord:
         try:
             Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot write the record to {path}: {exc.strerror}") from None
+            raise RecordError.keyed("error.record.write", path=path, reason=exc.strerror) from None
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -65,13 +66,13 @@ class GameRecord:
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as exc:
-                raise RecordError(
-                    f"record is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+                raise RecordError.keyed(
+                    "error.record.json", reason=exc.msg, line=exc.lineno, column=exc.colno
                 ) from None
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a courtly game record (format must be {RECORD_FORMAT!r})")
+            raise RecordError.keyed("error.record.format", format=RECORD_FORMAT)
         if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported")
+            raise RecordError.keyed("error.record.version", version=data.get("version"))
         return cls(
             game=_field(data, "game", str),
             num_players=_field(data, "num_players", int),
@@ -91,17 +92,16 @@ class GameRecord:
         try:
             raw = Path(path).read_bytes()
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+            raise RecordError.keyed("error.file.read", path=path, reason=exc.strerror) from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(
-                f"{path} is not a game record: it is not UTF-8 text (byte {exc.start})"
-            ) from None
+            raise RecordError.keyed("error.record.utf8", path=path, byte=exc.start) from None
         return cls.from_json(text)
 
 
-_TYPE_WORDS = {str: "text", int: "a whole number", list: "a list", dict: "an object"}
+# The catalogue's word (``error.type.<word>``) for each type a record's field may have.
+_TYPE_WORDS = {str: "text", int: "integer", list: "list", dict: "object"}
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
@@ -109,10 +109,15 @@ def _field(data: Mapping[str, Any], key: str, kind: type, default: Any = ...) ->
     value = data.get(key)
     if value is None:
         if default is ...:
-            raise RecordError(f"the record has no {key!r}")
+            raise RecordError.keyed("error.record.missing", key=key)
         return default
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise RecordError(f"the record's {key!r} must be {_TYPE_WORDS[kind]}, not {value!r}")
+        raise RecordError.keyed(
+            "error.record.type",
+            key=key,
+            kind=Words.of(lambda lang: text(f"error.type.{_TYPE_WORDS[kind]}", lang)),
+            value=value,
+        )
     return value
 
 
@@ -136,27 +141,27 @@ def check_complete(record: GameRecord) -> None:
     after each action): such a record was cut short or edited, and cannot be verified."""
     actions, prints = len(record.actions), record.fingerprints
     if len(prints) > actions + 1:
-        raise RecordError(
-            f"the record is cut short: it has {len(prints)} fingerprints but only {actions} "
-            f"actions, so the actions after step {actions} are missing"
-        )
+        raise RecordError.keyed("error.record.short", prints=len(prints), actions=actions)
     for step in range(actions + 1):
         if step >= len(prints) or not prints[step]:
-            raise RecordError(
-                f"step {step} of the record has no fingerprint, so it cannot be checked"
-            )
+            raise RecordError.keyed("error.record.no_fingerprint", step=step)
 
 
-def _result_text(result: Mapping[str, Any] | None) -> str:
+def _result_text(result: Mapping[str, Any] | None, lang: str) -> str:
     if result is None:
-        return "no result"
+        return text("error.record.no_result", lang)
     winners = result.get("winners")
     named = (
-        ", ".join(f"seat {w + 1}" for w in winners if isinstance(w, int))
+        text("term.separator", lang).join(seat_text(w, lang) for w in winners if isinstance(w, int))
         if isinstance(winners, list)
         else repr(winners)
     )
-    return f"scores {result.get('scores')!r}, won by {named or 'nobody'}"
+    return text(
+        "error.record.scores",
+        lang,
+        scores=result.get("scores"),
+        winners=named or text("error.record.nobody", lang),
+    )
 
 
 def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]]:
@@ -165,20 +170,22 @@ def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]
     replayed one. Raises RecordError naming the first step that differs. The same state object
     is yielded each time, changed in place."""
     if record.game != game.name:
-        raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
+        raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
     check_complete(record)
     try:
         options = game.resolve_options(record.options, saved=True)
         state = game.new_game(record.num_players, seed=record.seed, options=options)
     except CourtlyError as exc:
-        raise RecordError(f"record cannot start its game: {exc}") from None
+        raise RecordError.keyed("error.record.start", reason=exc) from None
     prints = record.fingerprints
 
     def check(step: int) -> None:
         if prints[step] != state.fingerprint():
-            raise RecordError(
-                f"replay diverges from the record at step {step}: the record says the position "
-                f"is {prints[step]}, replaying its actions gives {state.fingerprint()}"
+            raise RecordError.keyed(
+                "error.record.diverges",
+                step=step,
+                stored=prints[step],
+                replayed=state.fingerprint(),
             )
 
     check(0)
@@ -186,18 +193,18 @@ def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]
     for step, action in enumerate(record.actions, start=1):
         seat = state.current_player
         if seat is None:
-            raise RecordError(
-                f"record action {step} comes after the end of the game (it ended at step "
-                f"{step - 1})"
-            )
+            raise RecordError.keyed("error.record.after_end", step=step, end=step - 1)
         try:
             played = state.action_space.resolve(action)
         except CourtlyError as exc:
-            raise RecordError(f"record action {step} cannot be played: {exc}") from None
+            raise RecordError.keyed("error.record.action", step=step, reason=exc) from None
         if played.id not in state.legal_action_ids():
-            raise RecordError(
-                f"record action {step} cannot be played: {played.describe()!r} is not one of "
-                f"seat {seat + 1}'s choices at step {step - 1}"
+            raise RecordError.keyed(
+                "error.record.not_a_choice",
+                step=step,
+                action=state.action_words(played),
+                seat=seat + 1,
+                before=step - 1,
             )
         events = state.apply(played)
         check(step)
@@ -206,15 +213,14 @@ def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]
     if state.is_terminal:
         replayed = result_of(state)
         if record.result != replayed:
-            raise RecordError(
-                f"the record's result ({_result_text(record.result)}) is not what its actions "
-                f"give at their end, step {last} ({_result_text(replayed)})"
+            raise RecordError.keyed(
+                "error.record.result",
+                stored=Words.of(lambda lang: _result_text(record.result, lang)),
+                step=last,
+                replayed=Words.of(lambda lang: _result_text(replayed, lang)),
             )
     elif record.result is not None:
-        raise RecordError(
-            f"the record is cut short: it holds a result, but after its last action (step "
-            f"{last}) the game has not ended"
-        )
+        raise RecordError.keyed("error.record.unfinished", step=last)
 
 
 @dataclass
@@ -235,7 +241,7 @@ def replay_for(game: Game, record: GameRecord, seat: int | None = None) -> Repla
     """Verify ``record`` (:func:`replay`) and keep what ``seat`` saw (None: everything, the
     omniscient log). Once the game is over every event is shown, hidden ones included."""
     if seat is not None and not 0 <= seat < record.num_players:
-        raise RecordError(f"this record has seats 1 to {record.num_players}, not seat {seat + 1}")
+        raise RecordError.keyed("error.record.seat", players=record.num_players, seat=seat + 1)
     opening: dict[str, Any] = {}
     steps: list[list[Event]] = []
     final: State | None = None

@@ -36,4 +36,4 @@ def load_game(name: str) -> Game:
             _loaded[name] = game
             return game
     known = ", ".join(game_names()) or "none installed"
-    raise UnknownGameError(f"no game called {name!r}; games: {known}")
+    raise UnknownGameError.keyed("error.game.unknown", name=name, known=known)

@@ -23,6 +23,7 @@ from courtly.core.errors import (
     InvalidSeatError,
     InvalidStateError,
     PlayerCountError,
+    Words,
     WrongPlayerError,
 )
 from courtly.core.events import Event, EventKinds
@@ -134,11 +135,17 @@ class State(ABC):
     def check_seat(self, player: object) -> int:
         """``player`` if it is a seat of this game, else :class:`InvalidSeatError`."""
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise InvalidSeatError(
-                f"{player!r} is not a seat of this {self.num_players}-player game "
-                f"(seat indices are 0 to {self.num_players - 1})"
+            raise InvalidSeatError.keyed(
+                "error.seat.invalid",
+                player=player,
+                players=self.num_players,
+                last=self.num_players - 1,
             )
         return player
+
+    def action_words(self, action: Action) -> Words:
+        """``action``'s description in every language, for an error that names it."""
+        return Words.of(lambda lang: self.action_space.describe(action, lang))
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-able: exactly what seat ``player`` may know now (None: a spectator).
@@ -225,20 +232,26 @@ class State(ABC):
         resolved = self.action_space.resolve(action)
         current = self.current_player
         if current is None:
-            raise IllegalActionError(f"the game is over; {resolved.describe()!r} cannot be played")
+            raise IllegalActionError.keyed("error.action.over", action=self.action_words(resolved))
         if player is not None and player != current:
-            raise WrongPlayerError(
-                f"it is seat {current + 1}'s decision, not seat {player + 1}'s "
-                f"({resolved.describe()!r})"
+            raise WrongPlayerError.keyed(
+                "error.action.wrong_seat",
+                current=current + 1,
+                player=player + 1,
+                action=self.action_words(resolved),
             )
         legal = self.legal_action_ids()
         if resolved.id not in legal:
-            table = self.action_space.actions
-            shown = "; ".join(table[i].describe() for i in legal[:12])
-            more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
-            raise IllegalActionError(
-                f"{resolved.describe()!r} is not legal now for seat {current + 1}; "
-                f"legal: {shown}{more}"
+            space = self.action_space
+            shown = Words.of(
+                lambda lang: "; ".join(space.describe(space.actions[i], lang) for i in legal[:12])
+            )
+            raise IllegalActionError.keyed(
+                "error.action.illegal" if len(legal) <= 12 else "error.action.illegal_more",
+                action=self.action_words(resolved),
+                seat=current + 1,
+                legal=shown,
+                more=len(legal) - 12,
             )
         events: list[Event] = []
         self._apply(resolved.id, events)
@@ -374,6 +387,7 @@ class Game(ABC):
         state = self.new_game(num_players, seed=0, options=options)
         self.write_observation_tensor(state.observation(0), writer)
         return tuple(writer.fields)
+
     # --- texts in a language ---------------------------------------------------------------
 
     def event_text(self, event: Event, lang: str = ENGLISH) -> str:
@@ -455,12 +469,15 @@ class Game(ABC):
             not isinstance(num_players, int)
             or not self.min_players <= num_players <= self.max_players
         ):
-            wanted = (
-                f"exactly {self.min_players}"
+            raise PlayerCountError.keyed(
+                "error.players.exactly"
                 if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+                else "error.players.range",
+                title=Words.of(lambda lang: self.text("game.title", lang, self.title)),
+                low=self.min_players,
+                high=self.max_players,
+                count=num_players,
             )
-            raise PlayerCountError(f"{self.title} is for {wanted} players, not {num_players!r}")
 
     def resolve_options(
         self, options: Mapping[str, Any] | None, *, saved: bool = False

@@ -12,7 +12,7 @@ hidden (all its events were public). See docs/kernel.md, "Undo".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +73,45 @@ def is_undoable(events: Sequence[Event], rng_before: int, rng_after: int) -> boo
     return rng_before == rng_after and all(e.audience is None for e in events)
 
 
+class Deliveries:
+    """What every viewer is told after one change, each viewer's part built when first read.
+
+    A server tells only the viewers connected (often no spectator, never a bot's seat), and an
+    observation with its legal actions is most of a change's cost. A part is built from the
+    table as it stands, so reading one after the table moved on is refused."""
+
+    def __init__(self, table: Table, build: Callable[[int | None], Delivery]) -> None:
+        self._table = table
+        self._seq = table.seq
+        self._build = build
+        self._viewers = table.viewers()
+        self._made: dict[int | None, Delivery] = {}
+
+    def __getitem__(self, viewer: int | None) -> Delivery:
+        if viewer in self._made:
+            return self._made[viewer]
+        if viewer not in self._viewers:
+            raise KeyError(viewer)
+        if self._table.seq != self._seq:
+            raise RuntimeError(
+                f"a delivery of position {self._seq} read at position {self._table.seq}"
+            )
+        made = self._made[viewer] = self._build(viewer)
+        return made
+
+    def get(self, viewer: int | None) -> Delivery | None:
+        return self[viewer] if viewer in self._viewers else None
+
+    def __iter__(self) -> Iterator[int | None]:
+        return iter(self._viewers)
+
+    def __len__(self) -> int:
+        return len(self._viewers)
+
+    def values(self) -> list[Delivery]:
+        return [self[v] for v in self._viewers]
+
+
 class Table:
     """One game in progress with its record; ``seq`` grows with every act and undo."""
 
@@ -89,7 +128,7 @@ class Table:
         self.state: State = game.new_game(num_players, seed=seed, options=options)
         names = list(seats) if seats is not None else [f"seat {p + 1}" for p in range(num_players)]
         if len(names) != num_players:
-            raise CourtlyError(f"{len(names)} seat names for {num_players} players")
+            raise CourtlyError.keyed("error.table.names", names=len(names), players=num_players)
         self.record: GameRecord = new_record(self.state, names, seed)
         self.steps: list[Step] = []
         self.seq = 0
@@ -99,7 +138,7 @@ class Table:
         """The table a record describes, every fingerprint checked (RecordError if one differs,
         or if the record's result is not what its actions give)."""
         if record.game != game.name:
-            raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
+            raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
         try:
             table = cls(
                 game,
@@ -109,22 +148,22 @@ class Table:
                 seats=record.seats or None,
             )
         except CourtlyError as exc:
-            raise RecordError(f"record cannot start its game: {exc}") from None
+            raise RecordError.keyed("error.record.start", reason=exc) from None
         if record.fingerprints and record.fingerprints[0] != table.state.fingerprint():
-            raise RecordError("replay diverges from the record at step 0")
+            raise RecordError.keyed("error.table.diverges", step=0)
         for index, action in enumerate(record.actions, start=1):
             seat = table.state.current_player
             if seat is None:
-                raise RecordError(f"record action {index} comes after the end of the game")
+                raise RecordError.keyed("error.table.after_end", step=index)
             try:
                 table._play(seat, action)
             except CourtlyError as exc:
-                raise RecordError(f"record action {index} cannot be played: {exc}") from None
+                raise RecordError.keyed("error.record.action", step=index, reason=exc) from None
             stored = record.fingerprints[index] if index < len(record.fingerprints) else None
             if stored is not None and stored != table.record.fingerprints[index]:
-                raise RecordError(f"replay diverges from the record at step {index}")
+                raise RecordError.keyed("error.table.diverges", step=index)
         if record.result is not None and record.result != table.record.result:
-            raise RecordError("the record's result is not what its actions give")
+            raise RecordError.keyed("error.table.result")
         table.record.seats = list(record.seats)
         table.seq = len(record.actions) if seq is None else seq
         return table
@@ -154,20 +193,17 @@ class Table:
 
     def act(
         self, seat: int, seq: int, action: Action | int | Mapping[str, Any] | str
-    ) -> dict[int | None, Delivery]:
+    ) -> Deliveries:
         """Play ``action`` for ``seat``, who saw the table at ``seq``; what each viewer is told.
 
         Raises (and changes nothing) for a stale ``seq``, a seat that is not to act, or an
         action that is malformed or illegal."""
         self.state.check_seat(seat)
         if seq != self.seq:
-            raise StaleSequenceError(
-                f"the table has moved on (you saw position {seq}, it is at {self.seq}); "
-                "look again before you act"
-            )
+            raise StaleSequenceError.keyed("error.table.stale", seen=seq, now=self.seq)
         events = self._play(seat, action)
         self.seq += 1
-        return {v: self._delivery(v, self._visible(events, v)) for v in self.viewers()}
+        return Deliveries(self, lambda v: self._delivery(v, self._visible(events, v)))
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the last decision: its own, with no chance and no
@@ -180,11 +216,11 @@ class Table:
             and not self.state.is_terminal
         )
 
-    def undo(self, seat: int) -> dict[int | None, Delivery]:
+    def undo(self, seat: int) -> Deliveries:
         """Take back ``seat``'s last decision by replaying the record without it; every viewer
         gets a fresh snapshot (nothing in it is new to them: the undone step revealed nothing)."""
         if not self.can_undo(seat):
-            raise UndoError(self._why_no_undo(seat))
+            raise UndoError.keyed(self._why_no_undo(seat))
         actions = self.record.actions[:-1]
         seats = list(self.record.seats)
         rebuilt = Table(
@@ -200,7 +236,7 @@ class Table:
             rebuilt._play(current, action)
         self.state, self.record, self.steps = rebuilt.state, rebuilt.record, rebuilt.steps
         self.seq += 1
-        return {v: self.snapshot(v) for v in self.viewers()}
+        return Deliveries(self, self.snapshot)
 
     # --- inside -----------------------------------------------------------------------------
 
@@ -230,11 +266,12 @@ class Table:
         return Delivery(viewer, self.seq, events, state.observation(viewer), legal, reset, undo)
 
     def _why_no_undo(self, seat: int) -> str:
+        """The catalogue key of the reason ``seat`` may not undo now."""
         if not self.steps:
-            return "nothing has been played yet"
+            return "error.undo.nothing"
         last = self.steps[-1]
         if self.state.is_terminal:
-            return "the game is over"
+            return "error.undo.over"
         if last.seat != seat:
-            return "the last decision was not yours"
-        return "the last decision drew a card or showed something hidden, so it stands"
+            return "error.undo.not_yours"
+        return "error.undo.hidden"

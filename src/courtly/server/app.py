@@ -12,7 +12,8 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from courtly.core.errors import CourtlyError, UnknownGameError
+from courtly.core.errors import CourtlyError, UnknownGameError, error_text
+from courtly.core.i18n import language_from_accept, text
 from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.catalogue import catalogue
@@ -88,9 +89,10 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
     @app.exception_handler(CourtlyError)
-    async def courtly_error(_request: Request, exc: CourtlyError) -> JSONResponse:
+    async def courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
         status = 404 if isinstance(exc, UnknownGameError) else 400
-        return JSONResponse({"detail": str(exc)}, status_code=status)
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return JSONResponse({"detail": error_text(exc, lang)}, status_code=status)
 
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
@@ -212,17 +214,15 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
                 if conn.refused >= limits.flood_close:
                     conn.close(1008, "too many messages")
                     break
-                conn.send(
-                    protocol.error_message(
-                        "rate_limited", "too many messages; slow down", live.table.seq
-                    )
-                )
+                reason = text("server.refused.rate_limited", conn.lang)
+                conn.send(protocol.error_message("rate_limited", reason, live.table.seq))
                 continue
             try:
                 message = protocol.parse_client_message(_payload(raw), limits.max_message_bytes)
                 await hub.handle(live, conn, message)
             except protocol.ProtocolError as exc:
-                conn.send(protocol.error_message(exc.code, exc.reason, live.table.seq))
+                reason = text("server.refused.message", conn.lang, detail=exc.reason)
+                conn.send(protocol.error_message(exc.code, reason, live.table.seq))
     except WebSocketDisconnect:
         pass
     finally:

@@ -6,6 +6,7 @@ from typing import Any
 
 from courtly.agents.levels import LEVELS
 from courtly.agents.registry import agent_kinds
+from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.registry import game_names, load_game
 
@@ -29,7 +30,7 @@ def option_json(option: Option) -> dict[str, Any]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    agents = agent_kinds()
+    agents = agent_kinds(ENGLISH)  # the API's words; the browser reads its language's in /api/i18n
     out = []
     for name in game_names():
         game = load_game(name)

@@ -16,13 +16,11 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from courtly.agents.registry import make_agent
-from courtly.core.errors import (
-    CourtlyError,
-)
+from courtly.core.errors import CourtlyError, error_text
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
-from courtly.core.table import Delivery, Table
+from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
 from courtly.server.bots import BotPool
 from courtly.server.config import Limits
@@ -442,7 +440,7 @@ class Hub:
             if conn is not skip:
                 conn.send_text(text)
 
-    def _broadcast(self, live: LiveTable, deliveries: dict[int | None, Delivery]) -> None:
+    def _broadcast(self, live: LiveTable, deliveries: Deliveries) -> None:
         """Each viewer's update in each language it reads, encoded once for all of that
         viewer's connections in that language (the spectators share one per language)."""
         info = live.info()
@@ -490,14 +488,21 @@ class Hub:
         async with live.lock:
             table = live.table
             if live.status != PLAYING:
-                return _refuse(conn, "not_playing", f"the table is {live.status}", table.seq)
+                return _refuse(
+                    conn,
+                    "not_playing",
+                    CourtlyError.keyed("server.refused.not_playing", status=live.status),
+                    table.seq,
+                )
             action_id = _action_id(table, action)
             if seq < table.seq and live.last_act.get(seat) == (seq, action_id):
-                return _refuse(conn, "duplicate", "this act was already applied", table.seq)
+                return _refuse(
+                    conn, "duplicate", CourtlyError.keyed("server.refused.duplicate"), table.seq
+                )
             try:
                 deliveries = table.act(seat, seq, action)
             except CourtlyError as exc:
-                return _refuse(conn, refusal_code(exc), str(exc), table.seq)
+                return _refuse(conn, refusal_code(exc), exc, table.seq)
             record = table.record
             finished = table.state.is_terminal
             result = result_of(table.state) if finished else None
@@ -522,9 +527,12 @@ class Hub:
                     log.exception("table %s: storing an action failed", live.id)
                 await self._reload(live)
                 if conflict:
-                    reason = "the table moved on meanwhile; look again before you act"
-                    return _refuse(conn, "stale", reason, live.table.seq)
-                return _refuse(conn, "storage", "the action could not be stored", live.table.seq)
+                    return _refuse(
+                        conn, "stale", CourtlyError.keyed("server.refused.stale"), live.table.seq
+                    )
+                return _refuse(
+                    conn, "storage", CourtlyError.keyed("server.refused.storage"), live.table.seq
+                )
             live.last_act[seat] = (seq, action_id)
             live.stored.seq = table.seq
             if finished:
@@ -564,13 +572,25 @@ class Hub:
         async with live.lock:
             table = live.table
             if live.status != PLAYING:
-                _refuse(conn, "not_playing", f"the table is {live.status}", table.seq)
+                _refuse(
+                    conn,
+                    "not_playing",
+                    CourtlyError.keyed("server.refused.not_playing", status=live.status),
+                    table.seq,
+                )
                 return
             if live.undo is not None:
-                _refuse(conn, "undo_pending", "an undo is already waiting for answers", table.seq)
+                _refuse(
+                    conn,
+                    "undo_pending",
+                    CourtlyError.keyed("server.refused.undo_pending"),
+                    table.seq,
+                )
                 return
             if not table.can_undo(seat):
-                _refuse(conn, "cannot_undo", "nothing of yours can be taken back now", table.seq)
+                _refuse(
+                    conn, "cannot_undo", CourtlyError.keyed("server.refused.cannot_undo"), table.seq
+                )
                 return
             mine = live.holder(seat)
             others = {s.seat for s in live.stored.seats if live.holder(s.seat) not in (None, mine)}
@@ -586,12 +606,19 @@ class Hub:
         async with live.lock:
             request = live.undo
             if request is None or request.seq != live.table.seq:
-                _refuse(conn, "no_undo", "no undo request is waiting", live.table.seq)
+                _refuse(
+                    conn, "no_undo", CourtlyError.keyed("server.refused.no_undo"), live.table.seq
+                )
                 return
             holder = live.holder(seat)
             answered = {s for s in request.waiting_for if live.holder(s) == holder}
             if not answered:
-                _refuse(conn, "no_undo", "this undo does not wait for you", live.table.seq)
+                _refuse(
+                    conn,
+                    "no_undo",
+                    CourtlyError.keyed("server.refused.not_waiting"),
+                    live.table.seq,
+                )
                 return
             if not accept:
                 self._cancel_undo(live, f"seat {seat} declined")
@@ -698,7 +725,7 @@ def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
         done.set_exception(error)
 
 
-def _refuse(conn: Connection | None, code: str, reason: str, seq: int) -> bool:
+def _refuse(conn: Connection | None, code: str, reason: CourtlyError, seq: int) -> bool:
     if conn is not None:
-        conn.send(protocol.error_message(code, reason, seq))
+        conn.send(protocol.error_message(code, error_text(reason, conn.lang), seq))
     return False

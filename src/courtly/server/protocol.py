@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from courtly.core.events import Event
-from courtly.core.i18n import ENGLISH, language_from_accept, normalize
+from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.registry import load_game
 from courtly.core.table import Delivery
 
@@ -109,10 +109,12 @@ def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:
     game = load_game(table["game"])
     space = game.action_space(table["num_players"], table["options"])
     out = dict(message)
-    out["events"] = [
-        {**e, "text": game.event_text(Event(e["kind"], e["text"], e["data"]), lang)}
-        for e in message["events"]
-    ]
+    # The log names each seat that has a name (names are public, in every viewer's table).
+    with naming([seat.get("name") for seat in table.get("seats", ())]):
+        out["events"] = [
+            {**e, "text": game.event_text(Event(e["kind"], e["text"], e["data"]), lang)}
+            for e in message["events"]
+        ]
     out["legal_actions"] = [
         {**a, "text": game.action_text(space[a["id"]], lang)} for a in message["legal_actions"]
     ]

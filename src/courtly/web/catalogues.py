@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from courtly.agents import agent_kinds
 from courtly.core.i18n import COURTLY, ENGLISH, Domain, normalize
 from courtly.core.registry import game_names, load_game
 
@@ -22,7 +23,8 @@ def merged(domain: Domain, lang: str) -> dict[str, str]:
 @router.get("/api/i18n/{lang}")
 async def catalogues(lang: str) -> dict[str, Any]:
     """The catalogues in ``lang`` (``en`` or ``ko``): ``{"lang", "courtly": {key: text},
-    "games": {game: {key: text}}}``; a game without a catalogue has an empty one."""
+    "games": {game: {key: text}}, "agents": {kind: what it does}}``; a game without a
+    catalogue has an empty one."""
     chosen = normalize(lang)
     if chosen is None:
         raise HTTPException(404, f"no catalogue for language {lang!r}")
@@ -30,4 +32,5 @@ async def catalogues(lang: str) -> dict[str, Any]:
     for name in game_names():
         domain = load_game(name).domain
         games[name] = merged(domain, chosen) if domain is not None else {}
-    return {"lang": chosen, "courtly": merged(COURTLY, chosen), "games": games}
+    agents = agent_kinds(chosen)
+    return {"lang": chosen, "courtly": merged(COURTLY, chosen), "games": games, "agents": agents}

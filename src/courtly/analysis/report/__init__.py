@@ -16,7 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from courtly.analysis.report.balance import summary
-from courtly.analysis.report.figures import DrawnFigure, draw_all, require_matplotlib
+from courtly.analysis.report.figures import (
+    DrawnFigure,
+    draw_all,
+    figure_font,
+    require_matplotlib,
+)
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.store import ReportStore
 from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
@@ -26,6 +31,7 @@ from courtly.analysis.results_file import tournament_key
 from courtly.analysis.runner import Runner
 from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import current_language, text
 from courtly.core.options import Option
 from courtly.core.registry import load_game
 
@@ -148,7 +154,12 @@ def plan_report(
     if out.exists() and not out.is_dir():
         raise CourtlyError(f"--out {out} is a file, not a folder")
     shown = len(agents) if varied is None or varied[0] != VARY_PLAYERS else _counts_text(varied[1])
-    title = f"{loaded.title}: {shown} players, {games:,} games"
+    title = text(
+        "report.title",
+        game=loaded.text("game.title", None, loaded.title),
+        players=shown,
+        games=f"{games:,}",
+    )
     return ReportPlan(job, title, games, out)
 
 
@@ -186,7 +197,8 @@ def run_report(
         store.close()
     table = plan.out / TABLE_NAME
     write_table(store, plan.games, plan.players, plan.vary_name, table)
-    figures = draw_all(tally, plan.job.agents, plan.vary_name, plan.out / "figures")
+    figures = draw_all(tally, plan.job.agents, plan.vary_name, plan.out / "figures", plan.job.game)
+    lang = current_language()
     page = plan.out / PAGE_NAME
     page.write_text(
         render_page(
@@ -195,6 +207,8 @@ def run_report(
             summary(tally, plan.job.agents, plan.vary_name),
             figures,
             tally.overall,
+            notes=[] if figure_font(lang)[0] == lang else [text("report.fig.english")],
+            game=plan.job.game,
         ),
         encoding="utf-8",
     )
@@ -204,20 +218,26 @@ def run_report(
 def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
     job = plan.job
     facts: dict[str, Any] = {
-        "game": job.game,
-        "players": plan.players
+        text("report.facts.game"): job.game,
+        text("report.facts.players"): plan.players
         if plan.vary_name != VARY_PLAYERS or job.vary is None
         else _counts_text(job.vary[1]),
-        "agents (seat 1 first)": ", ".join(job.agents),
-        "games": f"{tally.overall.games:,} ({tally.overall.errors:,} failed)",
-        "seed": job.run_seed,
-        "options": ", ".join(
+        text("report.facts.agents"): ", ".join(job.agents),
+        text("report.facts.games"): text(
+            "report.facts.games_value",
+            games=f"{tally.overall.games:,}",
+            failed=f"{tally.overall.errors:,}",
+        ),
+        text("report.facts.seed"): job.run_seed,
+        text("report.facts.options"): ", ".join(
             f"{k}={v}" for k, v in sorted(job.options.items()) if k != plan.vary_name
         )
-        or "none",
+        or text("report.facts.none"),
     }
     if job.vary is not None:
-        facts["varied"] = f"{job.vary[0]}: " + " / ".join(str(v) for v in job.vary[1])
+        facts[text("report.facts.varied")] = f"{job.vary[0]}: " + " / ".join(
+            str(v) for v in job.vary[1]
+        )
     return facts
 
 

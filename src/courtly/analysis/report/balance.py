@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from courtly.analysis.report.tally import GroupTally, ReportTally
+from courtly.core.i18n import current_language, seat_text, text
 
 
 def _pct(value: float) -> str:
@@ -20,7 +21,8 @@ def _pct(value: float) -> str:
 
 
 def _seat(seat: int, agents: Sequence[str]) -> str:
-    return f"seat {seat + 1} ({agents[seat]})" if len(set(agents)) > 1 else f"seat {seat + 1}"
+    name = seat_text(seat, current_language())
+    return f"{name} ({agents[seat]})" if len(set(agents)) > 1 else name
 
 
 def seat_findings(group: GroupTally, agents: Sequence[str], where: str = "") -> list[str]:
@@ -30,11 +32,16 @@ def seat_findings(group: GroupTally, agents: Sequence[str], where: str = "") -> 
     for seat in range(group.players):
         low, high = group.win_interval(seat)
         if low > fair or high < fair:
-            direction = "more" if low > fair else "less"
             found.append(
-                f"{_seat(seat, agents).capitalize()}{where} wins significantly {direction} often "
-                f"than the fair share: {_pct(group.win_rate(seat))} (95% interval "
-                f"{_pct(low)}-{_pct(high)}) against {_pct(fair)}."
+                text(
+                    "report.seat_wins_more" if low > fair else "report.seat_wins_less",
+                    seat=_seat(seat, agents).capitalize(),
+                    where=where,
+                    rate=_pct(group.win_rate(seat)),
+                    low=_pct(low),
+                    high=_pct(high),
+                    fair=_pct(fair),
+                )
             )
     return found
 
@@ -46,10 +53,17 @@ def score_findings(group: GroupTally, agents: Sequence[str]) -> list[str]:
     if top == bottom or spans[top][1] <= spans[bottom][2]:
         return []
     return [
-        f"{_seat(top, agents).capitalize()} scores significantly more than "
-        f"{_seat(bottom, agents)}: {spans[top][0]:.2f} points on average "
-        f"({spans[top][1]:.2f}-{spans[top][2]:.2f}) against {spans[bottom][0]:.2f} "
-        f"({spans[bottom][1]:.2f}-{spans[bottom][2]:.2f})."
+        text(
+            "report.scores_more",
+            top=_seat(top, agents).capitalize(),
+            bottom=_seat(bottom, agents),
+            mean=f"{spans[top][0]:.2f}",
+            low=f"{spans[top][1]:.2f}",
+            high=f"{spans[top][2]:.2f}",
+            other=f"{spans[bottom][0]:.2f}",
+            other_low=f"{spans[bottom][1]:.2f}",
+            other_high=f"{spans[bottom][2]:.2f}",
+        )
     ]
 
 
@@ -66,12 +80,19 @@ def vary_findings(
             continue
         if groups[best].win_interval(seat)[0] > groups[worst].win_interval(seat)[1]:
             found.append(
-                f"{_seat(seat, agents).capitalize()} wins significantly more often with "
-                f"{vary_name}={values[best]} ({_pct(groups[best].win_rate(seat))}) than with "
-                f"{vary_name}={values[worst]} ({_pct(groups[worst].win_rate(seat))})."
+                text(
+                    "report.vary_wins",
+                    seat=_seat(seat, agents).capitalize(),
+                    name=vary_name,
+                    best=values[best],
+                    best_rate=_pct(groups[best].win_rate(seat)),
+                    worst=values[worst],
+                    worst_rate=_pct(groups[worst].win_rate(seat)),
+                )
             )
     for k, value in enumerate(values):
-        found.extend(seat_findings(tally.by_value[k], agents, f" with {vary_name}={value}"))
+        where = text("report.where", name=vary_name, value=value)
+        found.extend(seat_findings(tally.by_value[k], agents, where))
     return found
 
 
@@ -80,7 +101,7 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
     overall = tally.overall
     lines: list[str] = []
     if overall.finished == 0:
-        return ["No game finished, so nothing can be said about balance."]
+        return [text("report.no_game")]
     # With the player count varied, the seats are judged per count (vary_findings) only.
     seated = [overall] if overall.players else []
     findings = [f for g in seated for f in seat_findings(g, agents) + score_findings(g, agents)]
@@ -90,30 +111,20 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
         lines.extend(findings)
     else:
         lines.append(
-            f"Nothing is significantly unbalanced at 95% over {overall.finished:,} games: "
-            f"every seat's win rate is consistent with the fair share of "
-            f"{_pct(1.0 / overall.players) if overall.players else '1/players'}"
-            + (f", whatever the value of {vary_name}." if vary_name else ".")
+            text(
+                "report.balanced_vary" if vary_name else "report.balanced",
+                games=f"{overall.finished:,}",
+                fair=_pct(1.0 / overall.players) if overall.players else "1/players",
+                name=vary_name,
+            )
         )
         groups = seated or tally.by_value
         spans = [g.win_interval(seat) for g in groups for seat in range(g.players)]
         widest = max(high - low for low, high in spans) / 2
-        lines.append(
-            f"At this number of games a seat's win rate is known to within about "
-            f"{100 * widest:.1f} points either way: smaller imbalances cannot be seen."
-        )
+        lines.append(text("report.precision", points=f"{100 * widest:.1f}"))
     if len(set(agents)) > 1:
-        lines.append(
-            "The seats are held by different agents, so a difference between seats is the "
-            "agents' as much as the seats'."
-        )
+        lines.append(text("report.agents_differ"))
     if overall.errors:
-        lines.append(
-            f"{overall.errors:,} game(s) failed with an error and are left out "
-            "(see the error column of games.csv)."
-        )
-    lines.append(
-        "Each comparison is a 95% test on its own; with many comparisons, about one in twenty "
-        "balanced ones is reported by chance."
-    )
+        lines.append(text("report.errors", errors=f"{overall.errors:,}"))
+    lines.append(text("report.caveat"))
     return lines

@@ -12,7 +12,6 @@ says how to get it before any game is played.
 from __future__ import annotations
 
 import io
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,8 +19,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from courtly.analysis.report.labels import StatLabels, slug
 from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import ENGLISH, current_language, seat_text, text, using
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -57,19 +58,60 @@ class DrawnFigure:
     svg: str
 
 
+# Fonts with Hangul, by preference: Debian's fonts-noto-cjk (installed here and in CI), then
+# others a machine may have. matplotlib's default (DejaVu Sans) has none.
+HANGUL_FONTS = (
+    "Noto Sans CJK KR",
+    "Noto Sans CJK JP",
+    "Noto Sans CJK SC",
+    "Noto Sans KR",
+    "NanumGothic",
+    "Noto Serif CJK KR",
+)
+
+
+def figure_font(lang: str) -> tuple[str, str | None]:
+    """The language figures are labelled in, and the font family they need (None: the
+    default). Without a font that has Hangul, a Korean report's figures are labelled in
+    English rather than as empty boxes (the page says so)."""
+    if lang == ENGLISH:
+        return lang, None
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    found = next((name for name in HANGUL_FONTS if name in installed), None)
+    return (lang, found) if found is not None else (ENGLISH, None)
+
+
 def seat_label(seat: int, agents: Sequence[str]) -> str:
     """Seats are numbered from 1 wherever people read them."""
-    return f"seat {seat + 1}\n{agents[seat]}" if len(set(agents)) > 1 else f"seat {seat + 1}"
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
+    name = seat_text(seat, current_language())
+    return f"{name}\n{agents[seat]}" if len(set(agents)) > 1 else name
 
 
 def draw_all(
-    tally: ReportTally, agents: Sequence[str], vary_name: str | None, folder: Path
+    tally: ReportTally,
+    agents: Sequence[str],
+    vary_name: str | None,
+    folder: Path,
+    game: str | None = None,
 ) -> list[DrawnFigure]:
-    """Draw every figure the totals allow into ``folder`` (SVG and PNG)."""
+    """Draw every figure the totals allow into ``folder`` (SVG and PNG), labelled in the
+    current language if a font can show it (:func:`figure_font`), else in English; ``game``
+    words its own statistics (:class:`StatLabels`)."""
+    lang, font = figure_font(current_language())
+    with using(lang):
+        return _draw_all(tally, agents, vary_name, folder, font, StatLabels(game, lang))
+
+
+def _draw_all(
+    tally: ReportTally,
+    agents: Sequence[str],
+    vary_name: str | None,
+    folder: Path,
+    font: str | None,
+    labels: StatLabels,
+) -> list[DrawnFigure]:
     import matplotlib
     import matplotlib.pyplot as plt
 
@@ -82,13 +124,12 @@ def draw_all(
     seated: list[tuple[str, str, Callable[[Figure], None]]] = [
         (
             "win-rate",
-            f"Win rate per seat over {n:,} games, with 95% intervals (Wilson); the dashed line "
-            f"is the fair share, 1/{tally.players}. A shared win counts as its share.",
+            text("report.fig.win_rate", games=f"{n:,}", players=tally.players),
             lambda fig: _win_rate(fig, overall, agents),
         ),
         (
             "scores",
-            f"Final score distribution per seat over {n:,} games.",
+            text("report.fig.scores", games=f"{n:,}"),
             lambda fig: _scores(fig, overall, agents),
         ),
     ]
@@ -98,26 +139,31 @@ def draw_all(
     plans.append(
         (
             "length",
-            f"Game length over {n:,} games: decisions"
-            + "".join(f", {_short(name)}" for name in sorted(overall.number_counts))
-            + ".",
-            lambda fig: _length(fig, overall),
+            text(
+                "report.fig.length",
+                games=f"{n:,}",
+                what=text("term.separator").join(
+                    [text("report.axis.decisions")]
+                    + [labels.item(name) for name in sorted(overall.number_counts)]
+                ),
+            ),
+            lambda fig: _length(fig, overall, labels),
         )
     )
     if vary_name is not None and tally.values:
-        labels = [str(v) for v in tally.values]
+        shown = [str(v) for v in tally.values]
         plans.append(
             (
                 "vary-win-rate",
-                f"Win rate per seat for each value of {vary_name}, with 95% intervals.",
-                lambda fig: _vary(fig, tally, labels, vary_name, agents, "win-rate"),
+                text("report.fig.vary_win_rate", name=vary_name),
+                lambda fig: _vary(fig, tally, shown, vary_name, agents, "win-rate"),
             )
         )
         plans.append(
             (
                 "vary-score",
-                f"Mean final score per seat for each value of {vary_name}, with 95% intervals.",
-                lambda fig: _vary(fig, tally, labels, vary_name, agents, "score"),
+                text("report.fig.vary_score", name=vary_name),
+                lambda fig: _vary(fig, tally, shown, vary_name, agents, "score"),
             )
         )
     # Figures with a bar per statistic grow with their number of bars.
@@ -137,25 +183,32 @@ def draw_all(
             plans.append(
                 (
                     f"statistics-{slug(group)}",
-                    f"{group}: mean per game with 95% intervals, over {n:,} games.",
-                    partial(_numbers, tally=overall, names=numbers),
+                    text("report.fig.numbers", group=labels.group(group), games=f"{n:,}"),
+                    partial(_numbers, tally=overall, names=numbers, labels=labels),
                 )
             )
         if texts:
             plans.append(
                 (
                     f"statistics-{slug(group)}-counts",
-                    f"{group}: how often each value occurred, over {n:,} games.",
-                    partial(_texts, tally=overall, names=texts),
+                    text("report.fig.texts", group=labels.group(group), games=f"{n:,}"),
+                    partial(_texts, tally=overall, names=texts, labels=labels),
                 )
             )
-    with matplotlib.rc_context(STYLE):
+    style = STYLE if font is None else {**STYLE, "font.family": [font, "DejaVu Sans"]}
+    with matplotlib.rc_context(style):
         for name, caption, draw in plans:
             fig = plt.figure(figsize=(WIDTH, heights.get(name, HEIGHT)))
             try:
                 draw(fig)
                 # The sample size on every figure, also for a figure seen without its page.
-                fig.suptitle(f"{n:,} games", x=0.99, ha="right", fontsize=8, color="#555555")
+                fig.suptitle(
+                    text("report.fig.games", games=f"{n:,}"),
+                    x=0.99,
+                    ha="right",
+                    fontsize=8,
+                    color="#555555",
+                )
                 fig.tight_layout()
                 svg = io.StringIO()
                 fig.savefig(svg, format="svg", metadata={"Date": None})
@@ -187,10 +240,12 @@ def _win_rate(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
     bars = ax.bar(list(seats), rates, yerr=errors, capsize=4, color="#4c72b0")
     for seat, bar in zip(seats, bars, strict=True):
         bar.set_gid(f"win-rate-seat{seat + 1}")
-    fair = ax.axhline(1.0 / tally.players, linestyle="--", color="#c44e52", label="fair share")
+    fair = ax.axhline(
+        1.0 / tally.players, linestyle="--", color="#c44e52", label=text("report.axis.fair")
+    )
     fair.set_gid("fair-share")
     ax.set_xticks(list(seats), [seat_label(s, agents) for s in seats])
-    ax.set_ylabel("win rate")
+    ax.set_ylabel(text("report.axis.win_rate"))
     ax.set_ylim(0, min(1.0, max(hi for _lo, hi in (tally.win_interval(s) for s in seats)) * 1.2))
     ax.legend(loc="upper right", frameon=False)
 
@@ -225,21 +280,22 @@ def _scores(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
     for seat in range(tally.players):
         label = seat_label(seat, agents).replace("\n", " ")
         _histogram(ax, tally.score_counts[seat], label, f"scores-seat{seat + 1}")
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
+    ax.set_xlabel(text("report.axis.final_score"))
+    ax.set_ylabel(text("report.axis.games"))
     ax.legend(frameon=False, fontsize=8)
 
 
-def _length(fig: Figure, tally: GroupTally) -> None:
+def _length(fig: Figure, tally: GroupTally, labels: StatLabels) -> None:
     others = sorted(tally.number_counts)
     axes = fig.subplots(1, 1 + len(others), squeeze=False)[0]
     decisions: Counter[float] = Counter({float(k): v for k, v in tally.decisions.items()})
-    _histogram(axes[0], decisions, "decisions", "length-decisions")
-    axes[0].set_xlabel("decisions per game")
-    axes[0].set_ylabel("games")
+    _histogram(axes[0], decisions, text("report.axis.decisions"), "length-decisions")
+    axes[0].set_xlabel(text("report.axis.decisions_per_game"))
+    axes[0].set_ylabel(text("report.axis.games"))
     for ax, name in zip(axes[1:], others, strict=True):
-        _histogram(ax, tally.number_counts[name], _short(name), f"length-{slug(_short(name))}")
-        ax.set_xlabel(f"{_short(name)} per game")
+        label = labels.item(name)
+        _histogram(ax, tally.number_counts[name], label, f"length-{slug(_short(name))}")
+        ax.set_xlabel(text("report.axis.per_game", name=label))
 
 
 def _vary(
@@ -285,11 +341,11 @@ def _vary(
         ax.axhline(1.0 / tally.players, linestyle="--", color="#444444").set_gid("fair-share")
     ax.set_xticks(positions, labels)
     ax.set_xlabel(vary_name)
-    ax.set_ylabel("win rate" if what == "win-rate" else "mean score")
+    ax.set_ylabel(text("report.axis.win_rate" if what == "win-rate" else "report.axis.mean_score"))
     ax.legend(frameon=False, fontsize=8, ncols=min(tally.players, 5))
 
 
-def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
+def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str], labels: StatLabels) -> None:
     ax = fig.add_subplot()
     spans = [tally.numbers[name].interval() for name in names]
     means = [mean for mean, _lo, _hi in spans]
@@ -303,12 +359,12 @@ def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
     )
     for name, bar in zip(names, bars, strict=True):
         bar.set_gid(f"statistic-{slug(name)}")
-    ax.set_yticks(positions, [_short(name) for name in names])
+    ax.set_yticks(positions, [labels.item(name) for name in names])
     ax.invert_yaxis()
-    ax.set_xlabel("mean per game")
+    ax.set_xlabel(text("report.axis.mean_per_game"))
 
 
-def _texts(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
+def _texts(fig: Figure, tally: GroupTally, names: Sequence[str], labels: StatLabels) -> None:
     columns = min(TEXT_COLUMNS, len(names))
     rows = -(-len(names) // columns)
     grid = fig.subplots(rows, columns, squeeze=False)
@@ -321,7 +377,7 @@ def _texts(fig: Figure, tally: GroupTally, names: Sequence[str]) -> None:
         bars = ax.barh(range(len(values)), [counts[v] for v in values], color="#8172b2")
         for value, bar in zip(values, bars, strict=True):
             bar.set_gid(f"statistic-{slug(name)}-{slug(value)}")
-        ax.set_yticks(range(len(values)), values)
+        ax.set_yticks(range(len(values)), [labels.value(v) for v in values])
         ax.invert_yaxis()
-        ax.set_title(_short(name))
-        ax.set_xlabel("games")
+        ax.set_title(labels.item(name))
+        ax.set_xlabel(text("report.axis.games"))

@@ -8,7 +8,9 @@ from html import escape
 from typing import Any
 
 from courtly.analysis.report.figures import DrawnFigure
+from courtly.analysis.report.labels import StatLabels
 from courtly.analysis.report.tally import GroupTally
+from courtly.core.i18n import current_language, text
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
@@ -23,18 +25,21 @@ td:first-child, th:first-child { text-align: left; }
 """
 
 
-def _statistics_table(group: GroupTally) -> str:
+def _statistics_table(group: GroupTally, labels: StatLabels) -> str:
     if not group.numbers:
         return ""
     rows = []
     for name in sorted(group.numbers):
         mean, low, high = group.numbers[name].interval()
+        span = text("report.page.range", low=f"{low:.3f}", high=f"{high:.3f}")
         rows.append(
-            f"<tr><td>{escape(name)}</td><td>{mean:.3f}</td><td>{low:.3f} to {high:.3f}</td></tr>"
+            f"<tr><td>{escape(labels.name(name))}</td><td>{mean:.3f}</td><td>{escape(span)}</td></tr>"
         )
     return (
-        "<h2>The game's own statistics</h2><table><tr><th>statistic</th><th>mean per game</th>"
-        f"<th>95% interval</th></tr>{''.join(rows)}</table>"
+        f"<h2>{escape(text('report.page.statistics'))}</h2><table>"
+        f"<tr><th>{escape(text('report.page.statistic'))}</th>"
+        f"<th>{escape(text('report.page.mean'))}</th>"
+        f"<th>{escape(text('report.page.interval'))}</th></tr>{''.join(rows)}</table>"
     )
 
 
@@ -44,6 +49,8 @@ def render_page(
     summary: Sequence[str],
     figures: Sequence[DrawnFigure],
     overall: GroupTally,
+    notes: Sequence[str] = (),
+    game: str | None = None,
 ) -> str:
     """The HTML text. Figures are embedded as base64 SVG images, so the page stands alone
     and each figure keeps its own ids."""
@@ -57,17 +64,22 @@ def render_page(
         blocks.append(
             f'<figure id="{escape(figure.name)}"><img alt="{escape(figure.caption)}" '
             f'src="data:image/svg+xml;base64,{data}"><figcaption>{escape(figure.caption)} '
-            f'Files: <a href="figures/{escape(figure.name)}.svg">SVG</a>, '
+            f"{escape(text('report.page.files'))} "
+            f'<a href="figures/{escape(figure.name)}.svg">SVG</a>, '
             f'<a href="figures/{escape(figure.name)}.png">PNG</a>.</figcaption></figure>'
         )
+    note = "".join(f"<p>{escape(line)}</p>" for line in notes)
+    every = escape(text("report.page.every_game", link="\0")).replace(
+        "\0", '<a href="games.csv">games.csv</a>'
+    )
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
         f"<h1>{escape(title)}</h1>"
-        f'<h2>Summary</h2><ul class="summary">{items}</ul>'
+        f'<h2>{escape(text("report.page.summary"))}</h2><ul class="summary">{items}</ul>'
         f"<table>{fact_rows}</table>"
-        f"<h2>Figures</h2>{''.join(blocks)}"
-        f"{_statistics_table(overall)}"
-        '<p>Every game: <a href="games.csv">games.csv</a> (one row per game).</p>'
+        f"<h2>{escape(text('report.page.figures'))}</h2>{note}{''.join(blocks)}"
+        f"{_statistics_table(overall, StatLabels(game, current_language()))}"
+        f"<p>{every}</p>"
         "</body></html>\n"
     )

@@ -244,6 +244,9 @@ def _check_auction(s: FtkState) -> None:
             _fail("a high bid needs a bidder")
         if s.high_bidder >= 0 and s.out >> s.high_bidder & 1:
             _fail("the high bidder has not passed")
+        if s.high_bidder == s.cur:
+            # The auction ends when all the others have passed, so the turn never comes back.
+            _fail("the high bidder does not bid again on its own bid")
         return
     if s.batch >= 0 and (
         phase != PAY_CARDS or s.batch >= len(s.batches) or s.batches[s.batch][0] != s.cur

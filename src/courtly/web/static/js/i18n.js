@@ -64,11 +64,26 @@ export function gameText(game, key, otherwise) {
   return key in words ? words[key] : otherwise;
 }
 
-// A word of a game's vocabulary (a family, an office, a chamber...): the catalogue's word
-// when it has one, else the server's own word unchanged.
-export function term(game, value) {
-  const key = `term.${game}.${value}`;
-  return has(key) ? t(key) : String(value);
+// What an agent kind (a bot level) does, in the current language (from the server).
+export function agentText(kind) {
+  return (server.agents || {})[kind];
+}
+
+// A word of a game's vocabulary (`term.VOCABULARY.ID` in the game's catalogue on the server:
+// a family, an office, a suit...), else the id unchanged.
+export function term(game, vocabulary, id) {
+  const words = server.games[game] || {};
+  const key = `term.${vocabulary}.${id}`;
+  return key in words ? words[key] : String(id);
+}
+
+// A value whose vocabulary is not known (the generic board): the word of the first
+// vocabulary of the game's catalogue that has the id, else the id unchanged.
+export function anyTerm(game, id) {
+  const words = server.games[game] || {};
+  const suffix = `.${id}`;
+  const key = Object.keys(words).find((k) => k.startsWith("term.") && k.endsWith(suffix) && k.split(".").length === 3);
+  return key === undefined ? String(id) : words[key];
 }
 
 // Fill every element marked data-i18n (and data-i18n-label for aria-label) in `root`.

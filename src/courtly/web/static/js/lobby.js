@@ -1,7 +1,7 @@
 // The lobby: the games with their player counts, open tables, and the new-table form.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { gameText, has, t } from "./i18n.js";
+import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./main.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -144,7 +144,9 @@ function seatRow(index, game) {
   const level = h(
     "select",
     { id: levelId, class: "seat-level" },
-    levels.map((l) => h("option", { value: l, text: t(`level.${l}`), selected: l === "easy" })),
+    levels.map((l) =>
+      h("option", { value: l, text: t(`level.${l}`), title: agentText(l), selected: l === "easy" }),
+    ),
   );
   const name = h("input", {
     id: nameId,

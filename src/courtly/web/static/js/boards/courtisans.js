@@ -12,11 +12,11 @@ function courtier(c, pairs = null) {
   const known = c.card !== undefined && c.card !== null;
   if (c.face_down && !known) return card({ title: t("courtisans.face_down"), back: true, info: t("courtisans.face_down"), pairs });
   const el = card({
-    title: term(G, c.family),
-    lines: [term(G, c.role)],
+    title: term(G, "family", c.family),
+    lines: [term(G, "role", c.role)],
     colour: null,
     mark: c.face_down ? "\u25c9" : null,
-    info: [term(G, c.family), term(G, c.role), c.face_down ? t("courtisans.face_down_known") : ""].filter(Boolean).join(" \u00b7 "),
+    info: [term(G, "family", c.family), term(G, "role", c.role), c.face_down ? t("courtisans.face_down_known") : ""].filter(Boolean).join(" \u00b7 "),
     pairs,
   });
   el.dataset.family = String(c.family);
@@ -57,7 +57,7 @@ export function courtisansBoard(ctx) {
         "div",
         { class: "chips" },
         Object.entries(status).map(([family, s]) =>
-          chip(`${term(G, family)}: ${term(G, s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
+          chip(`${term(G, "family", family)}: ${term(G, "status", String(s).startsWith("fallen") ? "fallen" : s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
         ),
       ),
       h(

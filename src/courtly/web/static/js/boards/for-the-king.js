@@ -17,12 +17,15 @@ function ftkCard(code, colours) {
   if (gold) {
     el = card({ title: t("ftk.gold", { n: gold[1] }), colour: "yellow", small: true });
   } else if (kind === "king") {
+    // "up1-3": +1 to one office (the catalogue's word for the card says it in full).
     const [direction] = rest.split(/\d/);
-    el = card({ title: t("ftk.king"), lines: [term(G, `king.${direction}`), rest.replace(/^\D+/, "").split("-")[0]], colour: "black", small: true });
+    const n = rest.replace(/^\D+/, "").split("-")[0];
+    const sign = { up: "+", down: "\u2212", either: "\u00b1" }[direction] || "";
+    el = card({ title: t("ftk.king"), lines: [`${sign}${n}`], info: term(G, "card", `king.${direction}${n}`), colour: "black", small: true });
   } else if (kind in colours) {
-    el = card({ title: term(G, kind), lines: [rest], colour: colours[kind], small: true });
+    el = card({ title: term(G, "office", kind), lines: [rest], colour: colours[kind], small: true });
   } else {
-    el = card({ title: term(G, kind), lines: [rest], small: true });
+    el = card({ title: term(G, "office", kind), lines: [rest], small: true });
   }
   el.dataset.card = text;
   return el;
@@ -47,7 +50,7 @@ export function forTheKingBoard(ctx) {
         { class: "row" },
         obs.offices.map((o) =>
           zone(
-            { title: term(G, o.office), pairs: { office: o.office }, className: "office" },
+            { title: term(G, "office", o.office), pairs: { office: o.office }, className: "office" },
             chip(t("ftk.primary", { n: o.primary ?? "\u2014" }), { colour: o.colour }),
             chip(t("ftk.secondary", { n: o.secondary ?? "\u2014" }), { colour: o.colour }),
           ),

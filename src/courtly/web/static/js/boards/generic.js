@@ -1,7 +1,7 @@
 // The generic board: the observation as readable sections, every value that an action
 // names (a card, a place) tagged so a click on it chooses. It works for any game.
 import { h } from "../dom.js";
-import { has, t, term } from "../i18n.js";
+import { anyTerm, has, t } from "../i18n.js";
 import { tag } from "../picks.js";
 
 const ENVELOPE = new Set(["game", "viewer", "num_players", "to_act", "phase", "scores"]);
@@ -36,7 +36,7 @@ function leaf(ctx, key, value, pick) {
   if (value === null || value === undefined) text = "\u2014";
   else if (value === true) text = "\u2713";
   else if (value === false) text = "\u2717";
-  else text = term(ctx.game, value);
+  else text = anyTerm(ctx.game, value);
   const el = h("span", { class: "val", text });
   const pairs = pick ? pairsFor(key, value, ctx.actions) : null;
   if (pairs) tag(el, pairs);

@@ -8,14 +8,17 @@ import { card, zone } from "./cards.js";
 const G = "kingdoms";
 const SUITS = { H: "\u2665", D: "\u2666", C: "\u2663", S: "\u2660" };
 const SLOTS = ["jack", "queen", "king"];
+// A card code's letters as the catalogue's ids (`term.suit.hearts`, `term.rank.1`).
+const SUIT_IDS = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
+const RANK_IDS = { A: 1, J: 11, Q: 12, K: 13 };
 
 function playing(code, pairs = null) {
   if (code === null || code === undefined) return null;
   const text = String(code);
   const suit = text.slice(-1);
   const rank = text.slice(0, -1);
-  if (!(suit in SUITS)) return card({ title: term(G, text), pairs, small: true });
-  const name = t("kingdoms.card", { rank: term(G, `rank.${rank}`), suit: term(G, `suit.${suit}`) });
+  if (!(suit in SUITS)) return card({ title: text, pairs, small: true });
+  const name = t("kingdoms.card", { rank: term(G, "rank", RANK_IDS[rank] || rank), suit: term(G, "suit", SUIT_IDS[suit]) });
   const el = card({ title: `${rank}${SUITS[suit]}`, lines: [], info: name, pairs, small: true });
   el.dataset.card = text;
   el.dataset.colour = suit === "H" || suit === "D" ? "red" : "black";
@@ -48,7 +51,7 @@ function kingdom(ctx, p, seat) {
       { class: "row" },
       SLOTS.map((slot) =>
         zone(
-          { title: term(G, `slot.${slot}`), pairs: mine ? { slot: slot[0].toUpperCase() + slot.slice(1) } : null, className: "court-slot" },
+          { title: term(G, "slot", slot), pairs: mine ? { slot: slot[0].toUpperCase() + slot.slice(1) } : null, className: "court-slot" },
           playing(court[slot]),
           pile(rows[slot]),
         ),

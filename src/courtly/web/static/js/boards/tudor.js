@@ -12,7 +12,7 @@ const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2605" };
 
 function colourChips(counts, key, suffix = "") {
   return Object.entries(counts || {}).map(([colour, n]) =>
-    chip(`${term(G, colour)}${suffix} \u00d7${n}`, { colour, pairs: key && n > 0 ? { [key]: colour } : null }),
+    chip(`${term(G, "faction", colour)}${suffix} \u00d7${n}`, { colour, pairs: key && n > 0 ? { [key]: colour } : null }),
   );
 }
 
@@ -34,12 +34,12 @@ function throneRoom(obs, names) {
         h(
           "div",
           { class: "column" },
-          h("div", { class: "office", text: column.office ? term(G, column.office) : t("tudor.column", { n: c + 1 }) }),
+          h("div", { class: "office", text: column.office ? String(column.office) : t("tudor.column", { n: c + 1 }) }),
           (column.tokens || []).map((token, r) => {
             const marker = (column.markers || [])[r];
             const cell = h(
               "div",
-              { class: "space", dataset: { colour: token || "" }, title: [term(G, token || ""), marker ? term(G, marker) : ""].filter(Boolean).join(" \u00b7 ") },
+              { class: "space", dataset: { colour: token || "" }, title: [token ? term(G, "faction", token) : "", marker ? term(G, "marker", marker) : ""].filter(Boolean).join(" \u00b7 ") },
               h("span", { class: "space-name", text: `${c + 1}-${r + 1}` }),
               marker ? h("span", { class: "marker", text: MARK[marker] || "\u2022" }) : null,
               courtierMark((column.courtiers || [])[r], names),
@@ -115,7 +115,7 @@ export function tudorBoard(ctx) {
             {},
             h("th", { scope: "row", text: names[seat] }),
             h("td", { text: p.prestige ?? "?" }),
-            h("td", {}, (p.rings || []).map((r) => chip(`${term(G, r.finger)}: ${term(G, r.ring)}`, { colour: r.ring, pairs: seat === ctx.viewer ? { finger: r.finger } : null }))),
+            h("td", {}, (p.rings || []).map((r) => chip(`${term(G, "finger", r.finger)}: ${term(G, "faction", r.ring)}`, { colour: r.ring, pairs: seat === ctx.viewer ? { finger: r.finger } : null }))),
             h("td", { text: p.courtiers_in_supply ?? "?" }),
             h("td", { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
             h("td", { text: t("tudor.screen_counts", { cards: screen.cards ?? "?", tokens: screen.court_tokens ?? "?", markers: screen.influence_intrigue ?? "?" }) }),
@@ -131,7 +131,7 @@ export function tudorBoard(ctx) {
           h(
             "div",
             { class: "chips" },
-            ["influence", "intrigue", "opportunity"].map((m) => chip(`${MARK[m]} ${term(G, m)} \u00d7${you[m] ?? 0}`)),
+            ["influence", "intrigue", "opportunity"].map((m) => chip(`${MARK[m]} ${term(G, "marker", m)} \u00d7${you[m] ?? 0}`)),
           ),
         )
       : null,

@@ -1,0 +1,56 @@
+"""How a report names a game's own statistics in the reader's language.
+
+A statistic's name (``group/item``) and a text statistic's values are data: the games file,
+``games.csv`` and the figures' file names and ids keep them as the game wrote them. Only what
+a person reads goes through the game's catalogue: ``stat.GROUP`` for a group,
+``stat.GROUP.ITEM`` for an item, ``stat.value.VALUE`` for a value (each part as its
+:func:`slug`); ``seat N`` reads as that language's seat. What the catalogue lacks is shown as
+the game wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from courtly.core.i18n import ENGLISH, seat_text
+from courtly.core.registry import load_game
+
+SEAT_VALUE = re.compile(r"seat (\d+)")
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
+
+
+class StatLabels:
+    """The words of one game's statistics in ``lang`` (unchanged in English)."""
+
+    def __init__(self, game: str | None, lang: str) -> None:
+        self.game = None if game is None or lang == ENGLISH else load_game(game)
+        self.lang = lang
+
+    def _word(self, key: str, default: str) -> str:
+        if self.game is None:
+            return default
+        return self.game.text(key, self.lang, default)
+
+    def group(self, group: str) -> str:
+        return self._word(f"stat.{slug(group)}", group)
+
+    def item(self, name: str) -> str:
+        """The part of ``group/item`` after the group."""
+        group, _, item = name.partition("/")
+        if not item:
+            return self.group(group)
+        return self._word(f"stat.{slug(group)}.{slug(item)}", item)
+
+    def name(self, name: str) -> str:
+        """``group/item`` whole, each part in the reader's words."""
+        group, sep, _ = name.partition("/")
+        return self.group(group) + (sep + self.item(name) if sep else "")
+
+    def value(self, value: str) -> str:
+        seat = SEAT_VALUE.fullmatch(value)
+        if seat is not None and self.game is not None:
+            return seat_text(int(seat.group(1)) - 1, self.lang)
+        return self._word(f"stat.value.{slug(value)}", value)

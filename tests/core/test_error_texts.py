@@ -1,0 +1,66 @@
+"""Errors in the reader's language (issue #23): a keyed error's English is its ``str`` (what
+logs, tests and records see), a front shows it in Korean through ``error_text``; an unkeyed
+one is framed by a Korean sentence; key and data survive a trip between processes."""
+
+from __future__ import annotations
+
+import pickle
+
+import courtly
+from courtly.core.errors import (
+    CourtlyError,
+    IllegalActionError,
+    InvalidStateError,
+    RecordError,
+    error_text,
+)
+from courtly.core.i18n import using
+
+
+def test_a_keyed_error_reads_english_as_str_and_korean_through_error_text() -> None:
+    error = RecordError.keyed("error.record.missing", key="game")
+    assert str(error) == "the record has no 'game'"
+    assert error_text(error, "en") == str(error)
+    assert error_text(error, "ko") == "기록에 'game' 항목이 없습니다"
+    with using("ko"):
+        assert error_text(error) == "기록에 'game' 항목이 없습니다"
+
+
+def test_an_error_inside_another_reads_in_the_same_language() -> None:
+    inner = IllegalActionError.keyed("error.action.id_type", value="x")
+    outer = RecordError.keyed("error.record.action", step=3, reason=inner)
+    assert (
+        str(outer) == "record action 3 cannot be played: an action id must be an integer, not 'x'"
+    )
+    assert (
+        error_text(outer, "ko")
+        == "기록의 3번째 수를 둘 수 없습니다: 수의 번호는 정수여야 합니다: 'x'"
+    )
+
+
+def test_an_unkeyed_error_is_framed_by_a_sentence_of_its_kind() -> None:
+    error = InvalidStateError("games[0].hand must be a list")
+    assert error_text(error, "en") == "games[0].hand must be a list"
+    assert error_text(error, "ko") == "저장된 상태를 읽을 수 없습니다: games[0].hand must be a list"
+    assert error_text(ValueError("boom"), "ko") == "요청을 처리할 수 없습니다: boom"
+
+
+def test_an_illegal_action_names_the_choices_in_the_readers_words() -> None:
+    state = courtly.load("kingdoms").new_game(2, seed=1)
+    legal = state.legal_action_ids()
+    illegal = next(i for i in range(state.action_space.size) if i not in legal)
+    try:
+        state.apply(illegal)
+    except IllegalActionError as exc:
+        error = exc
+    korean = error_text(error, "ko")
+    assert "지금 1번 자리가 둘 수 없는 수입니다" in korean and "Play" not in korean
+    assert str(error).startswith("'Play ") and "is not legal now for seat 1" in str(error)
+
+
+def test_key_and_data_survive_pickling() -> None:
+    error = CourtlyError.keyed("error.run.workers", workers=0)
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is CourtlyError and str(copy) == str(error)
+    assert copy.key == "error.run.workers" and copy.data == {"workers": 0}
+    assert error_text(copy, "ko") == "--workers는 1 이상이어야 합니다: 0"
