@@ -47,3 +47,33 @@ def test_different_agents_and_failed_games_are_mentioned() -> None:
     lines = summary(tally, ["greedy", "random"], None)
     assert any("different agents" in line for line in lines)
     assert any(line.startswith("1 game(s) failed") for line in lines)
+
+
+def _by_count(games: int, winner_of: dict[int, list[int]]) -> ReportTally:
+    """Games alternate between 2 and 3 players; ``winner_of[count]`` gives each count's winners."""
+    tally = ReportTally(3, (2, 3), vary_players=True)
+    for index in range(games):
+        count = (2, 3)[index % 2]
+        won = winner_of[count]
+        scores = [1.0 if seat in won else 0.0 for seat in range(count)]
+        tally.add(GameOutcome(index, index, scores, won, 10, varied=count))
+    return tally
+
+
+def test_with_the_player_count_varied_each_count_has_its_own_fair_share() -> None:
+    # Seat 1 wins every game: 100% against 50% with two players, against 33.3% with three.
+    lines = summary(_by_count(80, {2: [0], 3: [0]}), ["random"] * 3, "players")
+    assert any(
+        "Seat 1 with players=2 wins significantly more" in line and "50.0%." in line
+        for line in lines
+    )
+    assert any(
+        "Seat 1 with players=3 wins significantly more" in line and "33.3%." in line
+        for line in lines
+    )
+    # Seat 1 is not "better with two players" for winning half its games there and a third
+    # with three: each is its fair share, and nothing is called unbalanced.
+    split = {2: [0, 1], 3: [0, 1, 2]}
+    lines = summary(_by_count(80, split), ["random"] * 3, "players")
+    assert lines[0].startswith("Nothing is significantly unbalanced at 95% over 80 games")
+    assert "fair share of 1/players, whatever the value of players" in lines[0]

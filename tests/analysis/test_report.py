@@ -231,6 +231,39 @@ def test_kingdoms_counts_sedition_and_conspiracy_per_game(tmp_path: Path) -> Non
     assert all(totals.values()), totals  # both happen in random play
 
 
+def test_vary_players_splits_the_games_by_player_count(tmp_path: Path) -> None:
+    out = tmp_path / "players"
+    report(out, "courtisans", "-g", "6", "--vary", "players=2/3", "--seed", "2")
+    table = rows(out)
+    assert sorted(r["players"] for r in table) == ["2"] * 3 + ["3"] * 3
+    for row in table:  # a 2-player game leaves the third seat's columns empty
+        seated = int(row["players"])
+        assert all(row[f"score_seat{s}"] != "" for s in range(1, seated + 1))
+        assert all(row[f"win_seat{s}"] == "" for s in range(seated + 1, 4))
+        assert len(row["winners"].split()) >= 1
+    # Each count has its bars and its own fair share; no seat figure mixes the counts.
+    series = gids(out / "figures" / "vary-win-rate.svg")
+    assert series.count("win-rate-seat1") == 2 and series.count("win-rate-seat3") == 1
+    assert "fair-share-2" in series and "fair-share-3" in series
+    assert gids(out / "figures" / "vary-score.svg").count("score-seat3") == 1
+    assert not (out / "figures" / "win-rate.svg").exists()
+    assert gids(out / "figures" / "length.svg").count("length-decisions") == 1
+    assert "2/3 players, 6 games" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_vary_players_refuses_counts_the_game_does_not_have() -> None:
+    counts = range(2, 5)
+    tudor = courtly.load("tudor")
+    assert vary_values(tudor.options, "players", counts) == ("players", (2, 3, 4))
+    assert vary_values(tudor.options, "players=4/2", counts) == ("players", (2, 4))
+    with pytest.raises(CourtlyError, match="for 2 to 4 players, not 5"):
+        vary_values(tudor.options, "players=2/5", counts)
+    with pytest.raises(CourtlyError, match="two different player counts"):
+        vary_values(tudor.options, "players=3/3", counts)
+    with pytest.raises(CourtlyError, match="whole numbers"):
+        vary_values(tudor.options, "players=two/3", counts)
+
+
 def _page_words(page: str) -> str:
     """What a reader sees of the page: its text, without markup, styles or embedded images."""
     body = page.split("</style>", 1)[1]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import IntEnum
 from typing import Any
 
 import pytest
 from highcards import HighCards, HighCardsState
 
+from courtly.core.errors import IllegalActionError, InvalidStateError
+from courtly.core.events import Event
 from courtly.core.rng import Rng
+from courtly.core.state import State
 from courtly.testing import play_out, refused_or_plays_out, run_conformance
 from courtly.testing.conformance import ConformanceFailure
 
@@ -125,3 +130,105 @@ def test_a_loaded_position_is_refused_or_played_out_under_the_checks() -> None:
     )
     with pytest.raises(ConformanceFailure, match="changes what that seat observes"):
         play_out(leaky, Rng(1), checked=1)
+
+
+# Checks the faster checker makes differently from before (issue 25): each must still fail.
+
+
+class LateViolation(HighCardsState):
+    # An impossible position reached in play (three cards played): the main line's positions
+    # are checked as the clones that played them, so it must be found there.
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        if sum(map(len, self.piles)) == 3:
+            raise InvalidStateError("three cards played")
+
+
+class OpeningViolation(HighCardsState):
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        if not any(self.piles):
+            raise InvalidStateError("nothing played yet")
+
+
+class TracingRefusal(HighCardsState):
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        try:
+            return super().apply(action, player)
+        except IllegalActionError:
+            self.deck.reverse()  # a refused action leaves a trace in a hidden thing
+            raise
+
+
+class InexactClone(HighCardsState):
+    # A clone whose generator is fresh: it plays the same moves, but it is not the position
+    # the game is in. The game goes on from clones, so the replay must tell them apart.
+    def clone(self) -> HighCardsState:
+        other = super().clone()
+        other.rng = Rng(0)
+        return other
+
+
+class SortingLoad(HighCards):
+    # Loading sorts the deck: the hidden draw order is lost in a save and a load.
+    def _state_from_json(
+        self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
+    ) -> State:
+        state = super()._state_from_json(data, num_players, options, rng)
+        assert isinstance(state, HighCardsState)
+        state.deck.sort()
+        return state
+
+
+@pytest.mark.parametrize(
+    ("cls", "message"),
+    [
+        (LateViolation, "InvalidStateError: three cards played"),
+        (OpeningViolation, "InvalidStateError: nothing played yet"),
+        (TracingRefusal, "refusing bad input changed the state"),
+        (InexactClone, "replay diverges"),
+    ],
+)
+def test_a_bug_planted_where_the_checker_was_reorganised_is_caught(
+    cls: type[HighCardsState], message: str
+) -> None:
+    assert message in _failures(cls)
+
+
+def test_a_broken_json_round_trip_is_caught() -> None:
+    report = run_conformance(SortingLoad(), 3, games=3, seed=2)
+    assert "JSON round trip changed the state" in " ".join(report.failures)
+
+
+class FloatingRefusal(HighCardsState):
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        try:
+            return super().apply(action, player)
+        except IllegalActionError:
+            self.deck = [float(c) for c in self.deck]  # 1 becomes 1.0: a trace
+            raise
+
+
+class ShapeShifting(HighCardsState):
+    # Every other JSON form holds tuples for lists and an enum for the turn: the same JSON,
+    # which the quick comparison of forms tells apart and the canonical text must not.
+    calls = 0
+
+    def _body_to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = super()._body_to_json()
+        self.calls += 1
+        if self.calls % 2:
+            body["piles"] = [tuple(p) for p in self.piles]
+            body["turn"] = Seat(self.turn)
+        return body
+
+
+class Seat(IntEnum):
+    FIRST = 0
+    SECOND = 1
+
+
+def test_a_change_of_type_alone_is_caught_and_a_change_json_cannot_see_is_not() -> None:
+    assert "refusing bad input changed the state" in _failures(FloatingRefusal)
+    report = run_conformance(_variant(ShapeShifting), 2, games=3, seed=2)
+    assert report.ok, report.failures

@@ -33,6 +33,8 @@ KEPT_ERRORS = 20
 # Random games take about a millisecond: a few dozen a batch keep the per-batch overhead of
 # sending work to another process (or a Ray task) small.
 BATCH_GAMES = 32
+# The name under which a job varies the player count rather than an option.
+VARY_PLAYERS = "players"
 
 
 @dataclass
@@ -58,7 +60,9 @@ class SimulationJob:
     options: Mapping[str, Any]
     save_dir: str | None
     # ``(option name, values)``: game ``i`` is played with the option set to
-    # ``values[i % len(values)]``, so every value gets the same share of the games.
+    # ``values[i % len(values)]``, so every value gets the same share of the games. The name
+    # ``players`` varies the player count instead: game ``i`` seats the first
+    # ``values[i % len(values)]`` of ``agents``.
     vary: tuple[str, tuple[Any, ...]] | None = None
     statistics: bool = False
 
@@ -68,7 +72,16 @@ class SimulationJob:
             return self.options, None
         name, values = self.vary
         value = values[index % len(values)]
+        if name == VARY_PLAYERS:
+            return self.options, value
         return {**self.options, name: value}, value
+
+    def seats_for(self, index: int) -> tuple[str, ...]:
+        """The agents of game ``index``, seat 1 first."""
+        if self.vary is None or self.vary[0] != VARY_PLAYERS:
+            return self.agents
+        values = self.vary[1]
+        return self.agents[: int(values[index % len(values)])]
 
 
 def play_one(job: SimulationJob, index: int) -> GameOutcome:
@@ -79,7 +92,7 @@ def play_one(job: SimulationJob, index: int) -> GameOutcome:
     try:
         game = load_game(job.game)
         options, outcome.varied = job.options_for(index)
-        agents = [make_agent(spec, game) for spec in job.agents]
+        agents = [make_agent(spec, game) for spec in job.seats_for(index)]
         counted = game.report_event_counts if job.statistics else {}
         counts = dict.fromkeys(counted.values(), 0.0)
 
@@ -187,7 +200,10 @@ def prepare_job(
     resolved = loaded.resolve_options(options)
     if vary is not None:
         for value in vary[1]:
-            loaded.resolve_options({**resolved, vary[0]: value})
+            if vary[0] == VARY_PLAYERS:
+                loaded.check_players(value)
+            else:
+                loaded.resolve_options({**resolved, vary[0]: value})
     for spec in agents:
         make_agent(spec, loaded)  # refuse a bad agent name before starting any work
     if save_dir is not None:

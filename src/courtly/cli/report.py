@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from courtly.analysis.report import plan_report, require_matplotlib, run_report
+from courtly.analysis.report import VARY_PLAYERS, plan_report, require_matplotlib, run_report
 from courtly.cli.common import (
     GameOptionsOpt,
     PlayersOpt,
@@ -56,7 +56,8 @@ def report(
         str | None,
         typer.Option(
             "--vary",
-            help="split the games by an option: OPTION (all its values) or OPTION=a/b/c",
+            help="split the games by an option: OPTION (all its values) or OPTION=a/b/c; "
+            "players (or players=2/4) splits them by player count, ignoring --players",
         ),
     ] = None,
     workers: WorkersOpt = 1,
@@ -71,6 +72,10 @@ def report(
         refuse_plainly(str(exc))
     loaded = load_game(game)
     options = parse_option_pairs(list(option or []))  # as given: --vary may not repeat one
+    name, _, listed = (vary or "").partition("=")
+    if name.strip() == VARY_PLAYERS:  # the agents are those of the largest count's seats
+        counts = [int(v) for v in listed.split("/") if v.strip().isdigit()]
+        players = max(counts, default=loaded.max_players)
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
     runner = make_runner(backend, workers, address)

@@ -47,6 +47,11 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def text_fingerprint(text: str) -> str:
+    """The fingerprint of a state whose canonical JSON (:func:`canonical_json`) is ``text``."""
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
 def information_state_text(observation: Mapping[str, Any], own_actions: Sequence[int]) -> str:
     """A seat's information state as text: its observation and its own decisions so far."""
     return canonical_json({"observation": observation, "own_actions": list(own_actions)})
@@ -293,7 +298,7 @@ class State(ABC):
 
     def fingerprint(self) -> str:
         """A stable hash of the complete state: equal on every machine for equal states."""
-        return hashlib.sha256(canonical_json(self.to_json()).encode()).hexdigest()[:20]
+        return text_fingerprint(canonical_json(self.to_json()))
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"

@@ -29,7 +29,7 @@ from courtly.analysis.report.table import write_table
 from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.results_file import tournament_key
 from courtly.analysis.runner import Runner
-from courtly.analysis.simulate import SimulationJob, play_games, prepare_job
+from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import current_language, text
 from courtly.core.options import Option
@@ -37,7 +37,14 @@ from courtly.core.registry import load_game
 
 PAGE_NAME = "report.html"
 
-__all__ = ["ReportPlan", "ReportResult", "plan_report", "require_matplotlib", "run_report"]
+__all__ = [
+    "VARY_PLAYERS",
+    "ReportPlan",
+    "ReportResult",
+    "plan_report",
+    "require_matplotlib",
+    "run_report",
+]
 
 
 @dataclass(frozen=True)
@@ -73,15 +80,20 @@ class ReportResult:
     played: int
 
 
-def vary_values(options: Sequence[Option], text: str) -> tuple[str, tuple[Any, ...]]:
+def vary_values(
+    options: Sequence[Option], text: str, players: range | None = None
+) -> tuple[str, tuple[Any, ...]]:
     """``OPTION`` (every value the option allows) or ``OPTION=a/b/c`` into the option's name
-    and its values (``/`` separates them: values such as Tudor's ``scoring=1,4`` hold commas)."""
+    and its values (``/`` separates them: values such as Tudor's ``scoring=1,4`` hold commas).
+    ``players`` (the game's player counts) lets ``players`` be varied like an option."""
     name, _, listed = text.partition("=")
     name = name.strip()
+    if name == VARY_PLAYERS and players is not None:
+        return name, _player_counts(listed, players)
     found = next((o for o in options if o.name == name), None)
     if found is None:
-        known = ", ".join(o.name for o in options) or "none"
-        raise CourtlyError(f"--vary: this game has no option {name!r} (options: {known})")
+        known = ", ".join([o.name for o in options] + ([VARY_PLAYERS] if players else []))
+        raise CourtlyError(f"--vary: this game has no option {name!r} (options: {known or 'none'})")
     if listed:
         values = tuple(found.coerce(v.strip()) for v in listed.split("/") if v.strip())
     elif found.choices is not None:
@@ -94,6 +106,28 @@ def vary_values(options: Sequence[Option], text: str) -> tuple[str, tuple[Any, .
     if len(set(map(repr, values))) < 2:
         raise CourtlyError(f"--vary {name}: give at least two different values")
     return name, values
+
+
+def _player_counts(listed: str, players: range) -> tuple[int, ...]:
+    """The player counts of ``--vary players[=a/b]``: every count the game allows by default."""
+    if not listed:
+        counts = tuple(players)
+    else:
+        try:
+            counts = tuple(int(v) for v in listed.split("/") if v.strip())
+        except ValueError:
+            raise CourtlyError(
+                f"--vary players: counts are whole numbers separated by / ({listed!r})"
+            ) from None
+        for count in counts:
+            if count not in players:
+                raise CourtlyError(
+                    f"--vary players: this game is for {players[0]} to {players[-1]} players, "
+                    f"not {count}"
+                )
+    if len(set(counts)) < 2:
+        raise CourtlyError("--vary players: give at least two different player counts")
+    return tuple(sorted(set(counts)))
 
 
 def plan_report(
@@ -110,16 +144,20 @@ def plan_report(
     if games < 1:
         raise CourtlyError("a report needs at least one game")
     loaded = load_game(game)
-    varied = None if vary is None else vary_values(loaded.options, vary)
+    counts = range(loaded.min_players, loaded.max_players + 1)
+    varied = None if vary is None else vary_values(loaded.options, vary, counts)
     if varied is not None and options and varied[0] in options:
         raise CourtlyError(f"--vary {varied[0]} and --option {varied[0]}: choose one")
+    if varied is not None and varied[0] == VARY_PLAYERS:
+        agents = _seats_of_largest(agents, max(varied[1]))
     job = prepare_job(game, agents, seed, options, vary=varied, statistics=True)
     if out.exists() and not out.is_dir():
         raise CourtlyError(f"--out {out} is a file, not a folder")
+    shown = len(agents) if varied is None or varied[0] != VARY_PLAYERS else _counts_text(varied[1])
     title = text(
         "report.title",
         game=loaded.text("game.title", None, loaded.title),
-        players=len(agents),
+        players=shown,
         games=f"{games:,}",
     )
     return ReportPlan(job, title, games, out)
@@ -135,7 +173,7 @@ def run_report(
     runner.check()
     store = ReportStore(plan.out, plan.key())
     values = () if plan.job.vary is None else plan.job.vary[1]
-    tally = ReportTally(plan.players, values)
+    tally = ReportTally(plan.players, values, vary_players=plan.vary_name == VARY_PLAYERS)
     done = bytearray(plan.games)
     count = 0
     for outcome in store.existing():
@@ -181,7 +219,9 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
     job = plan.job
     facts: dict[str, Any] = {
         text("report.facts.game"): job.game,
-        text("report.facts.players"): plan.players,
+        text("report.facts.players"): plan.players
+        if plan.vary_name != VARY_PLAYERS or job.vary is None
+        else _counts_text(job.vary[1]),
         text("report.facts.agents"): ", ".join(job.agents),
         text("report.facts.games"): text(
             "report.facts.games_value",
@@ -199,3 +239,19 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
             str(v) for v in job.vary[1]
         )
     return facts
+
+
+def _seats_of_largest(agents: Sequence[str], most: int) -> list[str]:
+    """With ``--vary players`` the agents are those of the largest count's seats; a game of
+    fewer players seats the first ones."""
+    if len(agents) >= most:
+        return list(agents[:most])
+    if len(set(agents)) == 1:
+        return [agents[0]] * most
+    raise CourtlyError(
+        f"--vary players: give one agent for every seat or one per seat of {most} players"
+    )
+
+
+def _counts_text(counts: Sequence[Any]) -> str:
+    return "/".join(str(c) for c in counts)

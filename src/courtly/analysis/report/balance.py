@@ -71,7 +71,8 @@ def vary_findings(
     tally: ReportTally, vary_name: str, values: Sequence[Any], agents: Sequence[str]
 ) -> list[str]:
     found = []
-    for seat in range(tally.players):
+    # A seat's win rate is compared across player counts with nothing: its fair share moves.
+    for seat in range(0 if tally.vary_players else tally.players):
         groups = tally.by_value
         best = max(range(len(groups)), key=lambda k: (groups[k].win_rate(seat), -k))
         worst = min(range(len(groups)), key=lambda k: (groups[k].win_rate(seat), k))
@@ -101,7 +102,9 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
     lines: list[str] = []
     if overall.finished == 0:
         return [text("report.no_game")]
-    findings = seat_findings(overall, agents) + score_findings(overall, agents)
+    # With the player count varied, the seats are judged per count (vary_findings) only.
+    seated = [overall] if overall.players else []
+    findings = [f for g in seated for f in seat_findings(g, agents) + score_findings(g, agents)]
     if vary_name is not None and tally.values:
         findings += vary_findings(tally, vary_name, tally.values, agents)
     if findings:
@@ -111,11 +114,12 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
             text(
                 "report.balanced_vary" if vary_name else "report.balanced",
                 games=f"{overall.finished:,}",
-                fair=_pct(1.0 / overall.players),
+                fair=_pct(1.0 / overall.players) if overall.players else "1/players",
                 name=vary_name,
             )
         )
-        spans = [overall.win_interval(seat) for seat in range(overall.players)]
+        groups = seated or tally.by_value
+        spans = [g.win_interval(seat) for g in groups for seat in range(g.players)]
         widest = max(high - low for low, high in spans) / 2
         lines.append(text("report.precision", points=f"{100 * widest:.1f}"))
     if len(set(agents)) > 1:

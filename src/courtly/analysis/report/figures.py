@@ -120,7 +120,8 @@ def _draw_all(
     drawn: list[DrawnFigure] = []
     overall = tally.overall
     n = overall.finished
-    plans: list[tuple[str, str, Callable[[Figure], None]]] = [
+    plans: list[tuple[str, str, Callable[[Figure], None]]] = []
+    seated: list[tuple[str, str, Callable[[Figure], None]]] = [
         (
             "win-rate",
             text("report.fig.win_rate", games=f"{n:,}", players=tally.players),
@@ -131,6 +132,11 @@ def _draw_all(
             text("report.fig.scores", games=f"{n:,}"),
             lambda fig: _scores(fig, overall, agents),
         ),
+    ]
+    # With the player count varied, seats are drawn per count (the vary figures) only.
+    if overall.players:
+        plans += seated
+    plans.append(
         (
             "length",
             text(
@@ -142,8 +148,8 @@ def _draw_all(
                 ),
             ),
             lambda fig: _length(fig, overall, labels),
-        ),
-    ]
+        )
+    )
     if vary_name is not None and tally.values:
         shown = [str(v) for v in tally.values]
         plans.append(
@@ -304,14 +310,17 @@ def _vary(
     width = 0.8 / tally.players
     positions = list(range(len(labels)))
     for seat in range(tally.players):
+        # A value whose games seat fewer players has no bar for this seat.
+        at = [k for k, group in enumerate(tally.by_value) if seat < group.players]
+        groups = [tally.by_value[k] for k in at]
         if what == "win-rate":
-            values = [group.win_rate(seat) for group in tally.by_value]
-            intervals = [group.win_interval(seat) for group in tally.by_value]
+            values = [group.win_rate(seat) for group in groups]
+            intervals = [group.win_interval(seat) for group in groups]
         else:
-            spans = [group.scores[seat].interval() for group in tally.by_value]
+            spans = [group.scores[seat].interval() for group in groups]
             values = [mean for mean, _lo, _hi in spans]
             intervals = [(lo, hi) for _mean, lo, hi in spans]
-        shifted = [p + (seat - (tally.players - 1) / 2) * width for p in positions]
+        shifted = [positions[k] + (seat - (tally.players - 1) / 2) * width for k in at]
         bars = ax.bar(
             shifted,
             values,
@@ -322,7 +331,13 @@ def _vary(
         )
         for bar in bars:
             bar.set_gid(f"{what}-seat{seat + 1}")
-    if what == "win-rate":
+    if what == "win-rate" and tally.vary_players:
+        # Each player count's own fair share, across that count's bars.
+        for k, group in enumerate(tally.by_value):
+            line = ax.hlines(1.0 / group.players, k - 0.45, k + 0.45, linestyles="--")
+            line.set_color("#444444")
+            line.set_gid(f"fair-share-{labels[k]}")
+    elif what == "win-rate":
         ax.axhline(1.0 / tally.players, linestyle="--", color="#444444").set_gid("fair-share")
     ax.set_xticks(positions, labels)
     ax.set_xlabel(vary_name)

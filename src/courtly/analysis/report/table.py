@@ -5,7 +5,8 @@ it takes no more memory for a million games than for ten. Rows come in the order
 finished; ``game`` is the game's number in the run (sort by it for the run's order). Seats are
 numbered from 1. Columns: ``game, seed``, the varied option's name (when there is one),
 ``decisions, winners`` (seat numbers separated by spaces), ``score_seatK`` and ``win_seatK``
-(the seat's share of the victory) for every seat, ``error`` (empty for a finished game), then
+(the seat's share of the victory) for every seat (empty for seats a game did not have, with
+``--vary players``), ``error`` (empty for a finished game), then
 one column per statistic of the game (``stat:NAME``), empty where a game did not give it.
 """
 
@@ -50,13 +51,13 @@ def write_table(
                 outcome.decisions if finished else "",
                 " ".join(str(w + 1) for w in outcome.winners),
             ]
-            row += outcome.scores if finished else [""] * players
+            # A game of fewer players than the report's largest count (``--vary players``)
+            # leaves the seats it did not have empty.
+            seated = len(outcome.scores) if finished else 0
+            row += outcome.scores + [""] * (players - seated)
             share = 1 / len(outcome.winners) if outcome.winners else 0.0
-            row += (
-                [share if seat in outcome.winners else 0.0 for seat in range(players)]
-                if finished
-                else [""] * players
-            )
+            row += [share if seat in outcome.winners else 0.0 for seat in range(seated)]
+            row += [""] * (players - seated)
             row.append((outcome.error or "").split("\n", 1)[0])
             row += [outcome.statistics.get(name, "") for name in statistics]
             writer.writerow(row)

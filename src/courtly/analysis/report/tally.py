@@ -76,16 +76,24 @@ class GroupTally:
 @dataclass
 class ReportTally:
     """The totals of a whole report: one :class:`GroupTally` for all games and, when an
-    option is varied, one per value (game ``i`` has value ``values[i % len(values)]``)."""
+    option is varied, one per value (game ``i`` has value ``values[i % len(values)]``).
+
+    With ``vary_players`` the values are player counts: each value's group has that many
+    seats, and the group of all games has none (a seat's win rate over games of different
+    player counts has no fair share to be measured against), only game lengths and the
+    game's statistics."""
 
     players: int
     values: Sequence[Any] = ()
+    vary_players: bool = False
     overall: GroupTally = field(init=False)
     by_value: list[GroupTally] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.overall = GroupTally(self.players)
-        self.by_value = [GroupTally(self.players) for _ in self.values]
+        self.overall = GroupTally(0 if self.vary_players else self.players)
+        self.by_value = [
+            GroupTally(int(value) if self.vary_players else self.players) for value in self.values
+        ]
 
     def add(self, outcome: GameOutcome) -> None:
         self.overall.add(outcome)

@@ -58,17 +58,34 @@ def _check_container(
 ) -> None:
     if len(set(cards)) != len(cards):
         _fail(f"{name} lists a card twice")
-    for c in cards:
-        if s.loc[c] != where:
-            _fail(f"{CARD_CODE[c]} is listed in {name} but located elsewhere")
+    loc = s.loc
+    # Counted in one pass; the card-by-card search only runs to name a misplaced card.
+    if [loc[c] for c in cards].count(where) != len(cards):
+        for c in cards:
+            if loc[c] != where:
+                _fail(f"{CARD_CODE[c]} is listed in {name} but located elsewhere")
     if counts[where] != len(cards):
         _fail(f"{name} does not list every card located there")
 
 
-def check(s: FtkState) -> None:
+#: Per player count: the cards numbered above it, left in the box (S3).
+_UNUSED_CARDS = {n: tuple(c for c in range(NUM_CARDS) if CARD_MARK[c] > n) for n in range(2, 6)}
+
+
+def _check_locations(s: FtkState, counts: Counter[int]) -> None:
     n = s.num_players
-    if len(s.loc) != NUM_CARDS:
-        _fail("every one of the 108 cards needs a location")
+    unused = _UNUSED_CARDS.get(n, ())
+    # Every location is checked through the distinct ones (a dozen, not 108 cards); the
+    # card-by-card search below only runs to name the card that breaks a rule.
+    if (
+        all(
+            0 <= where < HAND_BASE + n or BATCH_BASE <= where < BATCH_BASE + len(s.batches)
+            for where in counts
+        )
+        and counts[UNUSED] == len(unused)
+        and all(s.loc[c] == UNUSED for c in unused)
+    ):
+        return
     for c, where in enumerate(s.loc):
         if where >= BATCH_BASE and where - BATCH_BASE >= len(s.batches):
             _fail(f"{CARD_CODE[c]} is in a face-down batch that does not exist")
@@ -76,7 +93,14 @@ def check(s: FtkState) -> None:
             _fail(f"{CARD_CODE[c]} has an impossible location {where}")
         if (where == UNUSED) != (CARD_MARK[c] > n):
             _fail(f"{CARD_CODE[c]}: exactly the cards numbered above {n} are left unused (S3)")
+
+
+def check(s: FtkState) -> None:
+    n = s.num_players
+    if len(s.loc) != NUM_CARDS:
+        _fail("every one of the 108 cards needs a location")
     counts = Counter(s.loc)
+    _check_locations(s, counts)
     _check_container(s, counts, s.deck, DECK, "the deck")
     _check_container(s, counts, s.favor, FAVOR, "the Favor deck")
     _check_container(s, counts, s.middle, MIDDLE, "the middle")
@@ -90,7 +114,7 @@ def check(s: FtkState) -> None:
         if hand != sorted(hand):
             _fail(f"seat {p}'s hand must be kept sorted")
         _check_container(s, counts, hand, HAND_BASE + p, f"seat {p}'s hand")
-        if s.gold[p] != sum(GOLD_OF[c] for c in hand):
+        if s.gold[p] != sum([GOLD_OF[c] for c in hand]):
             _fail(f"seat {p}'s Gold count is wrong")
     for b in range(len(s.batches)):
         owner, seen = s.batches[b]
