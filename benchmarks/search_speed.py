@@ -19,8 +19,11 @@ import os
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
+T = TypeVar("T")
 HERE = Path(__file__).resolve().parents[1] / "src"
 CASES = (
     ("courtisans", 2),
@@ -42,16 +45,34 @@ PROBE = (
 )
 
 
-def measure(src: Path, game: str, players: int, seconds: float) -> float:
+def run_probe(src: Path, probe: str, *args: object) -> str:
+    """The last line ``probe`` prints, run in a fresh interpreter importing ``src``'s courtly."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, game, str(players), str(seconds)],
+        [sys.executable, "-c", probe, *map(str, args)],
         env=env,
         check=True,
         capture_output=True,
         text=True,
     )
-    return float(out.stdout.strip().splitlines()[-1])
+    return out.stdout.strip().splitlines()[-1]
+
+
+def alternate(
+    before: Path, after: Path, rounds: int, run: Callable[[Path], T]
+) -> dict[str, list[T]]:
+    """``run`` on both trees, round after round; which goes first alternates, so neither
+    always meets the same load."""
+    runs: dict[str, list[T]] = {"before": [], "after": []}
+    for round_ in range(rounds):
+        order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
+        for side in order:
+            runs[side].append(run(before if side == "before" else after))
+    return runs
+
+
+def measure(src: Path, game: str, players: int, seconds: float) -> float:
+    return float(run_probe(src, PROBE, game, players, seconds))
 
 
 def main() -> None:
@@ -68,13 +89,12 @@ def main() -> None:
     rows = []
     cases = [c for c in CASES if not args.game or c[0] in args.game]
     for index, (game, players) in enumerate(cases, 1):
-        runs: dict[str, list[float]] = {"before": [], "after": []}
-        for round_ in range(args.rounds):
-            # Alternate which tree goes first, so neither always meets the same load.
-            order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
-            for side in order:
-                src = args.before if side == "before" else args.after
-                runs[side].append(measure(src, game, players, args.seconds))
+        runs = alternate(
+            args.before,
+            args.after,
+            args.rounds,
+            lambda src, g=game, n=players: measure(src, g, n, args.seconds),
+        )
         before = statistics.median(runs["before"])
         after = statistics.median(runs["after"])
         rows.append(

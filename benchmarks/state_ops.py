@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+from search_speed import alternate, run_probe  # the sibling script: run from anywhere
 
 HERE = Path(__file__).resolve().parents[1] / "src"
 CASES = (("courtisans", 4), ("tudor", 2), ("tudor", 4), ("for-the-king", 4), ("kingdoms", 2))
@@ -48,15 +48,7 @@ OPS = ("clone", "resample")
 
 
 def measure(src: Path, game: str, players: int, count: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE, game, str(players), str(count)],
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    result: dict[str, float] = json.loads(run_probe(src, PROBE, game, players, count))
     return result
 
 
@@ -72,13 +64,12 @@ def main() -> None:
             parser.error(f"{src} holds no courtly package")
     rows = []
     for game, players in CASES:
-        runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
-        for round_ in range(args.rounds):
-            # Alternate which tree goes first, so neither always meets the same load.
-            order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
-            for side in order:
-                src = args.before if side == "before" else args.after
-                runs[side].append(measure(src, game, players, args.count))
+        runs = alternate(
+            args.before,
+            args.after,
+            args.rounds,
+            lambda src, g=game, n=players: measure(src, g, n, args.count),
+        )
         for op in OPS:
             before = statistics.median(r[op] for r in runs["before"])
             after = statistics.median(r[op] for r in runs["after"])

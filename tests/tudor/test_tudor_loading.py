@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tudor_support import give_ring, legal, markers_to, play, turn_state
+from tudor_support import legal, play, ring_exchange_begun
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
@@ -137,13 +137,7 @@ def test_a_ring_exchange_saved_midway_reloads_and_finishes_alike() -> None:
     """T10.8's exchange, saved after each of its choices: the scratch then holds the Ring
     handed over (little finger, brown: a code above any seat number) and the chosen seat,
     which the loader once refused as out of bounds."""
-    st = turn_state(3, scenario=4)
-    give_ring(st, 0, "little", "brown")
-    give_ring(st, 1, "ring", "yellow")
-    markers_to(st, 0, influence=1, intrigue=1)
-    play(st, "scenario", side="left")
-    play(st, "hand_ring", finger="little", ring="brown")
-    st = _reloaded(st)
+    st = _reloaded(ring_exchange_begun())
     assert legal(st) == [{"kind": "seat", "seat": 1}]
     play(st, "seat", seat=1)
     st = _reloaded(st)
@@ -157,13 +151,7 @@ def test_a_ring_exchange_saved_midway_reloads_and_finishes_alike() -> None:
     [([7], "seat 1 wears no such Ring"), ([37, 0], "must have 1 entries")],
 )
 def test_an_exchange_scratch_that_does_not_fit_is_refused(scratch: list[int], message: str) -> None:
-    st = turn_state(3, scenario=4)
-    give_ring(st, 0, "little", "brown")
-    markers_to(st, 0, influence=1, intrigue=1)
-    give_ring(st, 1, "ring", "yellow")
-    play(st, "scenario", side="left")
-    play(st, "hand_ring", finger="little", ring="brown")
-    data = st.to_json()
+    data = ring_exchange_begun().to_json()
     data["decision"]["scratch"] = scratch
     with pytest.raises(InvalidStateError, match=message):
         GAME.from_json(data)

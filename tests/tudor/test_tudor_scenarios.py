@@ -17,6 +17,7 @@ from tudor_support import (
     play,
     put_marker,
     put_token,
+    ring_exchange_begun,
     seat_chair,
     sp,
     turn_state,
@@ -133,12 +134,7 @@ def test_t10_7_jump_never_places_a_new_courtier() -> None:
 
 def test_t10_8_ring_exchange_example() -> None:
     """Yellow swaps its brown Ring (little finger) for Blue's yellow Ring (fourth finger)."""
-    st = turn_state(3, scenario=4)
-    give_ring(st, 0, "little", "brown")
-    give_ring(st, 1, "ring", "yellow")
-    markers_to(st, 0, influence=1, intrigue=1)
-    play(st, "scenario", side="left")
-    play(st, "hand_ring", finger="little", ring="brown")
+    st = ring_exchange_begun()
     assert legal(st) == [{"kind": "seat", "seat": 1}]
     play(st, "seat", seat=1)
     play(st, "hand_ring", finger="ring", ring="yellow")

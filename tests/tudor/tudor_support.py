@@ -161,3 +161,15 @@ def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) ->
                 st.infl[p] += 1
             else:
                 st.intr[p] += 1
+
+
+def ring_exchange_begun() -> TudorState:
+    """T10.8's example: Yellow (seat 1) has begun Exploiting Connections, handing over its
+    brown Ring (little finger); Blue (seat 2) wears a yellow Ring on its fourth finger."""
+    st = turn_state(3, scenario=4)
+    give_ring(st, 0, "little", "brown")
+    give_ring(st, 1, "ring", "yellow")
+    markers_to(st, 0, influence=1, intrigue=1)
+    play(st, "scenario", side="left")
+    play(st, "hand_ring", finger="little", ring="brown")
+    return st
