@@ -185,13 +185,20 @@ def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
     asker.send({"type": "undo_reply", "accept": True})  # not asked: refused
     assert asker.wait_type("error")["code"] == "no_undo"
     other.send({"type": "undo_reply", "accept": False})
-    assert asker.wait_type("undo_result")["accepted"] is False
+    declined = asker.wait_type("undo_result")
+    assert declined["accepted"] is False
+    assert declined["reason"] == f"seat {(other.viewer or 0) + 1} declined"  # seats from 1
     assert server.info(table_id)["seq"] == seq
 
     asker.send({"type": "undo"})
     other.wait_type("undo_request")
     other.send({"type": "undo_reply", "accept": True})
-    assert asker.wait_type("undo_result")["accepted"] is True
+    assert asker.wait_type("undo_result") == {
+        "type": "undo_result",
+        "seat": asker.viewer,
+        "accepted": True,
+        "reason": "taken back",
+    }
     mirror.undo(asker.viewer or 0)
     for client in clients:
         client.wait_seq(seq + 1)

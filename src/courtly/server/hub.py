@@ -539,7 +539,7 @@ class Hub:
                 live.stored.status = FINISHED
                 live.stored.result = result
                 live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
-            self._cancel_undo(live, "the game moved on")
+            self._cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
             self._broadcast(live, deliveries)
             self._evict_if_done(live)
         self.schedule_bots(live)
@@ -561,12 +561,11 @@ class Hub:
 
     # --- undo ------------------------------------------------------------------------------
 
-    def _cancel_undo(self, live: LiveTable, reason: str) -> None:
+    def _cancel_undo(self, live: LiveTable, reason: CourtlyError) -> None:
         if live.undo is not None:
             seat = live.undo.seat
             live.undo = None
-            for conn in live.connections:
-                conn.send(protocol.undo_result_message(seat, False, reason))
+            _tell_undo_result(live, seat, False, reason)
 
     async def request_undo(self, live: LiveTable, seat: int, conn: Connection) -> None:
         async with live.lock:
@@ -621,7 +620,7 @@ class Hub:
                 )
                 return
             if not accept:
-                self._cancel_undo(live, f"seat {seat} declined")
+                self._cancel_undo(live, CourtlyError.keyed("server.undo.declined", seat=seat + 1))
                 self._broadcast_table(live)
                 return
             request.waiting_for -= answered
@@ -638,8 +637,7 @@ class Hub:
         try:
             deliveries = live.table.undo(request.seat)
         except CourtlyError as exc:
-            for conn in live.connections:
-                conn.send(protocol.undo_result_message(request.seat, False, str(exc)))
+            _tell_undo_result(live, request.seat, False, exc)
             return
         try:
             await self.db(
@@ -648,13 +646,11 @@ class Hub:
         except Exception:
             log.exception("table %s: storing an undo failed", live.id)
             await self._reload(live)  # nobody was told of the undo: back to the stored game
-            for conn in live.connections:
-                conn.send(protocol.undo_result_message(request.seat, False, "storage failed"))
+            _tell_undo_result(live, request.seat, False, CourtlyError.keyed("server.undo.storage"))
             return
         live.stored.seq = live.table.seq
         live.last_act.clear()
-        for conn in live.connections:
-            conn.send(protocol.undo_result_message(request.seat, True, "taken back"))
+        _tell_undo_result(live, request.seat, True, CourtlyError.keyed("server.undo.taken_back"))
         self._broadcast(live, deliveries)
         self.schedule_bots(live)
 
@@ -723,6 +719,13 @@ def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
         done.set_result(None)
     else:
         done.set_exception(error)
+
+
+def _tell_undo_result(live: LiveTable, seat: int, accepted: bool, reason: CourtlyError) -> None:
+    """Every connection hears how an undo request ended, the reason in its own language."""
+    for conn in live.connections:
+        text = error_text(reason, conn.lang)
+        conn.send(protocol.undo_result_message(seat, accepted, text))
 
 
 def _refuse(conn: Connection | None, code: str, reason: CourtlyError, seq: int) -> bool:
