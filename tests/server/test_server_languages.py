@@ -117,6 +117,32 @@ def test_a_refusal_reads_in_the_viewers_language(server: ServerProcess) -> None:
             ws.close()
 
 
+def test_a_refusal_before_the_hello_is_taken_reads_in_the_browsers_language(
+    server: ServerProcess,
+) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    table_id = created["table"]["id"]
+    for lang, accept, expected in (
+        ("ko", None, "메시지를 받을 수 없습니다: "),  # the hello's own language
+        (None, "ko-KR,ko;q=0.9", "메시지를 받을 수 없습니다: "),  # else the browser's
+        (None, None, "this token belongs to no seat"),
+    ):
+        ws = _connect(server, table_id, "not-a-token", lang, accept)
+        try:
+            error = _next_error(ws)
+            assert error["code"] == "bad_token" and error["reason"].startswith(expected)
+        finally:
+            ws.close()
+    url = f"ws://127.0.0.1:{server.port}/api/tables/no-such-table/ws"
+    with connect(url, additional_headers={"Accept-Language": "ko"}) as ws:  # closed before hello
+        assert json.loads(ws.recv(timeout=20)) == {
+            "type": "error",
+            "code": "no_table",
+            "reason": "no-such-table 테이블이 없습니다",
+            "seq": None,
+        }
+
+
 def test_an_api_error_follows_accept_language(server: ServerProcess) -> None:
     korean = server.http.post(
         "/api/tables",

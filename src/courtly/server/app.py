@@ -185,23 +185,27 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
     """One client: ``hello`` (with its token, or none to watch), a snapshot, then messages."""
     await websocket.accept()
     limits = hub.limits
+    # Before its hello names one, a connection reads its browser's language.
+    lang = language_from_accept(websocket.headers.get("accept-language"))
     live = await hub.get(table_id)
     if live is None:
-        await _close(websocket, "no_table", f"no table {table_id!r}")
+        await _close(websocket, "no_table", text("server.closed.no_table", lang, table=table_id))
         return
     try:
         first = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
         hello = protocol.parse_client_message(_payload(first), limits.max_message_bytes)
-        if hello.type != protocol.HELLO:
+        if hello.type == protocol.HELLO:
+            lang = protocol.connection_language(hello, websocket.headers.get("accept-language"))
+        else:
             raise protocol.ProtocolError("bad_message", "the first message must be 'hello'")
         viewer = hub.viewer_for(live, hello.body.get("token"))
     except (TimeoutError, WebSocketDisconnect):
         return
     except protocol.ProtocolError as exc:
-        await _close(websocket, exc.code, exc.reason)
+        await _close(websocket, exc.code, text("server.refused.message", lang, detail=exc.reason))
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
-    conn.lang = protocol.connection_language(hello, websocket.headers.get("accept-language"))
+    conn.lang = lang
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
     try:
