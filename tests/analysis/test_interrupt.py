@@ -47,7 +47,13 @@ def _children(pid: int) -> list[int]:
 def _interrupt(args: list[str], started: Path | None = None, at_least: int = 3) -> str:
     """Run courtly, wait until it has work under way, send SIGINT; returns its output."""
     process = subprocess.Popen(
-        [*COURTLY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*COURTLY, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell without job control starts background programs (a CI script run with `&`)
+        # with Ctrl-C ignored, and a child inherits that; a person at a terminal has it on.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 120
     try:
