@@ -12,7 +12,7 @@ failures) reads in another language as a sentence of that language framing the E
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from courtly.core.i18n import COURTLY, ENGLISH, LANGUAGES, current_language
 
@@ -40,7 +40,7 @@ class CourtlyError(Exception):
 
     #: The catalogue key (``error.frame.<frame>``) of the sentence that frames an unkeyed
     #: message of this kind in another language.
-    frame = "other"
+    frame: ClassVar[str] = "other"
 
     def __init__(
         self, message: str = "", *, key: str | None = None, data: Mapping[str, Any] | None = None
@@ -50,10 +50,12 @@ class CourtlyError(Exception):
         self.data: dict[str, Any] = dict(data or {})
 
     @classmethod
-    def keyed(cls, key: str, /, **data: Any) -> Self:
-        """The error whose text is ``key`` of the ``courtly`` catalogue, filled with ``data``
-        (values may be other errors: they are shown in the reader's language too)."""
-        return cls(_render(key, data, ENGLISH), key=key, data=data)
+    def keyed(cls, message_key_: str, /, **data: Any) -> Self:
+        """The error whose text is ``message_key_`` of the ``courtly`` catalogue, filled with
+        ``data`` (values may be other errors: they are shown in the reader's language too).
+        The odd name leaves ``key`` free for the data: compiled by mypyc, a positional-only
+        parameter still takes its name from the keywords."""
+        return cls(_render(message_key_, data, ENGLISH), key=message_key_, data=data)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Across processes (the analysis workers) the key and data travel with the message.
@@ -101,7 +103,7 @@ class UnknownGameError(CourtlyError):
 class OptionError(CourtlyError):
     """An unknown option, or a value the option does not allow."""
 
-    frame = "option"
+    frame: ClassVar[str] = "option"
 
 
 class PlayerCountError(CourtlyError):
@@ -111,7 +113,7 @@ class PlayerCountError(CourtlyError):
 class IllegalActionError(CourtlyError):
     """An action that is not legal in this state (or not an action of this game at all)."""
 
-    frame = "action"
+    frame: ClassVar[str] = "action"
 
 
 class WrongPlayerError(IllegalActionError):
@@ -121,19 +123,19 @@ class WrongPlayerError(IllegalActionError):
 class InvalidStateError(CourtlyError):
     """A state description (JSON) that is malformed or describes an impossible position."""
 
-    frame = "state"
+    frame: ClassVar[str] = "state"
 
 
 class RecordError(CourtlyError):
     """A game record that is malformed or does not replay to what it claims."""
 
-    frame = "record"
+    frame: ClassVar[str] = "record"
 
 
 class AgentSpecError(CourtlyError):
     """An agent name or agent parameter that is not understood."""
 
-    frame = "agent"
+    frame: ClassVar[str] = "agent"
 
 
 class InvalidSeatError(CourtlyError):
