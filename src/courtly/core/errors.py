@@ -70,7 +70,7 @@ def _rebuild(
 
 def _render(key: str, data: Mapping[str, Any], lang: str) -> str:
     fields = {name: _field(value, lang) for name, value in data.items()}
-    return COURTLY.text(key, lang, **fields)
+    return COURTLY.render(key, lang, fields)
 
 
 def _field(value: Any, lang: str) -> Any:

@@ -296,6 +296,12 @@ class Domain:
     def text(self, key: str, lang: str | None = None, /, **fields: Any) -> str:
         """The text of ``key`` in ``lang`` with ``fields`` filled in (KeyError if no catalogue
         has the key: a bug, which the catalogue tests catch)."""
+        return self.render(key, lang, fields)
+
+    def render(self, key: str, lang: str | None, fields: Mapping[str, Any]) -> str:
+        """:meth:`text` with the fields as a mapping, for data whose names are not known in
+        advance (an error's data may hold a ``key`` or a ``lang``: compiled by mypyc, a
+        positional-only parameter still clashes with a keyword of its name)."""
         template = self.lookup(key, lang)
         if template is None:
             raise KeyError(f"no message {key!r} in the {self.name} catalogues")
