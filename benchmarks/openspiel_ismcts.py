@@ -2,6 +2,7 @@
 at equal CPU time per decision (a measurement, not a test). Needs the ``research`` extra.
 
     nice -n 15 .venv/bin/python benchmarks/openspiel_ismcts.py --game courtisans --games 200
+    # on two cores, two processes: --part 1/2 and --part 2/2
     .venv/bin/python benchmarks/openspiel_ismcts.py --game courtisans --summary
 
 Two players; game ``i`` is dealt from seed ``i`` and OpenSpiel's bot takes seat ``i % 2``, so
@@ -124,9 +125,11 @@ def results_path(game_name: str, seconds: float) -> Path:
 
 
 def load(path: Path) -> list[dict[str, Any]]:
+    """The games played so far, each index once (parts running side by side never share one)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return list({row["index"]: row for row in rows}.values())
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -156,16 +159,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=0.05, help="CPU seconds per decision")
     parser.add_argument("--summary", action="store_true", help="print the results so far")
+    parser.add_argument(
+        "--part",
+        default="1/1",
+        help="K/N: play only the games whose index is K-1 modulo N, so N processes share a run",
+    )
     args = parser.parse_args()
+    part, parts = (int(x) for x in args.part.split("/"))
+    if not 1 <= part <= parts:
+        parser.error(f"--part {args.part}: K must be from 1 to N")
     path = results_path(args.game, args.seconds)
     done = load(path)
     if not args.summary:
         RESULTS.mkdir(exist_ok=True)
         finished = {r["index"] for r in done}
-        todo = [i for i in range(args.games) if i not in finished]
+        todo = [i for i in range(args.games) if i not in finished and i % parts == part - 1]
         with Progress() as progress, path.open("a") as out:
+            mine = [i for i in range(args.games) if i % parts == part - 1]
             task = progress.add_task(
-                f"{args.game} games", total=args.games, completed=len(finished)
+                f"{args.game} games", total=len(mine), completed=len(mine) - len(todo)
             )
             for index in todo:
                 row = play(args.game, index, args.seconds)
