@@ -11,6 +11,7 @@ import pytest
 from cli_support import COURTLY
 from typer.testing import CliRunner
 
+from courtly.cli.common import console
 from courtly.cli.main import app
 from courtly.core.i18n import current_language
 
@@ -79,14 +80,20 @@ def test_the_korean_score_table_lines_up(tmp_path: object) -> None:
     assert len(widths) == 1, lines[top : bottom + 1]
 
 
-def test_the_games_list_in_korean_keeps_english_for_english_readers() -> None:
+def test_the_games_list_in_korean_keeps_english_for_english_readers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(console, "_width", 250)  # each option on one line
     korean = runner.invoke(app, ["--lang", "ko", "games"])
     assert korean.exit_code == 0, korean.output
     assert "courtly 게임" in korean.output and "인원" in korean.output and "기본값" in korean.output
     assert "하는 일" in korean.output and "what it does" not in korean.output
+    # A free-form option's allowed values are described in the reader's words too.
+    assert "turn_limit (기본값 200; 1 이상의 정수)" in korean.output
     english = runner.invoke(app, ["--lang", "en", "games"])
     assert "courtly games" in english.output and "what it does" in english.output
     assert "(default " in english.output
+    assert "turn_limit (default 200; an integer >= 1)" in english.output
 
 
 # A mistake of each kind a person meets, as the program itself reports it: the same one line
@@ -127,6 +134,24 @@ MISTAKES = [
         2,
         "에이전트 'greedy'에는 'depth' 매개변수가 없습니다",
         "agent 'greedy' has no parameter 'depth'",
+    ),
+    (
+        ["simulate", "kingdoms", "-p", "2", "-o", "turn_limit=abc"],
+        2,
+        "'abc' 값을 쓸 수 없습니다 (정수가 아닙니다). 쓸 수 있는 값: 1 이상의 정수",
+        "does not allow 'abc' (not a whole number); allowed: an integer >= 1",
+    ),
+    (
+        ["simulate", "tudor", "-p", "2", "-o", "scoring=9"],
+        2,
+        "(득점 카드 번호 2개를 주세요, 예: 1,4). 쓸 수 있는 값: 서로 다른 번호 1-6 두 개, 예: 1,4",
+        "(give two Scoring Card numbers, e.g. 1,4); allowed: two different numbers 1-6, e.g. 1,4",
+    ),
+    (
+        ["simulate", "tudor", "-p", "2", "--agents", "ismcts:iterations=abc"],
+        2,
+        "('ismcts:iterations=abc')의 값이 잘못되었습니다. 필요한 값: 1 이상의 정수",
+        "(in 'ismcts:iterations=abc') must be a whole number, at least 1",
     ),
     (
         ["replay", "{tmp}/not-json.json"],

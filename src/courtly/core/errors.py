@@ -19,7 +19,9 @@ from courtly.core.i18n import COURTLY, ENGLISH, LANGUAGES, current_language
 
 class Words:
     """Error data that reads differently by language (an action's description): its text in
-    every language, formed when the error is raised (so the error still pickles)."""
+    every language, formed when the error is raised (so the error still pickles). An
+    exception given as data whose one argument is Words (``ValueError(Words.of(...))``, an
+    option parser's reason) reads in the reader's language too."""
 
     def __init__(self, texts: Mapping[str, str]) -> None:
         self.texts = dict(texts)
@@ -77,6 +79,8 @@ def _field(value: Any, lang: str) -> Any:
     if isinstance(value, CourtlyError):
         return error_text(value, lang)
     if isinstance(value, BaseException):
+        if len(value.args) == 1 and isinstance(value.args[0], Words):
+            return value.args[0].text(lang)  # ValueError(Words...): a parser's own reason
         return str(value)  # Python's own detail (a JSON or number error) has no other words
     if isinstance(value, Words):
         return value.text(lang)

@@ -31,7 +31,7 @@ from courtly.analysis.results_file import tournament_key
 from courtly.analysis.runner import Runner
 from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
 from courtly.core.errors import CourtlyError
-from courtly.core.i18n import current_language, text
+from courtly.core.i18n import ENGLISH, current_language, text
 from courtly.core.options import Option
 from courtly.core.registry import load_game
 
@@ -100,7 +100,7 @@ def vary_values(
         values = tuple(found.choices)
     else:
         raise CourtlyError(
-            f"--vary {name}: this option takes free values ({found.allowed_text()}); "
+            f"--vary {name}: this option takes free values ({found.allowed_text(ENGLISH)}); "
             f"list the ones to compare as {name}=VALUE/VALUE"
         )
     if len(set(map(repr, values))) < 2:
