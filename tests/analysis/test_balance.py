@@ -5,6 +5,7 @@ from __future__ import annotations
 from courtly.analysis.report.balance import summary
 from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.simulate import GameOutcome
+from courtly.core.i18n import using
 
 
 def tally_of(
@@ -77,3 +78,10 @@ def test_with_the_player_count_varied_each_count_has_its_own_fair_share() -> Non
     lines = summary(_by_count(80, split), ["random"] * 3, "players")
     assert lines[0].startswith("Nothing is significantly unbalanced at 95% over 80 games")
     assert "fair share of 1/players, whatever the value of players" in lines[0]
+
+
+def test_the_varied_fair_share_reads_in_korean() -> None:
+    split = {2: [0, 1], 3: [0, 1, 2]}
+    with using("ko"):
+        lines = summary(_by_count(80, split), ["random"] * 3, "players")
+    assert "공정한 몫(1/인원 수)에 들어맞습니다" in lines[0], lines[0]

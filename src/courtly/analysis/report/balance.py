@@ -114,7 +114,7 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
             text(
                 "report.balanced_vary" if vary_name else "report.balanced",
                 games=f"{overall.finished:,}",
-                fair=_pct(1.0 / overall.players) if overall.players else "1/players",
+                fair=_pct(1.0 / overall.players) if overall.players else text("report.fair_varied"),
                 name=vary_name,
             )
         )
