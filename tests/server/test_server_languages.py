@@ -191,3 +191,29 @@ def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProce
     finally:
         for ws in (korean, english):
             ws.close()
+
+
+def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "bot:random"], seed=4, options={"turn_limit": 6})
+    assert server.take(created, 0, "Bob").status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    player = server.client(table_id, server.token(created, 0))
+    try:
+        player.wait_type("snapshot")
+        acted = -1
+        while player.table["status"] != "finished":
+            if player.legal and acted != player.seq:
+                acted = player.seq
+                player.act(player.legal[0]["id"])
+            player.recv()
+    finally:
+        player.close()
+    steps = len(server.record(table_id)["actions"])
+    url = f"/api/tables/{table_id}/replay?step={steps}"
+    ko = " / ".join(e["text"] for e in server.http.get(url + "&lang=ko").json()["events"])
+    en = " / ".join(e["text"] for e in server.http.get(url + "&lang=en").json()["events"])
+    # Seat 1 is Bob, in Korean by name with its particle; the bot's seat keeps its number.
+    # English keeps both numbers, which the browser replaces (records and logs stay by number).
+    assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" in ko, ko
+    assert "seat 1 " in en and "Bob" not in en, en
