@@ -79,9 +79,13 @@ def test_the_catalogues_are_served_as_json(server: ServerProcess) -> None:
     assert korean["courtly"]["term.seat"] == "{n}번 자리"
     assert korean["games"]["kingdoms"]["term.suit.hearts"] == "하트"
     assert korean["games"]["kingdoms"]["score.hearts"] == "하트"
+    # What a free-form option allows (the lobby field's hint), formed in the asked language.
+    assert korean["games"]["kingdoms"]["option.turn_limit.allowed"] == "1 이상의 정수"
+    assert korean["games"]["tudor"]["option.scoring.allowed"].startswith("서로 다른 번호 1-6")
     english = server.http.get("/api/i18n/en-GB").json()
     assert english["games"]["kingdoms"]["option.battle.help"].startswith("Battle actions")
     assert set(english["games"]["kingdoms"]) == set(korean["games"]["kingdoms"])
+    assert english["games"]["kingdoms"]["option.turn_limit.allowed"] == "an integer >= 1"
     assert server.http.get("/api/i18n/fr").status_code == 404
 
 
