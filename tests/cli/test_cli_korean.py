@@ -188,3 +188,34 @@ def test_a_mistake_is_one_korean_line(
         [COURTLY, *args], capture_output=True, text=True, env=env, timeout=120
     )
     assert english_said.stderr.startswith("error: ") and english in english_said.stderr
+
+
+# The commands that play many games, each with what it says in Korean; Latin script is left
+# only for the names typed on the command line (game, agents) and Elo, CPU, ISMCTS.
+MANY_GAMES = [
+    (["simulate", "kingdoms", "-p", "2", "-n", "2"], ["킹덤즈: 2판, 오류 0건", "평균 점수"]),
+    (["selftest", "kingdoms", "-n", "1"], ["킹덤즈, 2인: 1판, 결정 ", "통과"]),
+    (
+        ["tournament", "kingdoms", "-a", "random,greedy", "-g", "3"],
+        ["kingdoms, 2인, 3판 (시드 1)", "초/결정", "참고: 3판은 2인의 배수가 아니어서"],
+    ),
+    (
+        ["ladder", "kingdoms", "-a", "random,greedy", "-g", "2"],
+        ["단계마다 2판", "greedy 대 random"],
+    ),
+    (["bench", "kingdoms", "--seconds", "0.1"], ["courtly 벤치마크 (코어 1개,", "결정/초"]),
+]
+NAMES = {"kingdoms", "random", "greedy", "courtly", "Elo", "CPU", "ISMCTS"}
+
+
+@pytest.mark.parametrize(("args", "korean"), MANY_GAMES)
+def test_the_many_game_commands_report_in_korean(
+    args: list[str], korean: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the tables' own consoles
+    monkeypatch.setattr(console, "_width", 200)
+    result = runner.invoke(app, ["--lang", "ko", *args])
+    assert result.exit_code == 0, result.output
+    for said in korean:
+        assert said in result.output, result.output
+    assert set(re.findall(r"[A-Za-z]{2,}", result.output)) <= NAMES, result.output

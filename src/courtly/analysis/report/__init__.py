@@ -22,6 +22,7 @@ from courtly.analysis.report.figures import (
     figure_font,
     require_matplotlib,
 )
+from courtly.analysis.report.labels import vary_label
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.store import ReportStore
 from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
@@ -235,7 +236,7 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
         or text("report.facts.none"),
     }
     if job.vary is not None:
-        facts[text("report.facts.varied")] = f"{job.vary[0]}: " + " / ".join(
+        facts[text("report.facts.varied")] = f"{vary_label(job.vary[0])}: " + " / ".join(
             str(v) for v in job.vary[1]
         )
     return facts
