@@ -159,7 +159,30 @@ MISTAKES = [
         "기록이 올바른 JSON이 아닙니다 (1번째 줄, 1번째 칸:",
         "record is not valid JSON",
     ),
-    (["replay", "{tmp}/missing.json"], 1, "파일을 읽을 수 없습니다:", "cannot read"),
+    (
+        ["replay", "{tmp}/missing.json"],
+        1,
+        "missing.json 파일을 읽을 수 없습니다: 파일이나 폴더가 없습니다",
+        "missing.json: No such file or directory",
+    ),
+    (
+        ["ladder", "kingdoms", "-a", "random"],
+        2,
+        "래더에는 약한 것부터 에이전트가 2개 이상 있어야 하는데, 1개입니다 (random)",
+        "a ladder needs at least two agents, weakest first, got 1 (random)",
+    ),
+    (
+        ["tournament", "kingdoms", "-a", "random"],
+        2,
+        "2인 게임에는 에이전트 2개가 필요한데, 1개입니다 (random)",
+        "list one agent per seat: 2 players need 2 agents, got 1 (random)",
+    ),
+    (
+        ["report", "kingdoms", "--out", "{tmp}/r", "--vary", "turn_limit"],
+        2,
+        "--vary turn_limit: 이 옵션은 값이 자유롭습니다 (1 이상의 정수). 비교할 값을",
+        "--vary turn_limit: this option takes free values (an integer >= 1); list the ones",
+    ),
     (
         ["play", "kingdoms", "--seat", "greedy", "--seat", "greedy", "--save", "{tmp}"],
         1,

@@ -11,6 +11,7 @@ failures) reads in another language as a sentence of that language framing the E
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
@@ -85,6 +86,21 @@ def _field(value: Any, lang: str) -> Any:
     if isinstance(value, Words):
         return value.text(lang)
     return value
+
+
+def os_reason(exc: OSError) -> Words:
+    """Why the system refused a file (``exc.strerror``, as the C library words it in English):
+    in another language the common reasons are read from the catalogue by their errno
+    (``error.os.ENOENT``...), the others stay as the system said them."""
+    detail = exc.strerror or str(exc)
+    key = f"error.os.{errno.errorcode.get(exc.errno or 0, '')}"
+
+    def form(lang: str) -> str:
+        if lang == ENGLISH or not COURTLY.has(key):
+            return detail
+        return COURTLY.text(key, lang)
+
+    return Words.of(form)
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:
