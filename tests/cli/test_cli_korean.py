@@ -166,6 +166,12 @@ MISTAKES = [
         "missing.json: No such file or directory",
     ),
     (
+        ["simulate", "kingdoms", "-p", "2", "--backend", "x"],
+        2,
+        "그런 백엔드는 없습니다: 'x'. 고를 수 있는 것: local 또는 ray",
+        "no backend called 'x'; choose local or ray",
+    ),
+    (
         ["ladder", "kingdoms", "-a", "random"],
         2,
         "래더에는 약한 것부터 에이전트가 2개 이상 있어야 하는데, 1개입니다 (random)",
@@ -242,3 +248,14 @@ def test_the_many_game_commands_report_in_korean(
     for said in korean:
         assert said in result.output, result.output
     assert set(re.findall(r"[A-Za-z]{2,}", result.output)) <= NAMES, result.output
+
+
+def test_an_unknown_language_is_refused_in_the_environments_language() -> None:
+    env = {**os.environ, "COLUMNS": "200", "LANG": "ko_KR.UTF-8"}
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    said = subprocess.run(
+        [COURTLY, "--lang", "xx", "games"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert said.returncode == 2
+    assert said.stderr.startswith("오류: ") and "모르는 언어입니다: 'xx'. 언어: en, ko" in said.stderr

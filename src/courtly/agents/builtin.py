@@ -17,16 +17,11 @@ from courtly.agents.registry import (
     whole_number,
     whole_number_or,
 )
-from courtly.core.i18n import COURTLY, Phrase
+from courtly.core.i18n import COURTLY, either
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
 _at_least_one = COURTLY.phrase("allowed.whole_at_least", min=1)
-
-
-def _one_of(words: tuple[str, ...]) -> Phrase:
-    """``"a, b or c"``, in the reader's language (the words are values, typed as they are)."""
-    return COURTLY.phrase("allowed.or", words=", ".join(words[:-1]), last=words[-1])
 
 
 # The parameters of ``courtly.agents.ismcts.settings_from_params``, as a spec may write them
@@ -35,7 +30,7 @@ ISMCTS_PARAMS = (
     AgentParam("iterations", whole_number, _at_least_one),
     AgentParam("seconds", number, COURTLY.phrase("allowed.seconds_above", min=0)),
     AgentParam("c", number, COURTLY.phrase("allowed.number_at_least", min=0)),
-    AgentParam("rollout", one_of(*ROLLOUT_POLICIES), _one_of(ROLLOUT_POLICIES)),
+    AgentParam("rollout", one_of(*ROLLOUT_POLICIES), either(ROLLOUT_POLICIES)),
     AgentParam("greedy_prob", number, COURTLY.phrase("allowed.number_between", low=0, high=1)),
     AgentParam(
         "depth",
@@ -43,7 +38,7 @@ ISMCTS_PARAMS = (
         COURTLY.phrase("allowed.whole_at_least_or", min=0, word="end"),
     ),
     AgentParam("scale", number, COURTLY.phrase("allowed.number_above", min=0)),
-    AgentParam("opponents", one_of(*OPPONENT_MODELS), _one_of(OPPONENT_MODELS)),
+    AgentParam("opponents", one_of(*OPPONENT_MODELS), either(OPPONENT_MODELS)),
     AgentParam("reuse", whole_number, _at_least_one),
 )
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TypeVar
 
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, Words
+from courtly.core.i18n import either
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -68,7 +69,7 @@ class Runner:
         """Refuse settings that cannot run, with one readable line."""
         if self.backend not in BACKENDS:
             raise CourtlyError.keyed(
-                "error.run.backend", backend=self.backend, choices=" or ".join(BACKENDS)
+                "error.run.backend", backend=self.backend, choices=Words.of(either(BACKENDS))
             )
         if self.address is not None and self.backend != "ray":
             raise CourtlyError.keyed("error.run.address")

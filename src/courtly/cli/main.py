@@ -73,8 +73,12 @@ def choose_language(
     """Court-intrigue tabletop games: play, simulate, test and benchmark."""
     try:
         chosen = check_language(lang) if lang is not None else language_from_env()
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    except ValueError:
+        # The usage line around it reads in the environment's language (cli/app.py).
+        unknown = text(
+            "cli.lang.unknown", language_from_env(), tag=lang, languages=", ".join(LANGUAGES)
+        )
+        raise typer.BadParameter(unknown, param_hint="--lang") from None
     # The language holds for this command only (tests run many commands in one process).
     ctx.with_resource(using(chosen))
 

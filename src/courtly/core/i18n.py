@@ -353,6 +353,11 @@ class Phrase:
         return self.domain.render(self.key, lang, dict(self.fields))
 
 
+def either(words: Sequence[str]) -> Phrase:
+    """``"a, b or c"`` in the reader's language (the words are values, typed as they are)."""
+    return COURTLY.phrase("allowed.or", words=", ".join(words[:-1]), last=words[-1])
+
+
 def localized(words: Localized, lang: str | None = None) -> str:
     """``words`` in ``lang`` (default: the current language)."""
     return words if isinstance(words, str) else words(lang or current_language())
