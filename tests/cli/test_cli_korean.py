@@ -172,6 +172,12 @@ MISTAKES = [
         "no backend called 'x'; choose local or ray",
     ),
     (
+        ["serve", "--database", "sqlite://", "--data", "{tmp}"],
+        2,
+        "--database와 --data 가운데 하나만 주세요",
+        "give --database or --data, not both",
+    ),
+    (
         ["ladder", "kingdoms", "-a", "random"],
         2,
         "래더에는 약한 것부터 에이전트가 2개 이상 있어야 하는데, 1개입니다 (random)",
