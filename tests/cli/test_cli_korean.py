@@ -264,4 +264,5 @@ def test_an_unknown_language_is_refused_in_the_environments_language() -> None:
         [COURTLY, "--lang", "xx", "games"], capture_output=True, text=True, env=env, timeout=120
     )
     assert said.returncode == 2
-    assert said.stderr.startswith("오류: ") and "모르는 언어입니다: 'xx'. 언어: en, ko" in said.stderr
+    assert said.stderr.startswith("오류: ")
+    assert "모르는 언어입니다: 'xx'. 언어: en, ko" in said.stderr

@@ -159,6 +159,11 @@ def test_an_api_error_follows_accept_language(server: ServerProcess) -> None:
         "/api/tables", json={"game": "kingdoms", "players": 3, "seats": ["open", "open", "open"]}
     )
     assert english.json()["detail"] == "Kingdoms is for exactly 2 players, not 3"
+    # The server's own refusals (not the kernel's) follow it too.
+    missing = server.http.get("/api/tables/nosuchtable", headers={"Accept-Language": "ko"})
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == "'nosuchtable' 테이블이 없습니다"
+    assert server.http.get("/api/tables/nosuchtable").json()["detail"] == "no table 'nosuchtable'"
 
 
 def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -> None:
