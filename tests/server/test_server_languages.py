@@ -226,3 +226,10 @@ def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProces
     # English keeps both numbers, which the browser replaces (records and logs stay by number).
     assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" in ko, ko
     assert "seat 1 " in en and "Bob" not in en, en
+    # Its refusals read in the request's language too.
+    beyond = f"/api/tables/{table_id}/replay?step={steps + 1}"
+    refused = server.http.get(beyond, headers={"Accept-Language": "ko"})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == f"{steps + 1}단계는 없습니다: 이 게임은 {steps}단계입니다"
+    english = server.http.get(beyond).json()["detail"]
+    assert english == f"step {steps + 1}: this game has {steps} steps"

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, error_text
 from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.records import GameRecord, replay
 from courtly.core.state import Game
@@ -71,9 +71,11 @@ async def replay_step(
     table = live.table
     record = table.record
     if step > len(record.actions):
-        raise HTTPException(400, f"step {step}: this game has {len(record.actions)} steps")
+        raise _refusal(request, 400, "server.request.step", step=step, steps=len(record.actions))
     if viewer is not None and viewer >= record.num_players:
-        raise HTTPException(400, f"no seat {viewer}; seats are 0 to {record.num_players - 1}")
+        raise _refusal(
+            request, 400, "server.request.no_seat", seat=viewer, last=record.num_players - 1
+        )
     try:
         result: dict[str, Any] = await run_in_threadpool(
             position,
@@ -86,15 +88,21 @@ async def replay_step(
             [seat.name for seat in live.stored.seats],
         )
     except CourtlyError as exc:
-        raise HTTPException(500, f"the record does not replay: {exc}") from None
+        raise _refusal(request, 500, "server.request.replay", reason=exc) from None
     return result
+
+
+def _refusal(request: Request, status: int, key: str, /, **data: Any) -> HTTPException:
+    """A refusal whose detail reads in the request's language (as the server's own do)."""
+    lang = language_from_accept(request.headers.get("accept-language"))
+    return HTTPException(status, error_text(CourtlyError.keyed(key, **data), lang))
 
 
 async def _finished(request: Request, table_id: str) -> Any:
     """The live table (``LiveTable``) of a finished game."""
     live = await request.app.state.hub.require(table_id)
     if not live.table.state.is_terminal:
-        raise HTTPException(409, "the game is not over")
+        raise _refusal(request, 409, "server.request.not_over")
     return live
 
 
