@@ -121,3 +121,14 @@ def test_an_option_error_reads_in_each_language_whichever_it_was_raised_in(
             spec.coerce(value)
         assert str(caught.value) == english
         assert error_text(caught.value, "ko") == korean
+
+
+def test_a_games_own_option_error_reads_in_each_language_whichever_it_was_raised_in() -> None:
+    for raised_in in ("en", "ko"):
+        with using(raised_in), pytest.raises(OptionError) as caught:
+            courtly.load("tudor").new_game(2, seed=1, options={"novice": "3"})
+        assert str(caught.value) == "option 'novice' names seat 3 of 2 players"
+        assert (
+            error_text(caught.value, "ko")
+            == "옵션 'novice'가 2인 게임에 없는 3번 자리를 가리킵니다"
+        )

@@ -200,5 +200,7 @@ def novice_seats(value: Any, num_players: int) -> frozenset[int]:
         return frozenset(range(num_players))
     seats = frozenset(int(x) - 1 for x in text.split(","))
     if max(seats) >= num_players:
-        raise OptionError(TEXTS.text("error.novice.seat", seat=max(seats) + 1, players=num_players))
+        # The game's own words, in each reader's language (the English is the error's str).
+        detail = TEXTS.phrase("error.novice.seat", seat=max(seats) + 1, players=num_players)
+        raise OptionError.keyed("error.option.game", detail=Words.of(detail))
     return seats
