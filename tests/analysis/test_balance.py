@@ -5,6 +5,7 @@ from __future__ import annotations
 from courtly.analysis.report.balance import summary
 from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.simulate import GameOutcome
+from courtly.core.i18n import using
 
 
 def tally_of(
@@ -77,3 +78,14 @@ def test_with_the_player_count_varied_each_count_has_its_own_fair_share() -> Non
     lines = summary(_by_count(80, split), ["random"] * 3, "players")
     assert lines[0].startswith("Nothing is significantly unbalanced at 95% over 80 games")
     assert "fair share of 1/players, whatever the value of players" in lines[0]
+
+
+def test_the_varied_player_count_reads_in_korean() -> None:
+    split = {2: [0, 1], 3: [0, 1, 2]}
+    with using("ko"):
+        lines = summary(_by_count(80, split), ["random"] * 3, "players")
+    assert "인원 값이 무엇이든 모든 자리의 승률이 공정한 몫(1/인원 수)에 들어맞습니다" in lines[0]
+    # A finding names the player count in Korean words too, and English is unchanged.
+    with using("ko"):
+        lines = summary(_by_count(80, {2: [0], 3: [0]}), ["random"] * 3, "players")
+    assert any(line.startswith("1번 자리 (인원=2일 때)") for line in lines), lines

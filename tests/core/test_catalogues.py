@@ -34,7 +34,7 @@ ALLOWED_LATIN: dict[str, frozenset[str]] = {
 # data (f"phase.{name}").
 KEY = re.compile(
     r"""["']((?:event|action|term|phase|option|score|view|explain|error|end|tiebreak|game|cli|"""
-    r"""server|report|agent|stat)\.[a-z0-9_.\-]*)(\{)?"""
+    r"""server|report|agent|stat|allowed)\.[a-z0-9_.\-]*)(\{)?"""
 )
 LATIN = re.compile(r"[A-Za-z]+")
 FILE_SUFFIXES = (".html", ".csv", ".json", ".jsonl", ".svg", ".png")

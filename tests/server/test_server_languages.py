@@ -79,9 +79,13 @@ def test_the_catalogues_are_served_as_json(server: ServerProcess) -> None:
     assert korean["courtly"]["term.seat"] == "{n}번 자리"
     assert korean["games"]["kingdoms"]["term.suit.hearts"] == "하트"
     assert korean["games"]["kingdoms"]["score.hearts"] == "하트"
+    # What a free-form option allows (the lobby field's hint), formed in the asked language.
+    assert korean["games"]["kingdoms"]["option.turn_limit.allowed"] == "1 이상의 정수"
+    assert korean["games"]["tudor"]["option.scoring.allowed"].startswith("서로 다른 번호 1-6")
     english = server.http.get("/api/i18n/en-GB").json()
     assert english["games"]["kingdoms"]["option.battle.help"].startswith("Battle actions")
     assert set(english["games"]["kingdoms"]) == set(korean["games"]["kingdoms"])
+    assert english["games"]["kingdoms"]["option.turn_limit.allowed"] == "an integer >= 1"
     assert server.http.get("/api/i18n/fr").status_code == 404
 
 
@@ -155,6 +159,11 @@ def test_an_api_error_follows_accept_language(server: ServerProcess) -> None:
         "/api/tables", json={"game": "kingdoms", "players": 3, "seats": ["open", "open", "open"]}
     )
     assert english.json()["detail"] == "Kingdoms is for exactly 2 players, not 3"
+    # The server's own refusals (not the kernel's) follow it too.
+    missing = server.http.get("/api/tables/nosuchtable", headers={"Accept-Language": "ko"})
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == "'nosuchtable' 테이블이 없습니다"
+    assert server.http.get("/api/tables/nosuchtable").json()["detail"] == "no table 'nosuchtable'"
 
 
 def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -> None:
@@ -191,3 +200,36 @@ def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProce
     finally:
         for ws in (korean, english):
             ws.close()
+
+
+def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "bot:random"], seed=4, options={"turn_limit": 6})
+    assert server.take(created, 0, "Bob").status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    player = server.client(table_id, server.token(created, 0))
+    try:
+        player.wait_type("snapshot")
+        acted = -1
+        while player.table["status"] != "finished":
+            if player.legal and acted != player.seq:
+                acted = player.seq
+                player.act(player.legal[0]["id"])
+            player.recv()
+    finally:
+        player.close()
+    steps = len(server.record(table_id)["actions"])
+    url = f"/api/tables/{table_id}/replay?step={steps}"
+    ko = " / ".join(e["text"] for e in server.http.get(url + "&lang=ko").json()["events"])
+    en = " / ".join(e["text"] for e in server.http.get(url + "&lang=en").json()["events"])
+    # Seat 1 is Bob, in Korean by name with its particle; the bot's seat keeps its number.
+    # English keeps both numbers, which the browser replaces (records and logs stay by number).
+    assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" in ko, ko
+    assert "seat 1 " in en and "Bob" not in en, en
+    # Its refusals read in the request's language too.
+    beyond = f"/api/tables/{table_id}/replay?step={steps + 1}"
+    refused = server.http.get(beyond, headers={"Accept-Language": "ko"})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == f"{steps + 1}단계는 없습니다: 이 게임은 {steps}단계입니다"
+    english = server.http.get(beyond).json()["detail"]
+    assert english == f"step {steps + 1}: this game has {steps} steps"

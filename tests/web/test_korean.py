@@ -55,6 +55,9 @@ def test_korean_lobby_and_table(browser: Any, server: Server) -> None:
     assert english_words(client_text(page)) == []
     assert "새 테이블" in page.inner_text("body")
     screenshot(page, "ko-lobby")
+    # A free-form option's hint (a placeholder, which innerText leaves out) is Korean too.
+    page.select_option("#form-game", "kingdoms")
+    assert page.get_attribute("#opt-kingdoms-turn_limit", "placeholder") == "1 이상의 정수"
     page.select_option("#form-game", "courtisans")
     page.fill("#seat-name-0", "가람")
     page.select_option("#seat-kind-1", "bot")

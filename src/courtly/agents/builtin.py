@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from courtly.agents.greedy import GreedyAgent
@@ -18,22 +17,29 @@ from courtly.agents.registry import (
     whole_number,
     whole_number_or,
 )
-from courtly.core.i18n import text
+from courtly.core.i18n import COURTLY, either
 from courtly.core.seat import Agent
 from courtly.core.state import Game
+
+_at_least_one = COURTLY.phrase("allowed.whole_at_least", min=1)
+
 
 # The parameters of ``courtly.agents.ismcts.settings_from_params``, as a spec may write them
 # (a test checks that the two lists agree). The levels take the same ones as overrides.
 ISMCTS_PARAMS = (
-    AgentParam("iterations", whole_number, "a whole number, at least 1"),
-    AgentParam("seconds", number, "a number of seconds above 0"),
-    AgentParam("c", number, "a number, at least 0"),
-    AgentParam("rollout", one_of(*ROLLOUT_POLICIES), " or ".join(ROLLOUT_POLICIES)),
-    AgentParam("greedy_prob", number, "a number from 0 to 1"),
-    AgentParam("depth", whole_number_or("end"), "a whole number, at least 0, or end"),
-    AgentParam("scale", number, "a number above 0"),
-    AgentParam("opponents", one_of(*OPPONENT_MODELS), " or ".join(OPPONENT_MODELS)),
-    AgentParam("reuse", whole_number, "a whole number, at least 1"),
+    AgentParam("iterations", whole_number, _at_least_one),
+    AgentParam("seconds", number, COURTLY.phrase("allowed.seconds_above", min=0)),
+    AgentParam("c", number, COURTLY.phrase("allowed.number_at_least", min=0)),
+    AgentParam("rollout", one_of(*ROLLOUT_POLICIES), either(ROLLOUT_POLICIES)),
+    AgentParam("greedy_prob", number, COURTLY.phrase("allowed.number_between", low=0, high=1)),
+    AgentParam(
+        "depth",
+        whole_number_or("end"),
+        COURTLY.phrase("allowed.whole_at_least_or", min=0, word="end"),
+    ),
+    AgentParam("scale", number, COURTLY.phrase("allowed.number_above", min=0)),
+    AgentParam("opponents", one_of(*OPPONENT_MODELS), either(OPPONENT_MODELS)),
+    AgentParam("reuse", whole_number, _at_least_one),
 )
 
 
@@ -44,28 +50,19 @@ def _level_factory(level: str) -> AgentFactory:
     return factory
 
 
-def _described(key: str, **fields: Any) -> Callable[[str], str]:
-    """An agent's description: ``key`` of the ``courtly`` catalogue, in the reader's language."""
-
-    def description(lang: str) -> str:
-        return text(key, lang, **fields)
-
-    return description
-
-
 def register_all() -> None:
-    register_agent("random", lambda game: RandomAgent(), _described("agent.random"), ())
+    register_agent("random", lambda game: RandomAgent(), COURTLY.phrase("agent.random"), ())
     register_agent(
         "greedy",
         lambda game, samples=2: GreedyAgent(game, samples=samples),
-        _described("agent.greedy"),
-        (AgentParam("samples", whole_number, "a whole number, at least 1"),),
+        COURTLY.phrase("agent.greedy"),
+        (AgentParam("samples", whole_number, _at_least_one),),
     )
-    register_agent("ismcts", make_ismcts, _described("agent.ismcts"), ISMCTS_PARAMS)
+    register_agent("ismcts", make_ismcts, COURTLY.phrase("agent.ismcts"), ISMCTS_PARAMS)
     for level in LEVELS:
         register_agent(
             level,
             _level_factory(level),
-            _described("agent.level", level=level, spec=level_spec("", level)),
+            COURTLY.phrase("agent.level", level=level, spec=level_spec("", level)),
             ISMCTS_PARAMS,
         )

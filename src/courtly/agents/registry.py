@@ -4,28 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from courtly.core.errors import AgentSpecError
-from courtly.core.i18n import current_language
+from courtly.core.errors import AgentSpecError, Words
+from courtly.core.i18n import COURTLY, Localized, current_language, localized
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
 AgentFactory = Callable[..., Agent]
 #: What ``courtly games`` and the browser say an agent kind does: a text, or its text in a
-#: language (``description(lang)``) for a kind whose catalogue has one.
-Description = str | Callable[[str], str]
+#: language (``description(lang)``, a ``Phrase``) for a kind whose catalogue has one.
+Description = Localized
 
 
 @dataclass(frozen=True)
 class AgentParam:
     """One parameter an agent kind accepts: ``parse`` turns the value written in a spec (already
     read as a number, true/false or a word) into the value, raising ``ValueError`` when it
-    cannot; ``allowed`` says in words what may be written."""
+    cannot; ``allowed`` says in words what may be written (a ``Phrase``: in the reader's
+    language)."""
 
     name: str
     parse: Callable[[Any], Any]
-    allowed: str
+    allowed: Localized
 
 
 def whole_number(value: Any) -> int:
@@ -79,7 +81,7 @@ def _checked_params(kind: str, spec: str, params: dict[str, Any]) -> dict[str, A
     if declared is None:
         return params
     by_name = {p.name: p for p in declared}
-    accepted = "; ".join(f"{p.name} ({p.allowed})" for p in declared) or "none"
+    accepted = Words.of(lambda lang: _accepted(declared, lang))
     checked: dict[str, Any] = {}
     for name, value in params.items():
         param = by_name.get(name)
@@ -95,9 +97,15 @@ def _checked_params(kind: str, spec: str, params: dict[str, Any]) -> dict[str, A
                 name=name,
                 value=value,
                 spec=spec.strip(),
-                allowed=param.allowed,
+                allowed=Words.of(partial(localized, param.allowed)),
             ) from None
     return checked
+
+
+def _accepted(declared: Sequence[AgentParam], lang: str) -> str:
+    """The parameters an agent kind takes and what each allows, in ``lang``."""
+    listed = "; ".join(f"{p.name} ({localized(p.allowed, lang)})" for p in declared)
+    return listed or COURTLY.text("term.none", lang)
 
 
 def _ensure_builtin() -> None:
@@ -112,8 +120,7 @@ def agent_kinds(lang: str | None = None) -> dict[str, str]:
     _ensure_builtin()
     lang = lang or current_language()
     return {
-        kind: description if isinstance(description, str) else description(lang)
-        for kind, (_f, description) in sorted(_FACTORIES.items())
+        kind: localized(description, lang) for kind, (_f, description) in sorted(_FACTORIES.items())
     }
 
 

@@ -31,7 +31,8 @@ from courtly.analysis.tournament import (
     run_tournament,
     tournament_tasks,
 )
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, Words
+from courtly.core.i18n import COURTLY
 from courtly.core.state import Game
 
 Verdict = Literal["shown", "not shown", "reversed"]
@@ -120,12 +121,13 @@ def check_ladder(
 ) -> list[list[str]]:
     """Every step's agent list, after checking the whole ladder can be played."""
     if len(agents) < 2:
-        raise CourtlyError(
-            f"a ladder needs at least two agents, weakest first, got {len(agents)} "
-            f"({', '.join(agents) or 'none'})"
+        raise CourtlyError.keyed(
+            "error.ladder.agents",
+            count=len(agents),
+            agents=", ".join(agents) or Words.of(COURTLY.phrase("term.none")),
         )
     if len(set(agents)) != len(agents):
-        raise CourtlyError(f"an agent is named twice in the ladder: {', '.join(agents)}")
+        raise CourtlyError.keyed("error.ladder.twice", agents=", ".join(agents))
     steps = [step_agents(agents[i + 1], agents[i], players) for i in range(len(agents) - 1)]
     for entry in steps:
         tournament_tasks(game, players, entry, games, seed, options)

@@ -80,7 +80,7 @@ class ResultsFile:
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
-            raise CourtlyError(f"cannot read results file {self.path}: {exc}") from None
+            raise CourtlyError.keyed("error.results.read", path=self.path, reason=exc) from None
         lines = raw.split(b"\n")
         if raw.endswith(b"\n"):
             lines.pop()
@@ -91,12 +91,13 @@ class ResultsFile:
                 handle.truncate(sum(len(line) + 1 for line in lines))
         header = self._parse(lines[0], 1)
         if header.get("format") != FORMAT:
-            raise CourtlyError(f"{self.path} is not a courtly tournament results file")
+            raise CourtlyError.keyed("error.results.format", path=self.path)
         if header.get("tournament") != self.key:
-            raise CourtlyError(
-                f"{self.path} holds the games of another tournament "
-                f"({_describe(header.get('tournament'))}), not of this one "
-                f"({_describe(self.key)}): name another file, or repeat that tournament"
+            raise CourtlyError.keyed(
+                "error.results.other",
+                path=self.path,
+                theirs=_describe(header.get("tournament")),
+                ours=_describe(self.key),
             )
         by_index = {task.index: task for task in tasks}
         done: dict[int, GameOutcome] = {}
@@ -104,14 +105,15 @@ class ResultsFile:
             try:
                 outcome = outcome_from_json(self._parse(line, number))
             except ValueError as exc:
-                raise CourtlyError(f"{self.path}, line {number}: {exc}") from None
+                raise CourtlyError.keyed(
+                    "error.lines.line", path=self.path, line=number, reason=exc
+                ) from None
             task = by_index.get(outcome.index)
             if task is None:
                 continue  # a longer run of the same tournament: not needed for this many games
             if (outcome.seed, outcome.seat_specs) != (task.seed, task.seat_specs):
-                raise CourtlyError(
-                    f"{self.path}, line {number}: game {outcome.index} was dealt or seated "
-                    "differently from this tournament's game of that index"
+                raise CourtlyError.keyed(
+                    "error.results.dealt", path=self.path, line=number, index=outcome.index
                 )
             done[outcome.index] = outcome
         return done
@@ -127,7 +129,7 @@ class ResultsFile:
                 json.dumps({"format": FORMAT, "tournament": self.key}) + "\n", encoding="utf-8"
             )
         except OSError as exc:
-            raise CourtlyError(f"cannot write results file {self.path}: {exc}") from None
+            raise CourtlyError.keyed("error.results.write", path=self.path, reason=exc) from None
 
     def _parse(self, line: bytes, number: int) -> dict[str, Any]:
         return json_object_line(self.path, line, number)
@@ -140,7 +142,7 @@ def json_object_line(path: Path, line: bytes, number: int) -> dict[str, Any]:
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        raise CourtlyError(f"{path}, line {number}: not a JSON object")
+        raise CourtlyError.keyed("error.lines.object", path=path, line=number)
     return data
 
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TypeVar
 
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, Words
+from courtly.core.i18n import either
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -68,7 +69,7 @@ class Runner:
         """Refuse settings that cannot run, with one readable line."""
         if self.backend not in BACKENDS:
             raise CourtlyError.keyed(
-                "error.run.backend", backend=self.backend, choices=" or ".join(BACKENDS)
+                "error.run.backend", backend=self.backend, choices=Words.of(either(BACKENDS))
             )
         if self.address is not None and self.backend != "ray":
             raise CourtlyError.keyed("error.run.address")
@@ -201,13 +202,13 @@ def _ray_map(
                 )
             except Exception as exc:  # Ray's start-up errors have no common type
                 first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise CourtlyError(f"Ray could not start on this machine: {first}") from None
+                raise CourtlyError.keyed("error.ray.start", reason=first) from None
         else:
             try:
                 ray.init(address=address, log_to_driver=False, configure_logging=False)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise CourtlyError(f"cannot join the Ray cluster at {address}: {first}") from None
+                raise CourtlyError.keyed("error.ray.join", address=address, reason=first) from None
     # Games are deterministic, so a task lost with its node is simply run again elsewhere
     # (Ray retries system failures only, never an error raised by the games themselves).
     remote = ray.remote(num_cpus=1, max_retries=3)(_run_batch)

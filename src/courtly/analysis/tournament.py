@@ -276,12 +276,11 @@ def tournament_tasks(
     """The games of a tournament, after checking that everything in it can be built."""
     game.check_players(players)
     if len(agents) != players:
-        raise CourtlyError(
-            f"list one agent per seat: {players} players need {players} agents, "
-            f"got {len(agents)} ({', '.join(agents)})"
+        raise CourtlyError.keyed(
+            "error.tournament.agents", players=players, count=len(agents), agents=", ".join(agents)
         )
     if games < 1:
-        raise CourtlyError("a tournament needs at least one game")
+        raise CourtlyError.keyed("error.tournament.games")
     opts = game.resolve_options(options)
     for spec in dict.fromkeys(agents):
         make_agent(spec, game)  # fail early, before any game is played, on a bad spec

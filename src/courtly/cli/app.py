@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from courtly.cli.common import err_console
+from courtly.core.errors import os_reason
 from courtly.core.i18n import ENGLISH, language_from_env, normalize
 from courtly.core.i18n import text as words
 
@@ -117,7 +118,8 @@ def _language(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
         elif token.startswith("--lang="):
             value = token.partition("=")[2]
         if value is not None:
-            return normalize(value) or ENGLISH
+            # A language we do not ship (the mistake being reported): the environment's.
+            return normalize(value) or language_from_env()
     return language_from_env()
 
 
@@ -147,9 +149,9 @@ class CourtlyApp(typer.Typer):
         except OSError as exc:
             # A file or folder the command could not use, met where no command checked first.
             where = f": {exc.filename}" if exc.filename else ""
+            lang = _language(args, kwargs)
             err_console.print(
-                f"[bold red]{words('cli.error', _language(args, kwargs))}[/] "
-                f"{exc.strerror or exc}{where}",
+                f"[bold red]{words('cli.error', lang)}[/] {os_reason(exc).text(lang)}{where}",
                 highlight=False,
                 soft_wrap=True,
             )

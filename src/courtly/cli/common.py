@@ -47,6 +47,12 @@ GameOptionsOpt = Annotated[
 ]
 
 
+def unbalanced_note(on: Console, games: int, players: int) -> None:
+    """The note under a tournament's or ladder's table when the seats did not rotate evenly."""
+    note = text("cli.note.unbalanced", games=games, players=players)
+    on.print(f"[yellow]{text('cli.note')}[/yellow] {note}")
+
+
 def fail(message: str | BaseException) -> NoReturn:
     """Stop with one line: ``message``, or an error shown in the reader's language."""
     shown = message if isinstance(message, str) else error_text(message)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, os_reason
 
 
 class UnusableFileError(CourtlyError):
@@ -31,7 +31,9 @@ def check_writable(path: str | Path) -> Path:
         with target.open("a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise UnusableFileError.keyed("error.file.write", path=path, reason=exc.strerror) from None
+        raise UnusableFileError.keyed(
+            "error.file.write", path=path, reason=os_reason(exc)
+        ) from None
     if not existed:
         target.unlink()
     return target
@@ -45,7 +47,9 @@ def check_folder(path: str | Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UnusableFileError.keyed("error.file.mkdir", path=path, reason=exc.strerror) from None
+        raise UnusableFileError.keyed(
+            "error.file.mkdir", path=path, reason=os_reason(exc)
+        ) from None
     return folder
 
 

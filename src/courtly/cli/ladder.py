@@ -19,8 +19,10 @@ from courtly.cli.common import (
     agent_specs,
     friendly_errors,
     progress_bar,
+    unbalanced_note,
 )
 from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
+from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 
 VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
@@ -29,20 +31,36 @@ VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
 def steps_table(result: LadderResult) -> Table:
     games = result.steps[0].games
     table = Table(
-        title=f"{result.game}, {result.players} players, {games} games a step (seed {result.seed})"
+        title=text(
+            "cli.ladder.title",
+            game=result.game,
+            players=result.players,
+            games=games,
+            seed=result.seed,
+        )
     )
-    for heading in ("step", "games", "win", "95% CI", "beats lower?"):
-        table.add_column(heading, justify="left" if heading == "step" else "right")
+    table.add_column(text("cli.ladder.step"), justify="left")
+    for key in ("cli.ladder.games", "cli.tournament.win", "cli.stats.ci", "cli.ladder.beats"):
+        table.add_column(text(key), justify="right")
     for step in result.steps:
         low, high = step.ci95
-        against = "vs" if result.players == 2 else f"vs {result.players - 1}x"
+        if result.players == 2:
+            against = text("cli.ladder.against", upper=step.upper, lower=step.lower)
+        else:
+            against = text(
+                "cli.ladder.against_many",
+                upper=step.upper,
+                n=result.players - 1,
+                lower=step.lower,
+            )
         style = VERDICT_STYLE[step.verdict]
+        verdict = text(f"cli.ladder.verdict.{step.verdict.replace(' ', '_')}")
         table.add_row(
-            f"{step.upper} {against} {step.lower}",
+            against,
             str(step.games),
             f"{step.win_rate:.1%}",
             f"{100 * low:.0f}-{100 * high:.0f}%",
-            f"[{style}]{step.verdict}[/{style}]",
+            f"[{style}]{verdict}[/{style}]",
         )
     return table
 
@@ -50,7 +68,7 @@ def steps_table(result: LadderResult) -> Table:
 def elo_table(result: LadderResult) -> Table:
     table = Table(title=f"Elo, {result.agents[0]} = 0")
     # Long specs are cut short, never the ratings.
-    table.add_column("agent", overflow="ellipsis", no_wrap=True, max_width=60)
+    table.add_column(text("cli.agents.agent"), overflow="ellipsis", no_wrap=True, max_width=60)
     table.add_column("Elo", justify="right", no_wrap=True)
     for name in result.agents:
         table.add_row(name, f"{result.elo[name]:+.0f}")
@@ -95,7 +113,7 @@ def ladder(
     # Refuse a bad ladder or option before the progress bar appears.
     steps = check_ladder(chosen, players, specs, games, seed, options)
     with progress_bar(transient=as_json) as bar:
-        task = bar.add_task(f"{game} ladder", total=games * len(steps))
+        task = bar.add_task(text("cli.progress.ladder", game=game), total=games * len(steps))
         result = run_ladder(
             chosen,
             players,
@@ -114,18 +132,9 @@ def ladder(
     console.print(steps_table(result))
     console.print(elo_table(result))
     if games % players:
-        console.print(
-            f"[yellow]note:[/yellow] {games} games is not a multiple of {players} players, "
-            "so the seats are not perfectly balanced"
-        )
-
-
-RESUME_HINT = (
-    "the games that finished are kept in the --results folder, if one was named; "
-    "the same command resumes from it"
-)
+        unbalanced_note(console, games, players)
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``ladder`` command to the main courtly app."""
-    app.command("ladder")(friendly_errors(interruptible(RESUME_HINT)(ladder)))
+    app.command("ladder")(friendly_errors(interruptible("cli.interrupted.ladder")(ladder)))

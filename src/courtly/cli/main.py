@@ -73,8 +73,12 @@ def choose_language(
     """Court-intrigue tabletop games: play, simulate, test and benchmark."""
     try:
         chosen = check_language(lang) if lang is not None else language_from_env()
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    except ValueError:
+        # The usage line around it reads in the environment's language (cli/app.py).
+        unknown = text(
+            "cli.lang.unknown", language_from_env(), tag=lang, languages=", ".join(LANGUAGES)
+        )
+        raise typer.BadParameter(unknown, param_hint="--lang") from None
     # The language holds for this command only (tests run many commands in one process).
     ctx.with_resource(using(chosen))
 
@@ -190,7 +194,9 @@ def simulate(
         )
     else:
         with progress_bar(on=console) as progress:
-            task = progress.add_task(f"{game}, {players} players", total=games)
+            task = progress.add_task(
+                text("cli.progress.players", game=game, players=players), total=games
+            )
             summary = run_simulation(
                 game,
                 specs,
@@ -205,9 +211,12 @@ def simulate(
     if as_json:
         print(json.dumps(data))
     else:
-        table = Table(title=f"{loaded.title}: {data['games']} games, {data['errors']} errors")
-        for column in ("seat", "agent", "win rate", "95% CI", "mean score"):
-            table.add_column(column)
+        title = loaded.text("game.title", None, loaded.title)
+        games_and_errors = {"games": data["games"], "errors": data["errors"]}
+        table = Table(title=text("cli.simulate.title", title=title, **games_and_errors))
+        for key in ("cli.scores.seat", "cli.agents.agent", "cli.stats.win_rate", "cli.stats.ci"):
+            table.add_column(text(key))
+        table.add_column(text("cli.stats.mean_score"))
         for p in range(players):
             low, high = data["ci95_by_seat"][p]
             table.add_row(
@@ -219,11 +228,15 @@ def simulate(
             )
         console.print(table)
         console.print(
-            f"mean decisions per game {data['mean_decisions']:.1f}; "
-            f"{data['decisions_per_second']:.0f} decisions/s"
+            text(
+                "cli.simulate.speed",
+                mean=f"{data['mean_decisions']:.1f}",
+                rate=f"{data['decisions_per_second']:.0f}",
+            )
         )
         for outcome in summary.errors[:5]:
-            console.print(f"[red]game {outcome.index}: {outcome.error}[/]")
+            failed = text("cli.simulate.failed", index=outcome.index, error=outcome.error)
+            console.print(f"[red]{failed}[/]")
     if summary.errors:
         raise typer.Exit(code=1)
 
@@ -253,7 +266,9 @@ def selftest(
     with progress_bar(on=console) as progress:
         for count in counts:
             loaded.check_players(count)
-            task = progress.add_task(f"{game}, {count} players", total=games)
+            task = progress.add_task(
+                text("cli.progress.players", game=game, players=count), total=games
+            )
 
             def advance(done: int, task: TaskID = task) -> None:
                 progress.update(task, completed=done)
@@ -261,10 +276,20 @@ def selftest(
             report = run_conformance(
                 loaded, count, games, seed, options, progress=advance, runner=runner
             )
-            verdict = "[green]pass[/]" if report.ok else "[red]FAIL[/]"
+            verdict = (
+                f"[green]{text('cli.selftest.pass')}[/]"
+                if report.ok
+                else f"[red]{text('cli.selftest.fail')}[/]"
+            )
             progress.console.print(
-                f"{loaded.title}, {count} players: {report.games} games, "
-                f"{report.decisions} decisions: {verdict}"
+                text(
+                    "cli.selftest.line",
+                    title=loaded.text("game.title", None, loaded.title),
+                    players=count,
+                    games=report.games,
+                    decisions=report.decisions,
+                    verdict=verdict,
+                )
             )
             for failure in report.failures:
                 progress.console.print(f"  [red]{failure}[/]")
@@ -288,12 +313,13 @@ def replay(
     replay_record(file, as_seat)
 
 
+# Each figure and its heading's key.
 BENCH_COLUMNS = (
-    ("decisions_per_second", "decisions/s"),
-    ("games_per_second", "games/s"),
-    ("clones_per_second", "clones/s"),
-    ("resamples_per_second", "resamples/s"),
-    ("ismcts_iterations_per_second", "ismcts it/s"),
+    ("decisions_per_second", "cli.bench.decisions"),
+    ("games_per_second", "cli.bench.games"),
+    ("clones_per_second", "cli.bench.clones"),
+    ("resamples_per_second", "cli.bench.resamples"),
+    ("ismcts_iterations_per_second", "cli.bench.ismcts"),
 )
 
 
@@ -317,16 +343,19 @@ def bench(
         if players is None or loaded.min_players <= players <= loaded.max_players:
             chosen.append(loaded)
         else:
-            err_console.print(
-                f"skipped {name}: {loaded.title} is for {loaded.min_players}-"
-                f"{loaded.max_players} players",
-                highlight=False,
+            skipped = text(
+                "cli.bench.skipped",
+                name=name,
+                title=loaded.text("game.title", None, loaded.title),
+                low=loaded.min_players,
+                high=loaded.max_players,
             )
+            err_console.print(skipped, highlight=False)
     results = {}
     with progress_bar(transient=True) as bar:
-        task = bar.add_task("bench", total=len(chosen))
+        task = bar.add_task(text("cli.progress.bench"), total=len(chosen))
         for loaded in chosen:
-            bar.update(task, description=f"bench {loaded.name}")
+            bar.update(task, description=text("cli.progress.bench_game", game=loaded.name))
             figures = bench_game(loaded, players, seconds)
             figures["ismcts_iterations_per_second"] = ismcts_iterations_per_second(
                 loaded, figures["players"], seconds
@@ -336,11 +365,11 @@ def bench(
     if as_json:
         print(json.dumps(results))
         return
-    table = Table(title=f"courtly bench (one core, {build_name()} build)")
-    table.add_column("game", no_wrap=True)
-    table.add_column("players", no_wrap=True)
+    table = Table(title=text("cli.bench.title", build=text(f"cli.bench.build.{build_name()}")))
+    table.add_column(text("cli.bench.game"), no_wrap=True)
+    table.add_column(text("cli.bench.players"), no_wrap=True)
     for _key, label in BENCH_COLUMNS:
-        table.add_column(label, justify="right", no_wrap=True)
+        table.add_column(text(label), justify="right", no_wrap=True)
     for name, r in results.items():
         table.add_row(name, str(r["players"]), *(f"{r[key]:,.0f}" for key, _ in BENCH_COLUMNS))
     console.print(table)

@@ -29,8 +29,6 @@ from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
 
-RESUME_HINT = "the games that finished are kept in --out; the same command resumes from them"
-
 
 def report(
     game: Annotated[str, typer.Argument(help="the game to report on, e.g. courtisans")],
@@ -81,7 +79,7 @@ def report(
     runner = make_runner(backend, workers, address)
     plan = plan_report(loaded.name, specs, games, seed, options, vary, out)
     with progress_bar() as bar:
-        task = bar.add_task(f"{loaded.name} report", total=games)
+        task = bar.add_task(text("cli.progress.report", game=loaded.name), total=games)
         result = run_report(
             plan, runner, progress=lambda done, total: bar.update(task, completed=done, total=total)
         )
@@ -102,4 +100,4 @@ def report(
 
 def register(app: typer.Typer) -> None:
     """Add the ``report`` command to the main courtly app."""
-    app.command("report")(friendly_errors(interruptible(RESUME_HINT)(report)))
+    app.command("report")(friendly_errors(interruptible("cli.interrupted.report")(report)))

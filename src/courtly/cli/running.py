@@ -13,6 +13,7 @@ import typer
 from courtly.analysis.runner import RayMissingError, Runner
 from courtly.cli import INTERRUPTED
 from courtly.cli.common import err_console
+from courtly.core.i18n import text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,7 +55,7 @@ def refuse_plainly(message: str) -> NoReturn:
 
 def interruptible(what_is_kept: str = "") -> Callable[[F], F]:
     """Turn Ctrl-C into one line and exit code 130 (the runner has already stopped the
-    workers). ``what_is_kept`` tells the user how to go on."""
+    workers). ``what_is_kept``, a key of the catalogue, tells the user how to go on."""
 
     def decorate(func: F) -> F:
         @wraps(func)
@@ -62,7 +63,8 @@ def interruptible(what_is_kept: str = "") -> Callable[[F], F]:
             try:
                 return func(*args, **kwargs)
             except KeyboardInterrupt:
-                err_console.print(f"interrupted{': ' + what_is_kept if what_is_kept else ''}")
+                kept = f": {text(what_is_kept)}" if what_is_kept else ""
+                err_console.print(text("cli.interrupted") + kept)
                 raise typer.Exit(code=INTERRUPTED) from None
 
         return wrapper  # type: ignore[return-value]

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from courtly.cli.common import console, fail
+from courtly.core.errors import CourtlyError
+from courtly.core.i18n import text
 
 
 def serve(
@@ -37,11 +39,11 @@ def serve(
     from courtly.server.config import Limits, ServerConfig, default_data_dir, sqlite_url
 
     if database is not None and data is not None:
-        fail("give --database or --data, not both")
+        fail(CourtlyError.keyed("error.serve.both"))
     try:
         url = database or sqlite_url(data if data is not None else default_data_dir())
     except OSError as exc:
-        fail(f"cannot use the data folder: {exc}")
+        fail(CourtlyError.keyed("error.serve.data", reason=exc))
     _prepare_database(url)
     limits = Limits()
     app = create_app(ServerConfig(url, limits=limits, bot_workers=bot_workers))
@@ -50,8 +52,8 @@ def serve(
     # up to 5 ms per call (a convoy); at 1 ms its p90 under a busy loop fell about threefold.
     sys.setswitchinterval(0.001)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"courtly serve: open [bold]http://{shown}:{port}/[/] (API docs at /docs)")
-    console.print(f"database: {_safe_url(url)}")
+    console.print(text("cli.serve.open", url=f"[bold]http://{shown}:{port}/[/]"))
+    console.print(text("cli.serve.database", url=_safe_url(url)))
     try:
         uvicorn.run(
             app,
@@ -70,7 +72,7 @@ def serve(
             access_log=False,
         )
     except OSError as exc:
-        fail(f"cannot serve on {host}:{port}: {exc}")
+        fail(CourtlyError.keyed("error.serve.port", host=host, port=port, reason=exc))
 
 
 def _prepare_database(url: str) -> None:
@@ -86,7 +88,7 @@ def _prepare_database(url: str) -> None:
         store.dispose()
     except (ArgumentError, SQLAlchemyError, ImportError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        fail(f"cannot use the database {_safe_url(url)}: {first}")
+        fail(CourtlyError.keyed("error.serve.database", url=_safe_url(url), reason=first))
 
 
 def _safe_url(url: str) -> str:

@@ -13,19 +13,43 @@ from rich.table import Table
 import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
-from courtly.cli.common import GameOptionsOpt, PlayersOpt, WorkersOpt, agent_specs, progress_bar
+from courtly.cli.common import (
+    GameOptionsOpt,
+    PlayersOpt,
+    WorkersOpt,
+    agent_specs,
+    fail,
+    progress_bar,
+    unbalanced_note,
+)
 from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 
 
 def results_table(result: TournamentResult) -> Table:
     table = Table(
-        title=f"{result.game}, {result.players} players, {result.games} games (seed {result.seed})"
+        title=text(
+            "cli.tournament.title",
+            game=result.game,
+            players=result.players,
+            games=result.games,
+            seed=result.seed,
+        )
     )
-    table.add_column("agent", no_wrap=True)
+    table.add_column(text("cli.agents.agent"), no_wrap=True)
     # Short headings: the table must fit an 80-column terminal.
-    for heading in ("seats", "win", "95% CI", "score", "Elo", "s/dec", "CPU s/dec", "max CPU"):
+    for heading in (
+        text("cli.tournament.seats"),
+        text("cli.tournament.win"),
+        text("cli.stats.ci"),
+        text("cli.tournament.score"),
+        "Elo",  # a name, in every language
+        text("cli.tournament.seconds"),
+        text("cli.tournament.cpu"),
+        text("cli.tournament.max_cpu"),
+    ):
         table.add_column(heading, justify="right")
     for name, stats in result.stats.items():
         low, high = stats.ci95
@@ -72,7 +96,6 @@ def tournament(
 ) -> None:
     """Play GAME many times between agents, every agent in every seat equally often."""
     specs = agent_specs(agents)
-    err = Console(stderr=True)
     try:
         chosen = courtly.load(game)
         options = parse_option_pairs(option or [])
@@ -84,7 +107,7 @@ def tournament(
             key = tournament_key(chosen.name, players, specs, seed, tasks[0].options)
             saved = ResultsFile(results, key)
         with progress_bar(transient=as_json) as bar:
-            task = bar.add_task(f"{game} tournament", total=games)
+            task = bar.add_task(text("cli.progress.tournament", game=game), total=games)
             result = run_tournament(
                 chosen,
                 players,
@@ -97,26 +120,16 @@ def tournament(
                 runner=runner,
             )
     except CourtlyError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
-        raise typer.Exit(code=2) from None
+        fail(exc)
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=None))
         return
     console = Console()
     console.print(results_table(result))
     if not result.seats_balanced:
-        console.print(
-            f"[yellow]note:[/yellow] {games} games is not a multiple of {players} players, "
-            "so the seats are not perfectly balanced"
-        )
-
-
-RESUME_HINT = (
-    "the games that finished are kept in the --results file, if one was named; "
-    "the same command resumes from it"
-)
+        unbalanced_note(console, games, players)
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``tournament`` command to the main courtly app."""
-    app.command("tournament")(interruptible(RESUME_HINT)(tournament))
+    app.command("tournament")(interruptible("cli.interrupted.tournament")(tournament))

@@ -11,6 +11,7 @@ failures) reads in another language as a sentence of that language framing the E
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
@@ -19,7 +20,9 @@ from courtly.core.i18n import COURTLY, ENGLISH, LANGUAGES, current_language
 
 class Words:
     """Error data that reads differently by language (an action's description): its text in
-    every language, formed when the error is raised (so the error still pickles)."""
+    every language, formed when the error is raised (so the error still pickles). An
+    exception given as data whose one argument is Words (``ValueError(Words.of(...))``, an
+    option parser's reason) reads in the reader's language too."""
 
     def __init__(self, texts: Mapping[str, str]) -> None:
         self.texts = dict(texts)
@@ -77,10 +80,27 @@ def _field(value: Any, lang: str) -> Any:
     if isinstance(value, CourtlyError):
         return error_text(value, lang)
     if isinstance(value, BaseException):
+        if len(value.args) == 1 and isinstance(value.args[0], Words):
+            return value.args[0].text(lang)  # ValueError(Words...): a parser's own reason
         return str(value)  # Python's own detail (a JSON or number error) has no other words
     if isinstance(value, Words):
         return value.text(lang)
     return value
+
+
+def os_reason(exc: OSError) -> Words:
+    """Why the system refused a file (``exc.strerror``, as the C library words it in English):
+    in another language the common reasons are read from the catalogue by their errno
+    (``error.os.ENOENT``...), the others stay as the system said them."""
+    detail = exc.strerror or str(exc)
+    key = f"error.os.{errno.errorcode.get(exc.errno or 0, '')}"
+
+    def form(lang: str) -> str:
+        if lang == ENGLISH or not COURTLY.has(key):
+            return detail
+        return COURTLY.text(key, lang)
+
+    return Words.of(form)
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:

@@ -17,6 +17,7 @@ import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -207,8 +208,7 @@ def fill(template: str, fields: Mapping[str, Any]) -> str:
     particle = _HAS_PARTICLE.get(template)
     if particle is None:
         particle = _HAS_PARTICLE[template] = any(
-            spec and not spec[0].isascii()
-            for _, _, spec, _ in string.Formatter().parse(template)
+            spec and not spec[0].isascii() for _, _, spec, _ in string.Formatter().parse(template)
         )
     if particle:
         return _FORMATTER.vformat(template, (), fields)
@@ -307,6 +307,11 @@ class Domain:
             raise KeyError(f"no message {key!r} in the {self.name} catalogues")
         return fill(template, fields) if fields else template
 
+    def phrase(self, phrase_key_: str, /, **fields: Any) -> Phrase:
+        """``phrase_key_`` with ``fields``, to be formed in whichever language it is shown in
+        (the odd name leaves ``key`` free for the data, as :meth:`CourtlyError.keyed` does)."""
+        return Phrase(phrase_key_, tuple(fields.items()), self)
+
     def term(self, vocabulary: str, word: object, lang: str | None = None) -> str:
         """A word of the vocabulary (``term.<vocabulary>.<word>``) in ``lang``."""
         return self.text(f"term.{vocabulary}.{word}", lang)
@@ -328,6 +333,34 @@ class Domain:
 
 #: The kernel's, the terminal's and the server's texts.
 COURTLY = Domain("courtly", "courtly")
+
+#: A text declared once and read in several languages: fixed words (a plug-in's own, in one
+#: language) or a function of the language, such as a :class:`Phrase`.
+Localized = str | Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A keyed text kept as its key and data until it is shown, so a declaration made once
+    at import (an option's allowed values, an agent parameter's range) reads in the language
+    of each reader. Call it with a language for its text; ``Domain.phrase`` makes one."""
+
+    key: str
+    fields: tuple[tuple[str, Any], ...]
+    domain: Domain
+
+    def __call__(self, lang: str) -> str:
+        return self.domain.render(self.key, lang, dict(self.fields))
+
+
+def either(words: Sequence[str]) -> Phrase:
+    """``"a, b or c"`` in the reader's language (the words are values, typed as they are)."""
+    return COURTLY.phrase("allowed.or", words=", ".join(words[:-1]), last=words[-1])
+
+
+def localized(words: Localized, lang: str | None = None) -> str:
+    """``words`` in ``lang`` (default: the current language)."""
+    return words if isinstance(words, str) else words(lang or current_language())
 
 
 def seat_text(seat: Any, lang: str = ENGLISH) -> str:

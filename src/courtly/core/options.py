@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from courtly.core.errors import OptionError
+from courtly.core.errors import OptionError, Words
+from courtly.core.i18n import COURTLY, Localized, localized
 
 NO_LEGACY: Any = object()
 """``Option.legacy`` of an option that has been there since games were first saved."""
@@ -19,7 +20,9 @@ class Option:
     ``choices`` lists the allowed values when there are few. Options with a free-form
     value (a list of card numbers, say) give ``parse`` instead: it turns the text a user
     typed into the value, raising ``ValueError`` with a readable message when it cannot.
-    ``allowed`` is what error messages and ``courtly games`` show for free-form options.
+    ``allowed`` is what error messages and ``courtly games`` show for free-form options: a
+    :class:`~courtly.core.i18n.Phrase` of the game's catalogue, so it reads in the reader's
+    language (plain text is shown as it is, in every language).
 
     ``legacy`` is for an option added after games were saved: the value that gives the rules
     as they were before it existed. A saved state or record that lacks the option reads that
@@ -34,17 +37,22 @@ class Option:
     description: str
     choices: tuple[Any, ...] | None = None
     parse: Callable[[str], Any] | None = None
-    allowed: str = ""
+    allowed: Localized = ""
     legacy: Any = NO_LEGACY
 
     def legacy_value(self, options: Mapping[str, Any]) -> Any:
         """The value a saved game without this option was played by (NO_LEGACY: none)."""
         return self.legacy(options) if callable(self.legacy) else self.legacy
 
-    def allowed_text(self) -> str:
+    def allowed_text(self, lang: str | None = None) -> str:
+        """What the option allows, in ``lang`` (default: the current language)."""
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
-        return self.allowed or "any value"
+        return localized(self.allowed or COURTLY.phrase("allowed.any"), lang)
+
+    def _allowed_words(self) -> Words:
+        # An error keeps the text of every language: a front shows it in its reader's.
+        return Words.of(self.allowed_text)
 
     def coerce(self, value: Any) -> Any:
         """The option's value for ``value``: text from a command line, or a typed value."""
@@ -58,7 +66,7 @@ class Option:
                     if value.lower() in ("false", "no", "off", "0") and choice is False:
                         return False
             raise OptionError.keyed(
-                "error.option.value", name=self.name, value=value, allowed=self.allowed_text()
+                "error.option.value", name=self.name, value=value, allowed=self._allowed_words()
             )
         if self.parse is None:
             return value
@@ -70,7 +78,7 @@ class Option:
                 name=self.name,
                 value=value,
                 reason=exc,
-                allowed=self.allowed_text(),
+                allowed=self._allowed_words(),
             ) from None
 
 
@@ -86,7 +94,7 @@ def resolve_options(
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
+        known = ", ".join(sorted(by_name)) or Words.of(COURTLY.phrase("term.none"))
         raise OptionError.keyed("error.option.unknown", names=", ".join(unknown), known=known)
     resolved = {
         spec.name: spec.coerce(given[spec.name]) if spec.name in given else spec.default

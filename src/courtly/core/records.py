@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from courtly.core.errors import CourtlyError, RecordError, Words
+from courtly.core.errors import CourtlyError, RecordError, Words, os_reason
 from courtly.core.events import Event
 from courtly.core.i18n import seat_text, text
 from courtly.core.state import Game, State
@@ -58,7 +58,9 @@ class GameRecord:
         try:
             Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
         except OSError as exc:
-            raise RecordError.keyed("error.record.write", path=path, reason=exc.strerror) from None
+            raise RecordError.keyed(
+                "error.record.write", path=path, reason=os_reason(exc)
+            ) from None
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -92,7 +94,7 @@ class GameRecord:
         try:
             raw = Path(path).read_bytes()
         except OSError as exc:
-            raise RecordError.keyed("error.file.read", path=path, reason=exc.strerror) from None
+            raise RecordError.keyed("error.file.read", path=path, reason=os_reason(exc)) from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

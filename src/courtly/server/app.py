@@ -85,8 +85,9 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         return hub
 
     @app.exception_handler(RequestError)
-    async def request_error(_request: Request, exc: RequestError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+    async def request_error(request: Request, exc: RequestError) -> JSONResponse:
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return JSONResponse({"detail": error_text(exc.error, lang)}, status_code=exc.status)
 
     @app.exception_handler(CourtlyError)
     async def courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
@@ -127,7 +128,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         groups = {"active": list(ACTIVE), "history": [FINISHED, ENDED]}
         statuses = groups.get(status, [status])
         if not set(statuses) <= {WAITING, PLAYING, FINISHED, ENDED}:
-            raise RequestError(400, f"unknown status {status!r}")
+            raise RequestError(400, "server.request.status", status=status)
         return await hub_of(request).list_tables(statuses)
 
     @app.get("/api/tables/{table_id}")

@@ -25,7 +25,7 @@ def option_json(option: Option) -> dict[str, Any]:
         "default": _jsonable(option.default),
         "description": option.description,
         "choices": None if option.choices is None else _jsonable(option.choices),
-        "allowed": option.allowed_text(),
+        "allowed": option.allowed_text(ENGLISH),  # the API's words, as its description
     }
 
 

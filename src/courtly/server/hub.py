@@ -197,7 +197,7 @@ class Hub:
     async def require(self, table_id: str) -> LiveTable:
         live = await self.get(table_id)
         if live is None:
-            raise RequestError(404, f"no table {table_id!r}")
+            raise RequestError(404, "server.request.no_table", table=table_id)
         return live
 
     # --- HTTP requests --------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class Hub:
         game.check_players(players)
         resolved = game.resolve_options(options)
         if len(seats) != players:
-            raise RequestError(400, f"{len(seats)} seats given for {players} players")
+            raise RequestError(400, "server.request.seats", seats=len(seats), players=players)
         tokens: dict[int, str] = {}
         stored_seats: list[StoredSeat] = []
         for index, spec in enumerate(seats):
@@ -227,9 +227,7 @@ class Hub:
                 name = f"Seat {index + 1}" if kind == HOTSEAT else None
                 stored_seats.append(StoredSeat(index, kind, None, name, token_hash(tokens[index])))
             else:
-                raise RequestError(
-                    400, f"seat {index}: {spec!r} is not 'open', 'hotseat' or 'bot:AGENT'"
-                )
+                raise RequestError(400, "server.request.seat_kind", index=index, spec=spec)
         seed = fresh_seed() if seed is None else seed
         owner, spectator = new_token(), new_token()
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -267,7 +265,7 @@ class Hub:
 
     def _owner(self, live: LiveTable, token: str | None) -> None:
         if token is None or not same_hash(token_hash(token), live.stored.owner_hash):
-            raise RequestError(403, "this needs the table's owner link")
+            raise RequestError(403, "server.request.owner")
 
     def _seat_of(self, live: LiveTable, token: str) -> int | None:
         digest = token_hash(token)
@@ -280,7 +278,7 @@ class Hub:
         live = await self.require(table_id)
         seat = None if token is None else self._seat_of(live, token)
         if seat is None:
-            raise RequestError(403, "this link does not hold a seat at this table")
+            raise RequestError(403, "server.request.not_a_seat")
         cleaned = clean_name(name, self.limits.max_name_chars)
         async with live.lock:
             current = live.seat(seat)
@@ -296,12 +294,10 @@ class Hub:
         self._owner(live, token)
         async with live.lock:
             if live.status != WAITING:
-                raise RequestError(409, f"the table is {live.status}, not waiting")
+                raise RequestError(409, "server.request.not_waiting", status=live.status)
             still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
             if still_open:
-                raise RequestError(
-                    409, f"seat(s) {still_open} are still open: wait, or replace them by bots"
-                )
+                raise RequestError(409, "server.request.still_open", seats=still_open)
             await self.db(self.store.set_status, live.id, PLAYING, live.table.seq)
             live.stored.status = PLAYING
             self._broadcast_table(live)
@@ -313,7 +309,7 @@ class Hub:
         self._owner(live, token)
         async with live.lock:
             if live.status not in ACTIVE:
-                raise RequestError(409, f"the table is already {live.status}")
+                raise RequestError(409, "server.request.already", status=live.status)
             await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
             live.stored.status = ENDED
             live.undo = None
@@ -331,11 +327,11 @@ class Hub:
         self._check_seat(live, seat)
         async with live.lock:
             if live.status not in ACTIVE:
-                raise RequestError(409, f"the table is {live.status}")
+                raise RequestError(409, "server.refused.not_playing", status=live.status)
             if live.seat(seat).kind not in (PERSON, HOTSEAT):
-                raise RequestError(409, f"seat {seat} is not held by a person")
+                raise RequestError(409, "server.request.not_a_person", seat=seat)
             if live.connected(seat):
-                raise RequestError(409, f"seat {seat} is connected: only an idle seat is kicked")
+                raise RequestError(409, "server.request.connected", seat=seat)
             fresh = new_token()
             changed = StoredSeat(seat, OPEN, None, None, token_hash(fresh))
             await self.db(self.store.update_seat, live.id, changed)
@@ -352,7 +348,7 @@ class Hub:
         make_agent(spec, live.table.game)
         async with live.lock:
             if live.status not in ACTIVE:
-                raise RequestError(409, f"the table is {live.status}")
+                raise RequestError(409, "server.refused.not_playing", status=live.status)
             changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
@@ -367,7 +363,9 @@ class Hub:
 
     def _check_seat(self, live: LiveTable, seat: int) -> None:
         if not 0 <= seat < live.stored.num_players:
-            raise RequestError(400, f"no seat {seat}; seats are 0 to {live.stored.num_players - 1}")
+            raise RequestError(
+                400, "server.request.no_seat", seat=seat, last=live.stored.num_players - 1
+            )
 
     async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The whole record once the game is over; before, the events this viewer has seen."""

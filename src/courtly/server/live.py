@@ -28,12 +28,14 @@ MAX_QUEUED = 2000
 
 
 class RequestError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status it maps to."""
+    """A request the server refuses: ``status`` is the HTTP status it maps to; ``key`` and
+    ``data`` the refusal (``server.request.*``), shown in the language of the request."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, key: str, /, **data: Any) -> None:
+        self.error = CourtlyError.keyed(key, **data)
+        super().__init__(str(self.error))
         self.status = status
-        self.message = message
+        self.message = str(self.error)
 
 
 def refusal_code(exc: CourtlyError) -> str:
@@ -53,12 +55,12 @@ def refusal_code(exc: CourtlyError) -> str:
 def clean_name(name: object, limit: int) -> str:
     """A display name as typed: printable, one line, trimmed, at most ``limit`` characters."""
     if not isinstance(name, str):
-        raise RequestError(400, "a name must be text")
+        raise RequestError(400, "server.request.name_text")
     text = " ".join("".join(c for c in name if c.isprintable()).split())
     if not text:
-        raise RequestError(400, "a name must have at least one visible character")
+        raise RequestError(400, "server.request.name_empty")
     if len(text) > limit:
-        raise RequestError(400, f"a name has at most {limit} characters, not {len(text)}")
+        raise RequestError(400, "server.request.name_long", limit=limit, length=len(text))
     return text
 
 

@@ -1,6 +1,7 @@
 """``GET /api/i18n/{lang}``: the server's message catalogues as JSON, for the browser: the
 ``courtly`` domain and each game's (titles, option labels and help, phases, scoring
-categories, tie-breaks, endings, vocabulary), each with English filling what ``lang`` lacks."""
+categories, tie-breaks, endings, vocabulary, what a free-form option allows as
+``option.NAME.allowed``), each with English filling what ``lang`` lacks."""
 
 from __future__ import annotations
 
@@ -30,7 +31,17 @@ async def catalogues(lang: str) -> dict[str, Any]:
         raise HTTPException(404, f"no catalogue for language {lang!r}")
     games: dict[str, dict[str, str]] = {}
     for name in game_names():
-        domain = load_game(name).domain
-        games[name] = merged(domain, chosen) if domain is not None else {}
+        game = load_game(name)
+        words = merged(game.domain, chosen) if game.domain is not None else {}
+        # What a free-form option allows (the lobby's hint in its field) may be a phrase of
+        # the kernel's catalogue with data, which the client cannot fill: formed here.
+        words.update(
+            {
+                f"option.{o.name}.allowed": o.allowed_text(chosen)
+                for o in game.options
+                if o.choices is None
+            }
+        )
+        games[name] = words
     agents = agent_kinds(chosen)
     return {"lang": chosen, "courtly": merged(COURTLY, chosen), "games": games, "agents": agents}

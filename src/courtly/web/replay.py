@@ -9,13 +9,14 @@ table is replayed, and then every event may be shown (as ``courtly replay`` does
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from courtly.core.errors import CourtlyError
-from courtly.core.i18n import ENGLISH, language_from_accept, normalize
+from courtly.core.errors import CourtlyError, error_text
+from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.records import GameRecord, replay
 from courtly.core.state import Game
 
@@ -23,13 +24,20 @@ router = APIRouter()
 
 
 def position(
-    game: Game, record: GameRecord, step: int, viewer: int | None, lang: str = ENGLISH
+    game: Game,
+    record: GameRecord,
+    step: int,
+    viewer: int | None,
+    lang: str = ENGLISH,
+    names: Sequence[str | None] = (),
 ) -> dict[str, Any]:
     """The position after ``step`` actions as ``viewer`` sees it, with every event so far
-    (their texts in ``lang``)."""
+    (their texts in ``lang``, naming seat ``i`` as ``names[i]`` where it is not None, as the
+    live table's log does: ``protocol.localize``)."""
     log: list[dict[str, Any]] = []
     for index, (state, events) in enumerate(replay(game, record)):
-        log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in events)
+        with naming(names):
+            log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in events)
         if index == step:
             return {
                 "step": step,
@@ -42,7 +50,7 @@ def position(
                 "result": record.result,
                 "breakdown": state.score_breakdown() if state.is_terminal else None,
             }
-    raise CourtlyError(f"the record ends before step {step}")
+    raise CourtlyError.keyed("error.replay.step", step=step)
 
 
 @router.get("/api/tables/{table_id}/replay")
@@ -59,12 +67,15 @@ async def replay_step(
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished table, as ``viewer`` saw it: its
     observation, every event up to there, and the action just played."""
-    table = await _finished(request, table_id)
+    live = await _finished(request, table_id)
+    table = live.table
     record = table.record
     if step > len(record.actions):
-        raise HTTPException(400, f"step {step}: this game has {len(record.actions)} steps")
+        raise _refusal(request, 400, "server.request.step", step=step, steps=len(record.actions))
     if viewer is not None and viewer >= record.num_players:
-        raise HTTPException(400, f"no seat {viewer}; seats are 0 to {record.num_players - 1}")
+        raise _refusal(
+            request, 400, "server.request.no_seat", seat=viewer, last=record.num_players - 1
+        )
     try:
         result: dict[str, Any] = await run_in_threadpool(
             position,
@@ -73,25 +84,33 @@ async def replay_step(
             step,
             viewer,
             normalize(lang) or language_from_accept(request.headers.get("accept-language")),
+            # The names the live table's log gives the seats (its table info's).
+            [seat.name for seat in live.stored.seats],
         )
     except CourtlyError as exc:
-        raise HTTPException(500, f"the record does not replay: {exc}") from None
+        raise _refusal(request, 500, "server.request.replay", reason=exc) from None
     return result
 
 
+def _refusal(request: Request, status: int, key: str, /, **data: Any) -> HTTPException:
+    """A refusal whose detail reads in the request's language (as the server's own do)."""
+    lang = language_from_accept(request.headers.get("accept-language"))
+    return HTTPException(status, error_text(CourtlyError.keyed(key, **data), lang))
+
+
 async def _finished(request: Request, table_id: str) -> Any:
+    """The live table (``LiveTable``) of a finished game."""
     live = await request.app.state.hub.require(table_id)
     if not live.table.state.is_terminal:
-        raise HTTPException(409, "the game is not over")
-    return live.table
+        raise _refusal(request, 409, "server.request.not_over")
+    return live
 
 
 @router.get("/api/tables/{table_id}/result")
 async def result(table_id: str, request: Request) -> dict[str, Any]:
     """Who won and why: scores, winners and the game's ``score_breakdown`` (categories per
     seat, the deciding tie-break, why the game ended)."""
-    table = await _finished(request, table_id)
-    state = table.state
+    state = (await _finished(request, table_id)).table.state
     return {
         "scores": state.scores(),
         "winners": state.winners(),

@@ -22,6 +22,7 @@ from courtly.analysis.report.figures import (
     figure_font,
     require_matplotlib,
 )
+from courtly.analysis.report.labels import vary_label
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.store import ReportStore
 from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
@@ -30,8 +31,8 @@ from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.results_file import tournament_key
 from courtly.analysis.runner import Runner
 from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
-from courtly.core.errors import CourtlyError
-from courtly.core.i18n import current_language, text
+from courtly.core.errors import CourtlyError, Words
+from courtly.core.i18n import COURTLY, current_language, text
 from courtly.core.options import Option
 from courtly.core.registry import load_game
 
@@ -93,18 +94,21 @@ def vary_values(
     found = next((o for o in options if o.name == name), None)
     if found is None:
         known = ", ".join([o.name for o in options] + ([VARY_PLAYERS] if players else []))
-        raise CourtlyError(f"--vary: this game has no option {name!r} (options: {known or 'none'})")
+        raise CourtlyError.keyed(
+            "error.report.vary_unknown",
+            name=name,
+            known=known or Words.of(COURTLY.phrase("term.none")),
+        )
     if listed:
         values = tuple(found.coerce(v.strip()) for v in listed.split("/") if v.strip())
     elif found.choices is not None:
         values = tuple(found.choices)
     else:
-        raise CourtlyError(
-            f"--vary {name}: this option takes free values ({found.allowed_text()}); "
-            f"list the ones to compare as {name}=VALUE/VALUE"
+        raise CourtlyError.keyed(
+            "error.report.vary_free", name=name, allowed=Words.of(found.allowed_text)
         )
     if len(set(map(repr, values))) < 2:
-        raise CourtlyError(f"--vary {name}: give at least two different values")
+        raise CourtlyError.keyed("error.report.vary_two", name=name)
     return name, values
 
 
@@ -116,17 +120,14 @@ def _player_counts(listed: str, players: range) -> tuple[int, ...]:
         try:
             counts = tuple(int(v) for v in listed.split("/") if v.strip())
         except ValueError:
-            raise CourtlyError(
-                f"--vary players: counts are whole numbers separated by / ({listed!r})"
-            ) from None
+            raise CourtlyError.keyed("error.report.counts_numbers", listed=listed) from None
         for count in counts:
             if count not in players:
-                raise CourtlyError(
-                    f"--vary players: this game is for {players[0]} to {players[-1]} players, "
-                    f"not {count}"
+                raise CourtlyError.keyed(
+                    "error.report.counts_range", low=players[0], high=players[-1], count=count
                 )
     if len(set(counts)) < 2:
-        raise CourtlyError("--vary players: give at least two different player counts")
+        raise CourtlyError.keyed("error.report.counts_two")
     return tuple(sorted(set(counts)))
 
 
@@ -142,17 +143,17 @@ def plan_report(
     """A report's plan, after refusing anything in it that cannot be played or drawn."""
     require_matplotlib()
     if games < 1:
-        raise CourtlyError("a report needs at least one game")
+        raise CourtlyError.keyed("error.report.no_games")
     loaded = load_game(game)
     counts = range(loaded.min_players, loaded.max_players + 1)
     varied = None if vary is None else vary_values(loaded.options, vary, counts)
     if varied is not None and options and varied[0] in options:
-        raise CourtlyError(f"--vary {varied[0]} and --option {varied[0]}: choose one")
+        raise CourtlyError.keyed("error.report.vary_and_option", name=varied[0])
     if varied is not None and varied[0] == VARY_PLAYERS:
         agents = _seats_of_largest(agents, max(varied[1]))
     job = prepare_job(game, agents, seed, options, vary=varied, statistics=True)
     if out.exists() and not out.is_dir():
-        raise CourtlyError(f"--out {out} is a file, not a folder")
+        raise CourtlyError.keyed("error.report.out_file", out=out)
     shown = len(agents) if varied is None or varied[0] != VARY_PLAYERS else _counts_text(varied[1])
     title = text(
         "report.title",
@@ -235,7 +236,7 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
         or text("report.facts.none"),
     }
     if job.vary is not None:
-        facts[text("report.facts.varied")] = f"{job.vary[0]}: " + " / ".join(
+        facts[text("report.facts.varied")] = f"{vary_label(job.vary[0])}: " + " / ".join(
             str(v) for v in job.vary[1]
         )
     return facts
@@ -248,9 +249,7 @@ def _seats_of_largest(agents: Sequence[str], most: int) -> list[str]:
         return list(agents[:most])
     if len(set(agents)) == 1:
         return [agents[0]] * most
-    raise CourtlyError(
-        f"--vary players: give one agent for every seat or one per seat of {most} players"
-    )
+    raise CourtlyError.keyed("error.report.agents", most=most)
 
 
 def _counts_text(counts: Sequence[Any]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from courtly.analysis.report.labels import vary_label
 from courtly.analysis.report.tally import GroupTally, ReportTally
 from courtly.core.i18n import current_language, seat_text, text
 
@@ -83,7 +84,7 @@ def vary_findings(
                 text(
                     "report.vary_wins",
                     seat=_seat(seat, agents).capitalize(),
-                    name=vary_name,
+                    name=vary_label(vary_name),
                     best=values[best],
                     best_rate=_pct(groups[best].win_rate(seat)),
                     worst=values[worst],
@@ -91,7 +92,7 @@ def vary_findings(
                 )
             )
     for k, value in enumerate(values):
-        where = text("report.where", name=vary_name, value=value)
+        where = text("report.where", name=vary_label(vary_name), value=value)
         found.extend(seat_findings(tally.by_value[k], agents, where))
     return found
 
@@ -114,8 +115,8 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
             text(
                 "report.balanced_vary" if vary_name else "report.balanced",
                 games=f"{overall.finished:,}",
-                fair=_pct(1.0 / overall.players) if overall.players else "1/players",
-                name=vary_name,
+                fair=_pct(1.0 / overall.players) if overall.players else text("report.fair_varied"),
+                name=vary_name and vary_label(vary_name),
             )
         )
         groups = seated or tally.by_value

@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from courtly.analysis.report.labels import StatLabels, slug
+from courtly.analysis.report.labels import StatLabels, slug, vary_label
 from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import ENGLISH, current_language, seat_text, text, using
@@ -155,14 +155,14 @@ def _draw_all(
         plans.append(
             (
                 "vary-win-rate",
-                text("report.fig.vary_win_rate", name=vary_name),
+                text("report.fig.vary_win_rate", name=vary_label(vary_name)),
                 lambda fig: _vary(fig, tally, shown, vary_name, agents, "win-rate"),
             )
         )
         plans.append(
             (
                 "vary-score",
-                text("report.fig.vary_score", name=vary_name),
+                text("report.fig.vary_score", name=vary_label(vary_name)),
                 lambda fig: _vary(fig, tally, shown, vary_name, agents, "score"),
             )
         )
@@ -340,7 +340,7 @@ def _vary(
     elif what == "win-rate":
         ax.axhline(1.0 / tally.players, linestyle="--", color="#444444").set_gid("fair-share")
     ax.set_xticks(positions, labels)
-    ax.set_xlabel(vary_name)
+    ax.set_xlabel(vary_label(vary_name))
     ax.set_ylabel(text("report.axis.win_rate" if what == "win-rate" else "report.axis.mean_score"))
     ax.legend(frameon=False, fontsize=8, ncols=min(tally.players, 5))
 

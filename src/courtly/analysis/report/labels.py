@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from courtly.core.i18n import ENGLISH, seat_text
+from courtly.analysis.simulate import VARY_PLAYERS
+from courtly.core.i18n import ENGLISH, seat_text, text
 from courtly.core.registry import load_game
 
 SEAT_VALUE = re.compile(r"seat (\d+)")
@@ -20,6 +21,12 @@ SEAT_VALUE = re.compile(r"seat (\d+)")
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
+
+
+def vary_label(name: str) -> str:
+    """What was varied, as the reader reads it: an option by its name (as it is typed, like
+    every option the report names), the player count in the reader's words."""
+    return text("report.vary.players") if name == VARY_PLAYERS else name
 
 
 class StatLabels:

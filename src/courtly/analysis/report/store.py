@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from courtly.analysis.results_file import is_json, json_object_line
 from courtly.analysis.simulate import GameOutcome
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, os_reason
 
 FORMAT = "courtly-report-games/1"
 FILE_NAME = "games.jsonl"
@@ -76,7 +76,9 @@ class ReportStore:
                 )
                 return
         except OSError as exc:
-            raise CourtlyError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise CourtlyError.keyed(
+                "error.file.write", path=self.path, reason=os_reason(exc)
+            ) from None
         yield from self._read()
 
     def open(self) -> None:
@@ -84,7 +86,9 @@ class ReportStore:
         try:
             self._handle = self.path.open("a", encoding="utf-8")
         except OSError as exc:
-            raise CourtlyError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise CourtlyError.keyed(
+                "error.file.write", path=self.path, reason=os_reason(exc)
+            ) from None
         if self._needs_newline:
             self._handle.write("\n")
             self._needs_newline = False
@@ -107,12 +111,12 @@ class ReportStore:
         with self.path.open("rb") as handle:
             header = json_object_line(self.path, handle.readline(), 1)
             if header.get("format") != FORMAT:
-                raise CourtlyError(f"{self.path} is not a courtly report's games file")
+                raise CourtlyError.keyed("error.report.store_format", path=self.path)
             if header.get("report") != self.key:
-                raise CourtlyError(
-                    f"{self.path.parent} holds the games of another report "
-                    f"({_describe(header.get('report'))}): name another --out folder, "
-                    "or repeat that report"
+                raise CourtlyError.keyed(
+                    "error.report.store_other",
+                    folder=self.path.parent,
+                    theirs=_describe(header.get("report")),
                 )
             number = 1
             while line := handle.readline():
@@ -128,7 +132,9 @@ class ReportStore:
                 try:
                     yield outcome_from_json(json_object_line(self.path, line, number))
                 except ValueError as exc:
-                    raise CourtlyError(f"{self.path}, line {number}: {exc}") from None
+                    raise CourtlyError.keyed(
+                        "error.lines.line", path=self.path, line=number, reason=exc
+                    ) from None
 
 
 def _describe(key: Any) -> str:

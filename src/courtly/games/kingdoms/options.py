@@ -3,7 +3,8 @@ readings the rulebook leaves open (RULINGS.md names each)."""
 
 from __future__ import annotations
 
-from courtly.core.i18n import ENGLISH
+from courtly.core.errors import Words
+from courtly.core.i18n import COURTLY, ENGLISH
 from courtly.core.options import Option
 from courtly.games.kingdoms.data import DEFAULT_TURN_LIMIT
 from courtly.games.kingdoms.words import TEXTS
@@ -15,9 +16,13 @@ def _help(name: str) -> str:
 
 
 def _parse_turn_limit(text: str) -> int:
-    value = int(text)
+    # The reasons are Words: the option's error reads in each reader's language.
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(Words.of(TEXTS.phrase("error.turn_limit.integer"))) from None
     if value < 1:
-        raise ValueError("the turn limit must be at least 1")
+        raise ValueError(Words.of(TEXTS.phrase("error.turn_limit.min")))
     return value
 
 
@@ -27,7 +32,7 @@ OPTIONS = (
         DEFAULT_TURN_LIMIT,
         _help("turn_limit"),
         parse=_parse_turn_limit,
-        allowed="an integer >= 1",
+        allowed=COURTLY.phrase("allowed.integer_at_least", min=1),
     ),
     Option(
         "battle",

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from courtly.core.errors import OptionError
+from courtly.core.errors import OptionError, Words
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
@@ -27,18 +27,19 @@ def _help(name: str) -> str:
 
 
 def parse_scoring(text: str) -> str:
-    """``"X,Y"``: two Scoring Card numbers 1-6 (the same colour twice is allowed, one card once)."""
+    """``"X,Y"``: two Scoring Card numbers 1-6 (the same colour twice is allowed, one card once).
+    Its reasons are Words, so an option error reads in each reader's language."""
     text = text.strip()
     if not text:
         return ""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ValueError(TEXTS.text("error.scoring.two"))
+        raise ValueError(Words.of(TEXTS.phrase("error.scoring.two")))
     a, b = int(parts[0]), int(parts[1])
     if a not in SCORING_CARDS or b not in SCORING_CARDS:
-        raise ValueError(TEXTS.text("error.scoring.range"))
+        raise ValueError(Words.of(TEXTS.phrase("error.scoring.range")))
     if a == b:
-        raise ValueError(TEXTS.text("error.scoring.same"))
+        raise ValueError(Words.of(TEXTS.phrase("error.scoring.same")))
     return f"{min(a, b)},{max(a, b)}"
 
 
@@ -51,7 +52,7 @@ def parse_novice(text: str) -> str:
         return "all"
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isdigit() and 1 <= int(p) <= 4 for p in parts):
-        raise ValueError(TEXTS.text("error.novice.value"))
+        raise ValueError(Words.of(TEXTS.phrase("error.novice.value")))
     return ",".join(str(n) for n in sorted({int(p) for p in parts}))
 
 
@@ -73,7 +74,7 @@ OPTIONS: tuple[Option, ...] = (
         "",
         _help("scoring"),
         parse=parse_scoring,
-        allowed="two different numbers 1-6, e.g. 1,4",
+        allowed=TEXTS.phrase("option.scoring.allowed"),
     ),
     Option("scenario", 0, _help("scenario"), choices=(0, 1, 2, 3, 4, 5)),
     Option("edition", "en", _help("edition"), choices=("en", "v15")),
@@ -108,7 +109,7 @@ OPTIONS: tuple[Option, ...] = (
         "",
         _help("novice"),
         parse=parse_novice,
-        allowed="false (default), true/all, or seat numbers such as 1,3",
+        allowed=TEXTS.phrase("option.novice.allowed"),
     ),
 )
 
@@ -199,5 +200,7 @@ def novice_seats(value: Any, num_players: int) -> frozenset[int]:
         return frozenset(range(num_players))
     seats = frozenset(int(x) - 1 for x in text.split(","))
     if max(seats) >= num_players:
-        raise OptionError(TEXTS.text("error.novice.seat", seat=max(seats) + 1, players=num_players))
+        # The game's own words, in each reader's language (the English is the error's str).
+        detail = TEXTS.phrase("error.novice.seat", seat=max(seats) + 1, players=num_players)
+        raise OptionError.keyed("error.option.game", detail=Words.of(detail))
     return seats

@@ -117,7 +117,7 @@ function optionField(option, game) {
       type: "text",
       dataset: { option: option.name },
       value: option.default === null ? "" : String(option.default),
-      placeholder: option.allowed || "",
+      placeholder: gameText(game.name, `option.${option.name}.allowed`, option.allowed || ""),
     });
   }
   return h(
