@@ -44,9 +44,10 @@ class SeatView:
         self.legal_actions: list[Action] = state.legal_actions()
         # The agent's list is its own to change; what was offered is kept apart.
         self._offered = tuple(self.legal_actions)
-        # The state's own methods, not the state: nothing here hands it out.
-        self._observe: Callable[[int], dict[str, Any]] = state.observation
-        resample = state.resample
+        # Closures over this seat, not the state: nothing here hands the state out, nor another
+        # seat's observation.
+        observe, resample = state.observation, state.resample
+        self._observe: Callable[[], dict[str, Any]] = lambda: observe(player)
         self._sampler: Callable[[Rng], State] = lambda rng: resample(player, rng)
         self._observation: dict[str, Any] | None = (
             state.observation(player) if observe_now else None
@@ -57,7 +58,7 @@ class SeatView:
         """JSON-able: what this seat may know (``State.observation``), made on the first read."""
         observation = self._observation
         if observation is None:
-            observation = self._observation = self._observe(self.player)
+            observation = self._observation = self._observe()
         return observation
 
     def sample_world(self, rng: Rng) -> State:
