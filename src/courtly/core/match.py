@@ -53,16 +53,22 @@ def play_match(
             raise CourtlyError(
                 f"{game.name} game with seed {seed} did not end in {MAX_DECISIONS} decisions"
             )
-        action = agents[player].act(SeatView(state, player), rngs[player])
-        if keep_record or on_events is not None:
-            events = state.apply(action, player=player)
-            if record is not None:
-                record.actions.append(action.to_json())
-                record.fingerprints.append(state.fingerprint())
-            if on_events is not None:
-                on_events(state, events)
+        view = SeatView(state, player)
+        action = agents[player].act(view, rngs[player])
+        view.expire()
+        if on_events is None and view.offered(action):
+            # One of the very actions the view offered in this position: the checks of ``play``
+            # are already done. Nobody reads the events (a record keeps only actions and
+            # fingerprints): none are made.
+            state.step(action.id)
+        elif on_events is None:
+            state.play(action, player=player)
         else:
-            state.apply(action, player=player)
+            events = state.apply(action, player=player)
+            on_events(state, events)
+        if record is not None:
+            record.actions.append(action.to_json())
+            record.fingerprints.append(state.fingerprint())
         decisions += 1
     if record is not None:
         record.result = result_of(state)

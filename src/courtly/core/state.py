@@ -229,6 +229,20 @@ class State(ABC):
         Raises a :class:`~courtly.core.errors.CourtlyError` and leaves the state unchanged if
         the action is malformed, illegal now, or (when ``player`` is given) not that seat's.
         """
+        events: list[Event] = []
+        self._apply(self._checked(action, player), events)
+        return events
+
+    def play(
+        self, action: Action | int | Mapping[str, Any] | str, player: int | None = None
+    ) -> None:
+        """``apply`` for a caller that reads no events (a simulated game, a record kept for its
+        fingerprints): the same checks and the same position, with no events made, whose texts
+        cost more than the move itself."""
+        self._apply(self._checked(action, player), None)
+
+    def _checked(self, action: Action | int | Mapping[str, Any] | str, player: int | None) -> int:
+        """The id of ``action`` once it is known to be legal now (and ``player``'s, if given)."""
         resolved = self.action_space.resolve(action)
         current = self.current_player
         if current is None:
@@ -253,9 +267,7 @@ class State(ABC):
                 legal=shown,
                 more=len(legal) - 12,
             )
-        events: list[Event] = []
-        self._apply(resolved.id, events)
-        return events
+        return resolved.id
 
     def step(self, action_id: int) -> None:
         """Play a legal action id with no checks and no events: the search and simulation path."""

@@ -186,8 +186,9 @@ class Table:
         return self._delivery(viewer, self.events_seen(viewer), reset=True)
 
     def seat_view(self, seat: int) -> SeatView:
-        """What a bot in ``seat`` is given: never the state itself."""
-        return SeatView(self.state, self.state.check_seat(seat))
+        """What a bot in ``seat`` is given: never the state itself. Its observation is made now,
+        as the table does not know when the view's reader is done with it."""
+        return SeatView(self.state, self.state.check_seat(seat), observe_now=True)
 
     # --- changes ---------------------------------------------------------------------------
 
