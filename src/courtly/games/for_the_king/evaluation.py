@@ -55,7 +55,10 @@ def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
 
 
 def _margin(state: FtkState, player: int, table: Standings | None = None) -> float:
-    points = victory_points(state, table)
+    return _points_margin(victory_points(state, table), player)
+
+
+def _points_margin(points: list[int], player: int) -> float:
     best_other = max(v for p, v in enumerate(points) if p != player)
     return float(points[player] - best_other)
 
@@ -67,18 +70,26 @@ def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
     """The candidates after which :func:`evaluate` for ``player`` is best, in ``legal``'s
     order. Each is played on a copy, as the kernel does, but a candidate moves a card or two,
     so most hands are the same from one candidate to the next: each hand's office standings
-    are worked out once (by the cards it holds) and shared."""
+    are worked out once (by the cards it holds) and shared, and so are the victory points of
+    a deal of hands under the same Duty values (a bid, a pass or a payment to come moves no
+    card, so every such candidate of an auction scores the same points)."""
     known: dict[tuple[int, ...], tuple[list[int], list[int], list[int]]] = {}
+    known_points: dict[tuple[tuple[int, ...], ...], list[int]] = {}
 
     def margin(position: FtkState, seat: int) -> float:
-        table: Standings = []
-        for hand in position.hands:
-            key = tuple(hand)
-            row = known.get(key)
-            if row is None:
-                row = known[key] = office_standings(hand)
-            table.append(row)
-        return _margin(position, seat, table)
+        keys = [tuple(hand) for hand in position.hands]
+        keys.append(tuple(position.primary))
+        deal = tuple(keys)
+        points = known_points.get(deal)
+        if points is None:
+            table: Standings = []
+            for hand, key in zip(position.hands, keys, strict=False):
+                row = known.get(key)
+                if row is None:
+                    row = known[key] = office_standings(hand)
+                table.append(row)
+            points = known_points[deal] = victory_points(position, table)
+        return _points_margin(points, seat)
 
     def score(after: State) -> float:
         assert isinstance(after, FtkState)
