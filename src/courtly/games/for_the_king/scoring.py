@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 NOBODY = -1
 
+# A hand's ``office_standings``: per office its sum, count and best letter.
+Standing = tuple[list[int], list[int], list[int]]
 
-def office_standings(hand: list[int]) -> tuple[list[int], list[int], list[int]]:
+
+def office_standings(hand: list[int]) -> Standing:
     """Per office: the sum of a hand's Government values, its card count and its best letter
     (0 = A; 99 when it has none of that colour)."""
     sums = [0] * NUM_OFFICES
@@ -38,7 +41,7 @@ def office_standings(hand: list[int]) -> tuple[list[int], list[int], list[int]]:
     return sums, counts, best
 
 
-Standings = list[tuple[list[int], list[int], list[int]]]
+Standings = list[Standing]
 
 
 def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, int]]:
