@@ -91,6 +91,19 @@ def test_sequence_is_pinned(seed: int) -> None:
     assert restored.next_u64() == Rng(state_after).next_u64() == rng.next_u64()
 
 
+def test_shuffle_is_fisher_yates_on_below() -> None:
+    """The shuffle, with its generator steps written out, draws what ``below`` draws."""
+    for seed in range(20):
+        for size in (0, 1, 2, 7, 60):
+            ours, theirs = list(range(size)), list(range(size))
+            a, b = Rng(seed), Rng(seed)
+            a.shuffle(ours)
+            for i in range(size - 1, 0, -1):
+                j = b.below(i + 1)
+                theirs[i], theirs[j] = theirs[j], theirs[i]
+            assert ours == theirs and a.state == b.state
+
+
 def test_shuffle_fork_and_seed_masking_are_pinned() -> None:
     items = list(range(10))
     Rng(42).shuffle(items)

@@ -176,19 +176,6 @@ def test_i5_a_failed_payment_bounds_the_hands_gold(make: Make, play: Play) -> No
         assert C["gold2-02"] in world.hands[1] or world.loc[C["gold2-02"]] == BATCH_BASE
 
 
-def test_resample_shuffle_is_the_kernels_shuffle() -> None:
-    """The inlined shuffle used by resample draws exactly what Rng.shuffle draws."""
-    from courtly.games.for_the_king.knowledge import _shuffle
-
-    for seed in range(20):
-        for size in (0, 1, 2, 7, 60):
-            ours, theirs = list(range(size)), list(range(size))
-            a, b = Rng(seed), Rng(seed)
-            _shuffle(a, ours)
-            b.shuffle(theirs)
-            assert ours == theirs and a.state == b.state
-
-
 def test_i8_which_copy_moves_never_shows_what_went_face_down(make: Make, play: Play) -> None:
     """RULINGS I: seat 0 holds a Gold 2 the table saw arrive and one it did not. Whether it
     pays a Gold card with that Gold 2 or with another card face down, a later face-up Gold 2

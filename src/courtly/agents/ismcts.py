@@ -21,6 +21,7 @@ by a logistic curve.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Callable
@@ -165,6 +166,22 @@ class Searcher:
         )
 
     def search(self, view: SeatView, rng: Rng) -> SearchResult:
+        # The cyclic garbage collector is paused while a search runs: a search makes no
+        # reference cycles (what it drops, reference counting frees: none of the four games
+        # left any for a collection after a search), but it allocates states and nodes by the
+        # thousand, so collections kept running over its growing tree for nothing (10-30% of
+        # Tudor's and For the King's search time). The results cannot depend on it. It runs
+        # again afterwards if it ran before (a search in another thread may have paused it).
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._search(view, rng)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _search(self, view: SeatView, rng: Rng) -> SearchResult:
         settings = self.settings
         legal_ids = [a.id for a in view.legal_actions]
         clock = self.clock

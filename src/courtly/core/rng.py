@@ -111,10 +111,17 @@ class Rng:
                 j = self.below(i + 1)
                 seq[i], seq[j] = seq[j], seq[i]
             return
-        # Interpreted: below(i + 1) written out, without its checks (a call costs there).
+        # Interpreted: below(i + 1) and next_u64 written out, without their checks (a call
+        # costs there, and the search's worlds are dealt by shuffles), the state kept in a
+        # local and stored once.
+        s: int = self._s
         for i in range(len(seq) - 1, 0, -1):
-            j = (self.next_u64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self._s = s
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (advances this one by one step)."""

@@ -31,6 +31,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.rules import affordable_top
 from courtly.games.for_the_king.scoring import (
     NOBODY,
+    Standing,
     Standings,
     duties,
     office_standings,
@@ -55,8 +56,12 @@ def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
 
 
 def _margin(state: FtkState, player: int, table: Standings | None = None) -> float:
-    points = victory_points(state, table)
-    best_other = max(v for p, v in enumerate(points) if p != player)
+    return _points_margin(victory_points(state, table), player)
+
+
+def _points_margin(points: list[int], player: int) -> float:
+    # The others' points by slicing, not a generator: this runs for every greedy candidate.
+    best_other = max(points[:player] + points[player + 1 :])
     return float(points[player] - best_other)
 
 
@@ -67,18 +72,39 @@ def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
     """The candidates after which :func:`evaluate` for ``player`` is best, in ``legal``'s
     order. Each is played on a copy, as the kernel does, but a candidate moves a card or two,
     so most hands are the same from one candidate to the next: each hand's office standings
-    are worked out once (by the cards it holds) and shared."""
-    known: dict[tuple[int, ...], tuple[list[int], list[int], list[int]]] = {}
+    are worked out once (a hand as it stands now, found by comparing it, or a new one by the
+    cards it holds) and shared, and so are the victory points of a deal of hands under the same
+    Duty values (a bid, a pass or a payment to come moves no card, so every such candidate of
+    an auction scores the same points)."""
+    now_hands = state.hands
+    now_primary = state.primary
+    now_rows: list[Standing | None] = [None] * len(now_hands)
+    known: dict[tuple[int, ...], Standing] = {}
+    known_points: dict[tuple[int, ...], list[int]] = {}
 
     def margin(position: FtkState, seat: int) -> float:
         table: Standings = []
-        for hand in position.hands:
-            key = tuple(hand)
-            row = known.get(key)
-            if row is None:
-                row = known[key] = office_standings(hand)
+        for p, hand in enumerate(position.hands):
+            if hand == now_hands[p]:
+                row = now_rows[p]
+                if row is None:
+                    row = now_rows[p] = office_standings(hand)
+            else:
+                key = tuple(hand)
+                row = known.get(key)
+                if row is None:
+                    row = known[key] = office_standings(hand)
             table.append(row)
-        return _margin(position, seat, table)
+        # A deal is named by its rows (kept alive above for the whole choice, so their ids
+        # stay theirs), with the Duty values when a King card changed them.
+        if position.primary == now_primary:
+            deal = tuple(map(id, table))
+        else:
+            deal = (*map(id, table), *position.primary)
+        points = known_points.get(deal)
+        if points is None:
+            points = known_points[deal] = victory_points(position, table)
+        return _points_margin(points, seat)
 
     def score(after: State) -> float:
         assert isinstance(after, FtkState)
@@ -175,13 +201,13 @@ def expected_points(state: FtkState) -> list[float]:
         weights = [math.exp((s - top) / spread) for s in scores]
         total = sum(weights)
         primary = state.primary[o]
+        # Per seat q: its chance to be first, and the weight of the others once q is first.
+        others = [(wq / total, total - wq) for wq in weights] if secondary else []
         for p, w in enumerate(weights):
             points[p] += primary * w / total
             if secondary:
                 # Second place: someone else first, then p first among the rest.
-                second = sum(
-                    (wq / total) * (w / (total - wq)) for q, wq in enumerate(weights) if q != p
-                )
+                second = sum([first * (w / rest) for first, rest in others[:p] + others[p + 1 :]])
                 points[p] += SECONDARY_VALUE * second
     return points
 

@@ -288,18 +288,6 @@ def _payment_can_go_on(world: FtkState) -> bool:
     return True
 
 
-def _shuffle(rng: Rng, seq: list[int]) -> None:
-    """``rng.shuffle(seq)``, step for step (same numbers, same result), inlined for speed."""
-    state = rng.state
-    for i in range(len(seq) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        seq[i], seq[j] = seq[j], seq[i]
-    rng.state = state
-
-
 class _Plan:
     """What every world drawn for one seat shares (it depends only on the seat's knowledge)."""
 
@@ -365,7 +353,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         free[where] -= 1
         placed.setdefault(where, []).append(c)
 
-    _shuffle(rng, pool)
+    rng.shuffle(pool)
     kings: list[int] = []
     if state.king_apply:
         # With king_cards=apply a King card never stays in a hand (it is applied when
@@ -424,7 +412,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         placer[c] = p
     favor = sorted(plan.mine + others)
     if state.phase not in SHARE_PHASES:  # P2.1 shuffled it: nobody knows its order
-        _shuffle(rng, favor)
+        rng.shuffle(favor)
     world.favor = favor
     return world
 

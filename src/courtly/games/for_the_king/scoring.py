@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 NOBODY = -1
 
+# A hand's ``office_standings``: per office its sum, count and best letter.
+Standing = tuple[list[int], list[int], list[int]]
 
-def office_standings(hand: list[int]) -> tuple[list[int], list[int], list[int]]:
+
+def office_standings(hand: list[int]) -> Standing:
     """Per office: the sum of a hand's Government values, its card count and its best letter
     (0 = A; 99 when it has none of that colour)."""
     sums = [0] * NUM_OFFICES
@@ -38,7 +41,7 @@ def office_standings(hand: list[int]) -> tuple[list[int], list[int], list[int]]:
     return sums, counts, best
 
 
-Standings = list[tuple[list[int], list[int], list[int]]]
+Standings = list[Standing]
 
 
 def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, int]]:
@@ -52,14 +55,21 @@ def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, i
         table = [office_standings(h) for h in state.hands]
     secondary = uses_secondary(state.num_players)
     out = [(NOBODY, NOBODY)] * NUM_OFFICES
+    # The two best by (higher sum, then lower letter), an earlier seat first on equal keys:
+    # the first two of a stable sort, found in one pass (the greedy policy scores every
+    # candidate by these, so this is the search's hottest loop). A sum of 0 never ranks.
     for o in state.offices:
-        ranked = sorted(
-            (p for p in range(state.num_players) if table[p][0][o] > 0),
-            key=lambda p: (-table[p][0][o], table[p][2][o]),
-        )
-        first = ranked[0] if ranked else NOBODY
-        second = ranked[1] if secondary and len(ranked) > 1 else NOBODY
-        out[o] = (first, second)
+        first = second = NOBODY
+        first_sum = second_sum = 0
+        first_letter = second_letter = 0
+        for p, (sums, _counts, best) in enumerate(table):
+            s = sums[o]
+            if s > first_sum or (s == first_sum and s and best[o] < first_letter):
+                second, second_sum, second_letter = first, first_sum, first_letter
+                first, first_sum, first_letter = p, s, best[o]
+            elif s > second_sum or (s == second_sum and s and best[o] < second_letter):
+                second, second_sum, second_letter = p, s, best[o]
+        out[o] = (first, second if secondary else NOBODY)
     return out
 
 

@@ -18,36 +18,49 @@ MARKER_VALUE = 0.8
 HEIGHT_VALUE = 0.35
 
 
-def _value(st: TudorState, p: int, height: int) -> float:
-    v = float(st.prestige[p])
-    if not st.is_terminal:
-        v += game_end_points(st, p)
-        v += OFFICE_VALUE * st.office.count(p)
-        v += RING_VALUE * len(st.rings[p])
-        v += CARD_VALUE * sum(st.hand[p])
-        v += MARKER_VALUE * (st.infl[p] + st.intr[p])
-        v += HEIGHT_VALUE * height
-    return v
-
-
 def heuristic(state: State, player: int) -> float:
-    return heuristics(state)[player]
+    values = _values(state)
+    return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
 def heuristics(state: State) -> list[float]:
     """Every seat's value less the best other seat's, each seat's value computed once."""
+    values = _values(state)
+    n = len(values)
+    # The best other seat is the best seat, except for the best seat itself (the first of
+    # equal values; another one of them is then its best other, with the same value).
+    top = 0
+    for p in range(1, n):
+        if values[p] > values[top]:
+            top = p
+    runner_up = max(v for q, v in enumerate(values) if q != top)
+    return [values[p] - (runner_up if p == top else values[top]) for p in range(n)]
+
+
+def _values(state: State) -> list[float]:
+    """Each seat's Prestige now plus what it holds, weighed (the greedy policy asks for this
+    for every candidate move of every modelled opponent, and the search for every leaf)."""
     assert isinstance(state, TudorState)
-    # The Courtiers' heights of every seat in one pass over the board (the greedy policy asks
-    # for this for every candidate move of every modelled opponent).
-    heights = [0] * state.num_players
-    row = state.b.row_of
-    for s, q in enumerate(state.occ):
+    if state.is_terminal:
+        return [float(v) for v in state.prestige]
+    n = state.num_players
+    # The Courtiers' heights of every seat in one pass over the board.
+    heights = [0] * n
+    for q, r in zip(state.occ, state.b.row_of, strict=True):
         if q >= 0:
-            heights[q] += row[s]
-    values = [_value(state, p, heights[p]) for p in range(state.num_players)]
-    return [
-        values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(state.num_players)
-    ]
+            heights[q] += r
+    office = state.office
+    values = []
+    for p in range(n):
+        v = float(state.prestige[p])
+        v += game_end_points(state, p)
+        v += OFFICE_VALUE * office.count(p)
+        v += RING_VALUE * len(state.rings[p])
+        v += CARD_VALUE * sum(state.hand[p])
+        v += MARKER_VALUE * (state.infl[p] + state.intr[p])
+        v += HEIGHT_VALUE * heights[p]
+        values.append(v)
+    return values
 
 
 def greedy_choices(state: State, legal: list[int]) -> list[int] | None:
