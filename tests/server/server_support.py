@@ -21,6 +21,13 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from courtly.server.config import Limits
+
+# A scripted seat acts no faster than the server's rate limit refills (a person is far slower):
+# on an idle machine, answering in a few milliseconds, a seat with a long run of decisions
+# (Kingdoms) would otherwise empty its bucket and be refused with rate_limited.
+ACT_INTERVAL = 1.0 / Limits().per_second
+
 # Set in CI (.ci/run): a PostgreSQL that cannot be started fails the tests instead of
 # skipping them.
 REQUIRE_POSTGRES = os.environ.get("COURTLY_REQUIRE_POSTGRES") == "1"
@@ -252,6 +259,7 @@ class Client:
         self.observation: dict[str, Any] = {}
         self.legal: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {}
+        self.acted_at = 0.0
         self.send({"type": "hello", "token": token})
 
     def send(self, message: dict[str, Any]) -> None:
@@ -300,6 +308,8 @@ class Client:
             self.wait_for(lambda m: m["type"] in ("snapshot", "update"), timeout)
 
     def act(self, action_id: int) -> None:
+        time.sleep(max(0.0, self.acted_at + ACT_INTERVAL - time.monotonic()))
+        self.acted_at = time.monotonic()
         self.send({"type": "act", "seq": self.seq, "action": action_id})
 
     def close(self) -> None:

@@ -64,14 +64,19 @@ class Server:
         return TrueState(steps[-1][0], events)
 
     def wait_seq(self, table_id: str, pages: list[Any]) -> None:
-        """Wait until every page shows the position the database holds. Both are polled: an
-        action clicked a moment ago may still be on its way to the server, and the database
-        commits in groups a moment after the pages are told."""
+        """Wait until every page shows the position the database holds, with no act of theirs
+        still on its way. Both are polled: an action clicked a moment ago may still be on its
+        way to the server, and the database commits in groups a moment after the pages are
+        told."""
         deadline = time.monotonic() + 30
         while True:
             stored = str(self.stored(table_id).seq)
             shown = {page.get_attribute(".table-page", "data-seq") for page in pages}
-            if shown == {stored}:
+            # data-state ends in 1 while a page's act is on its way: the position would move on
+            # under a caller that reads the true state next (and then finds the page ahead of it).
+            states = [page.get_attribute(".table-page", "data-state") or "" for page in pages]
+            sending = [state for state in states if state.endswith(":1")]
+            if shown == {stored} and not sending:
                 return
             assert time.monotonic() < deadline, f"pages show {shown}, the server holds {stored}"
             time.sleep(0.05)
