@@ -79,28 +79,31 @@ def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
     now_hands = state.hands
     now_primary = state.primary
     now_rows: list[Standing | None] = [None] * len(now_hands)
-    known: dict[tuple[int, ...], Standing] = {}
+    # A new hand's standings and the number that names them in a deal (a seat's hand as it
+    # stands now is named by -1 - seat). Not id(): compiled, a Standing is an unboxed tuple,
+    # boxed anew for each list it goes into, so the id of one deal's row can be another's.
+    known: dict[tuple[int, ...], tuple[int, Standing]] = {}
     known_points: dict[tuple[int, ...], list[int]] = {}
 
     def margin(position: FtkState, seat: int) -> float:
         table: Standings = []
+        names: list[int] = []
         for p, hand in enumerate(position.hands):
             if hand == now_hands[p]:
                 row = now_rows[p]
                 if row is None:
                     row = now_rows[p] = office_standings(hand)
+                names.append(-1 - p)
             else:
                 key = tuple(hand)
-                row = known.get(key)
-                if row is None:
-                    row = known[key] = office_standings(hand)
+                found = known.get(key)
+                if found is None:
+                    found = known[key] = (len(known), office_standings(hand))
+                names.append(found[0])
+                row = found[1]
             table.append(row)
-        # A deal is named by its rows (kept alive above for the whole choice, so their ids
-        # stay theirs), with the Duty values when a King card changed them.
-        if position.primary == now_primary:
-            deal = tuple(map(id, table))
-        else:
-            deal = (*map(id, table), *position.primary)
+        # A deal is named by its rows, with the Duty values when a King card changed them.
+        deal = tuple(names) if position.primary == now_primary else (*names, *position.primary)
         points = known_points.get(deal)
         if points is None:
             points = known_points[deal] = victory_points(position, table)
