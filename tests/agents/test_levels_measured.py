@@ -33,16 +33,15 @@ def ladder_agents(game: str) -> list[str]:
     return ["random", "easy", "medium", hard_by_budget(game)]
 
 
-# Every saved ladder predates the levels' world reuse (issue 29), and the older ones the rule
-# readings of issue 21 too. Measure each again (half an hour to an hour each on a quiet
-# machine, as long again on a busy one; the results are the same anywhere) and drop its mark:
+# These saved ladders are not complete with today's levels (world reuse, issue 29; the rule
+# readings of issue 21). Finish each (half an hour to an hour each on a quiet machine, as long
+# again on a busy one; the results are the same anywhere) and drop its mark:
 #   courtly ladder GAME --agents random,easy,medium,hard:iterations=N,seconds=60 --games 100 \
 #       --seed 1 --workers 2 --results measurements/ladder-GAME-2p
 # (N: the game's hard budget in courtly/agents/levels.py; move the old folder away first.)
 REMEASURE = {
-    "kingdoms": "the saved ladder was played before the refugee_army option existed",
-    "for-the-king": "the ladder under bids=any is only part played",
-    "tudor": "the last step under restock_top_space has 4 of its 100 games",
+    "kingdoms": "its last step (hard vs medium) is only part played",
+    "tudor": "its folder holds a ladder of older levels: today's is still to be played",
 }
 
 
