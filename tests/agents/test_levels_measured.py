@@ -40,7 +40,6 @@ def ladder_agents(game: str) -> list[str]:
 #       --seed 1 --workers 2 --results measurements/ladder-GAME-2p
 # (N: the game's hard budget in courtly/agents/levels.py; move the old folder away first.)
 REMEASURE = {
-    "kingdoms": "its last step (hard vs medium) is only part played",
     "tudor": "its folder holds a ladder of older levels: today's is still to be played",
 }
 
