@@ -2,15 +2,22 @@
 ``courtly simulate`` games over every game, player count (and, for simulate, some options),
 in chunks, round-robin, until a CPU budget or a wall-clock deadline is spent.
 
-Each chunk is one ``courtly`` command (local backend, one worker, under ``nice``, bounded by
-``timeout``) with its own run seed, so every chunk's games are new games and any failure is
-reproduced by the command the log holds. Every finished chunk is one line of the log (JSON):
+Each chunk is one ``courtly`` command (under ``nice``, bounded by ``timeout``) with its own run
+seed: on the local backend with one worker, or with ``--backend ray`` on a running Ray cluster
+(``ray start --head --num-cpus 2``, then ``--address auto``) with ``--workers`` tasks at once.
+So every chunk's games are new games and any failure is reproduced by the command the log
+holds. Every finished chunk is one line of the log (JSON):
 the command, games, CPU seconds, exit code, failures or errors. Run it again with the same log
 to go on where it stopped; ``--summary`` prints the totals per game and player count.
 
     python benchmarks/reliability.py selftest --cpu-minutes 40 --log measurements/selftest.jsonl
     python benchmarks/reliability.py simulate --cpu-minutes 20 --log measurements/simulate.jsonl
     python benchmarks/reliability.py selftest --log measurements/selftest.jsonl --summary
+    python benchmarks/reliability.py simulate --backend ray --address auto --workers 2 \
+        --cpu-minutes 60 --log measurements/simulate.jsonl
+
+A chunk's CPU is what its ``courtly`` process used; on Ray, where the games run in the
+cluster's worker processes, it is the chunk's wall time times ``--workers`` (the cores it held).
 
 Chunk sizes adapt to about ``--chunk-seconds`` of CPU each. A timing never decides anything
 but how many games the next chunk holds.
@@ -40,6 +47,11 @@ OPTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     "kingdoms": ((), ("battle=false",), ("scandal_glory=own",)),
 }
 FIRST_CHUNK = {"selftest": 4, "simulate": 200}
+# The issue's targets: selftest games per game and player count; simulate games per game,
+# spread evenly over its player counts and options.
+SELFTEST_TARGET = 2_000
+SIMULATE_TARGET = {"courtisans": 1_000_000, "tudor": 1_000_000, "for-the-king": 1_000_000}
+SIMULATE_TARGET["kingdoms"] = 200_000
 
 
 def configs(kind: str) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -51,9 +63,36 @@ def configs(kind: str) -> list[tuple[str, int, tuple[str, ...]]]:
     return out
 
 
-def command(kind: str, game: str, players: int, options: tuple[str, ...], games: int, seed: int):
+def targets(kind: str) -> dict[tuple[str, int, tuple[str, ...]], int]:
+    """Games each configuration is to reach."""
+    plan = configs(kind)
+    if kind == "selftest":
+        return {config: SELFTEST_TARGET for config in plan}
+    per_game = {game: sum(c[0] == game for c in plan) for game in PLAYERS}
+    return {c: -(-SIMULATE_TARGET[c[0]] // per_game[c[0]]) for c in plan}
+
+
+def games_done(done: list[dict[str, object]]) -> dict[tuple[str, int, tuple[str, ...]], int]:
+    """Games checked so far per configuration (a chunk stopped by its timeout counts none)."""
+    counts: dict[tuple[str, int, tuple[str, ...]], int] = defaultdict(int)
+    for line in done:
+        if line["rc"] != 124:
+            key = (str(line["game"]), int(line["players"]), tuple(line["options"]))  # type: ignore[call-overload, arg-type]
+            counts[key] += int(line["games"])  # type: ignore[call-overload]
+    return counts
+
+
+def command(
+    kind: str,
+    game: str,
+    players: int,
+    options: tuple[str, ...],
+    games: int,
+    seed: int,
+    backend: tuple[str, ...] = (),
+) -> list[str]:
     cmd = [COURTLY, kind, game, "-p", str(players), "-n", str(games), "--seed", str(seed)]
-    cmd += ["--workers", "1"]
+    cmd += list(backend) or ["--workers", "1"]
     for option in options:
         cmd += ["-o", option]
     if kind == "simulate":
@@ -66,7 +105,8 @@ def child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_chunk(kind: str, cmd: list[str], limit: int) -> dict[str, object]:
+def run_chunk(kind: str, cmd: list[str], limit: int, cores: int | None) -> dict[str, object]:
+    """Run one chunk; ``cores`` is set when its games run outside this process tree (Ray)."""
     before, start = child_cpu(), time.monotonic()
     done = subprocess.run(
         ["nice", "-n", "15", "timeout", str(limit), *cmd],
@@ -81,6 +121,9 @@ def run_chunk(kind: str, cmd: list[str], limit: int) -> dict[str, object]:
         "wall": round(time.monotonic() - start, 2),
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+    if cores is not None:
+        line["cpu"] = round(float(line["wall"]) * cores, 2)  # type: ignore[arg-type]
+        line["backend"] = "ray"
     if kind == "simulate" and done.returncode in (0, 1) and done.stdout.strip():
         data = json.loads(done.stdout.strip().splitlines()[-1])
         line["errors"] = data["errors"]
@@ -98,11 +141,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kind", choices=("selftest", "simulate"))
     parser.add_argument("--log", required=True, type=Path)
-    parser.add_argument("--cpu-minutes", type=float, default=40.0)
+    parser.add_argument("--cpu-minutes", type=float, default=40.0, help="the log's total budget")
     parser.add_argument("--until", help="wall-clock deadline, HH:MM UTC: no chunk starts after")
     parser.add_argument("--chunk-seconds", type=float, default=45.0)
     parser.add_argument("--summary", action="store_true")
     parser.add_argument("--commit", default="", help="the commit that runs, noted in the log")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local")
+    parser.add_argument("--address", default="auto", help="with --backend ray: the cluster")
+    parser.add_argument("--workers", type=int, default=2, help="with --backend ray: tasks at once")
     parser.add_argument(
         "--timeout-factor", type=float, default=20.0, help="a chunk's wall limit, in chunks' CPU"
     )
@@ -111,7 +157,7 @@ def main() -> None:
     if args.log.exists():
         done = [json.loads(text) for text in args.log.read_text().splitlines() if text.strip()]
     if args.summary:
-        summary(done)
+        summary(done, targets(args.kind))
         return
     plan = configs(args.kind)
     if done:  # go on with the configuration after the last one logged
@@ -121,6 +167,8 @@ def main() -> None:
             at = plan.index(key) + 1  # type: ignore[arg-type]
             plan = plan[at:] + plan[:at]
     size = {config: FIRST_CHUNK[args.kind] for config in plan}
+    # A configuration that reached the issue's target plays no more chunks.
+    goal, reached = targets(args.kind), games_done(done)
     spent = sum(float(line["cpu"]) for line in done)  # type: ignore[arg-type]
     deadline = None
     if args.until:
@@ -128,28 +176,37 @@ def main() -> None:
         now = datetime.now(UTC)
         deadline = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
     chunk = len(done)
-    while spent < args.cpu_minutes * 60:
+    ray: tuple[str, ...] = ()
+    if args.backend == "ray":
+        ray = ("--backend", "ray", "--address", args.address, "--workers", str(args.workers))
+    while spent < args.cpu_minutes * 60 and any(reached[c] < goal[c] for c in plan):
         for config in plan:
             if spent >= args.cpu_minutes * 60:
                 break
             if deadline is not None and datetime.now(UTC) >= deadline:
                 return
+            if reached[config] >= goal[config]:
+                continue
             game, players, options = config
-            games = size[config]
+            games = min(size[config], goal[config] - reached[config])
             chunk += 1
-            cmd = command(args.kind, game, players, options, games, 2026_1125_000 + chunk)
-            line = run_chunk(args.kind, cmd, limit=int(args.chunk_seconds * args.timeout_factor))
+            cmd = command(args.kind, game, players, options, games, 2026_1125_000 + chunk, ray)
+            limit = int(args.chunk_seconds * args.timeout_factor)
+            line = run_chunk(args.kind, cmd, limit, args.workers if ray else None)
             line.update(game=game, players=players, options=list(options), games=games)
             line["commit"] = args.commit
             with args.log.open("a") as log:
                 log.write(json.dumps(line) + "\n")
             spent += float(line["cpu"])  # type: ignore[arg-type]
+            reached[config] += games if line["rc"] != 124 else 0
             per_game = float(line["cpu"]) / games  # type: ignore[arg-type]
             size[config] = max(1, min(games * 4, round(args.chunk_seconds / max(per_game, 1e-4))))
             print(f"{line['command']}: rc {line['rc']}, {line['cpu']} s CPU", flush=True)
 
 
-def summary(done: list[dict[str, object]]) -> None:
+def summary(
+    done: list[dict[str, object]], goal: dict[tuple[str, int, tuple[str, ...]], int]
+) -> None:
     """Per game, player count and options: games checked, CPU, failures, as a Markdown table.
     A chunk stopped by its timeout counts no games; a chunk that failed names its seeds."""
     rows: dict[tuple[str, int, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -167,17 +224,19 @@ def summary(done: list[dict[str, object]]) -> None:
         elif not late:  # selftest: one line per failed game, naming its seed
             failed = [v for v in line.get("verdicts", []) if "seed" in v]  # type: ignore[attr-defined]
             row["failures"] += len(failed) or (line["rc"] != 0)
-    print("| game | players | options | games | CPU s | failures | chunks (timed out) |")
-    print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+    print("| game | players | options | games | target | CPU s | failures | chunks (timed out) |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for (game, players, options), row in sorted(rows.items()):
+        target = goal.get((game, players, tuple(options.split(",")) if options else ()), 0)
         print(
-            f"| {game} | {players} | {options or 'default'} | {row['games']:,.0f} | "
+            f"| {game} | {players} | {options or 'default'} | {row['games']:,.0f} | {target:,} | "
             f"{row['cpu']:,.0f} | {row['failures']:.0f} | {row['chunks']:.0f} ({row['late']:.0f}) |"
         )
     total = sum(r["games"] for r in rows.values())
     cpu = sum(r["cpu"] for r in rows.values())
     bad = sum(r["failures"] for r in rows.values())
     print(f"\ntotal: {total:,.0f} games, {cpu:,.0f} CPU s, {bad:.0f} failures")
+    print(f"target: {sum(goal.values()):,} games")
 
 
 if __name__ == "__main__":

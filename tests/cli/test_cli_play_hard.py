@@ -20,6 +20,7 @@ from courtly.core.state import Game
 @pytest.mark.parametrize("game", game_names())
 def test_a_person_plays_against_hard(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     searched: list[str] = []
+
     class CountingSearcher:
         """The seat's searching agent, counting its decisions (a wrapper rather than a patched
         method: the compiled build's classes cannot be patched)."""

@@ -18,9 +18,7 @@ from courtly.games.for_the_king import GAME
 def _game(options: dict[str, str], seed: int) -> list[dict[str, Any]]:
     """hard (a small iteration budget, no clock) against greedy; the actions played."""
     settings = level_settings(GAME.name, "hard")
-    hard = ISMCTSAgent(
-        GAME, replace(settings, iterations=40, seconds=None)
-    )
+    hard = ISMCTSAgent(GAME, replace(settings, iterations=40, seconds=None))
     agents = [hard, GreedyAgent(GAME)]
     rngs = [Rng(seed * 2 + 1), Rng(seed * 2 + 2)]
     state = GAME.new_game(2, seed=seed, options=options)
