@@ -167,6 +167,11 @@ def main() -> None:
             at = plan.index(key) + 1  # type: ignore[arg-type]
             plan = plan[at:] + plan[:at]
     size = {config: FIRST_CHUNK[args.kind] for config in plan}
+    for line in done:  # resuming: size the first chunks from the log's last cost per game
+        key = (str(line["game"]), int(line["players"]), tuple(line["options"]))  # type: ignore[call-overload, arg-type]
+        if key in size and line["rc"] == 0 and float(line["cpu"]) > 0:  # type: ignore[arg-type]
+            per_game = float(line["cpu"]) / int(line["games"])  # type: ignore[arg-type, call-overload]
+            size[key] = max(1, round(args.chunk_seconds / per_game))
     # A configuration that reached the target plays no more chunks.
     goal, reached = targets(args.kind), games_done(done)
     spent = sum(float(line["cpu"]) for line in done)  # type: ignore[arg-type]
