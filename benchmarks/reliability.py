@@ -35,6 +35,7 @@ import time
 from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 COURTLY = str(Path(sys.executable).with_name("courtly"))
 PLAYERS = {"courtisans": (2, 3, 4, 5), "tudor": (2, 3, 4), "for-the-king": (2, 3, 4, 5)}
@@ -50,11 +51,23 @@ FIRST_CHUNK = {"selftest": 4, "simulate": 200}
 # The issue's targets: selftest games per game and player count; simulate games per game,
 # spread evenly over its player counts and options.
 SELFTEST_TARGET = 2_000
-SIMULATE_TARGET = {"courtisans": 1_000_000, "tudor": 1_000_000, "for-the-king": 1_000_000}
-SIMULATE_TARGET["kingdoms"] = 200_000
+SIMULATE_TARGET = {
+    "courtisans": 1_000_000,
+    "tudor": 1_000_000,
+    "for-the-king": 1_000_000,
+    "kingdoms": 200_000,
+}
+TIMED_OUT = 124  # timeout's exit code: the chunk's games count for nothing
+
+Config = tuple[str, int, tuple[str, ...]]
+Line = dict[str, Any]  # one chunk of the log, as JSON
 
 
-def configs(kind: str) -> list[tuple[str, int, tuple[str, ...]]]:
+def config_of(line: Line) -> Config:
+    return (str(line["game"]), int(line["players"]), tuple(line["options"]))
+
+
+def configs(kind: str) -> list[Config]:
     out = []
     for game, counts in PLAYERS.items():
         for options in OPTIONS[game] if kind == "simulate" else ((),):
@@ -63,7 +76,7 @@ def configs(kind: str) -> list[tuple[str, int, tuple[str, ...]]]:
     return out
 
 
-def targets(kind: str) -> dict[tuple[str, int, tuple[str, ...]], int]:
+def targets(kind: str) -> dict[Config, int]:
     """Games each configuration is to reach."""
     plan = configs(kind)
     if kind == "selftest":
@@ -72,13 +85,12 @@ def targets(kind: str) -> dict[tuple[str, int, tuple[str, ...]], int]:
     return {c: -(-SIMULATE_TARGET[c[0]] // per_game[c[0]]) for c in plan}
 
 
-def games_done(done: list[dict[str, object]]) -> dict[tuple[str, int, tuple[str, ...]], int]:
+def games_done(done: list[Line]) -> dict[Config, int]:
     """Games checked so far per configuration (a chunk stopped by its timeout counts none)."""
-    counts: dict[tuple[str, int, tuple[str, ...]], int] = defaultdict(int)
+    counts: dict[Config, int] = defaultdict(int)
     for line in done:
-        if line["rc"] != 124:
-            key = (str(line["game"]), int(line["players"]), tuple(line["options"]))  # type: ignore[call-overload, arg-type]
-            counts[key] += int(line["games"])  # type: ignore[call-overload]
+        if line["rc"] != TIMED_OUT:
+            counts[config_of(line)] += int(line["games"])
     return counts
 
 
@@ -105,7 +117,7 @@ def child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_chunk(kind: str, cmd: list[str], limit: int, cores: int | None) -> dict[str, object]:
+def run_chunk(kind: str, cmd: list[str], limit: int, cores: int | None) -> Line:
     """Run one chunk; ``cores`` is set when its games run outside this process tree (Ray)."""
     before, start = child_cpu(), time.monotonic()
     done = subprocess.run(
@@ -114,7 +126,7 @@ def run_chunk(kind: str, cmd: list[str], limit: int, cores: int | None) -> dict[
         text=True,
         env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
     )
-    line: dict[str, object] = {
+    line: Line = {
         "command": " ".join(["courtly", *cmd[1:]]),
         "rc": done.returncode,
         "cpu": round(child_cpu() - before, 2),
@@ -122,7 +134,7 @@ def run_chunk(kind: str, cmd: list[str], limit: int, cores: int | None) -> dict[
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     if cores is not None:
-        line["cpu"] = round(float(line["wall"]) * cores, 2)  # type: ignore[arg-type]
+        line["cpu"] = round(line["wall"] * cores, 2)
         line["backend"] = "ray"
     if kind == "simulate" and done.returncode in (0, 1) and done.stdout.strip():
         data = json.loads(done.stdout.strip().splitlines()[-1])
@@ -153,28 +165,24 @@ def main() -> None:
         "--timeout-factor", type=float, default=20.0, help="a chunk's wall limit, in chunks' CPU"
     )
     args = parser.parse_args()
-    done: list[dict[str, object]] = []
+    done: list[Line] = []
     if args.log.exists():
         done = [json.loads(text) for text in args.log.read_text().splitlines() if text.strip()]
     if args.summary:
         summary(done, targets(args.kind))
         return
     plan = configs(args.kind)
-    if done:  # go on with the configuration after the last one logged
-        last = done[-1]
-        key = (last["game"], last["players"], tuple(last["options"]))  # type: ignore[arg-type]
-        if key in plan:
-            at = plan.index(key) + 1  # type: ignore[arg-type]
-            plan = plan[at:] + plan[:at]
+    if done and config_of(done[-1]) in plan:  # go on after the last configuration logged
+        at = plan.index(config_of(done[-1])) + 1
+        plan = plan[at:] + plan[:at]
     size = {config: FIRST_CHUNK[args.kind] for config in plan}
     for line in done:  # resuming: size the first chunks from the log's last cost per game
-        key = (str(line["game"]), int(line["players"]), tuple(line["options"]))  # type: ignore[call-overload, arg-type]
-        if key in size and line["rc"] == 0 and float(line["cpu"]) > 0:  # type: ignore[arg-type]
-            per_game = float(line["cpu"]) / int(line["games"])  # type: ignore[arg-type, call-overload]
-            size[key] = max(1, round(args.chunk_seconds / per_game))
+        if config_of(line) in size and line["rc"] == 0 and line["cpu"] > 0:
+            per_game = line["cpu"] / line["games"]
+            size[config_of(line)] = max(1, round(args.chunk_seconds / per_game))
     # A configuration that reached the issue's target plays no more chunks.
     goal, reached = targets(args.kind), games_done(done)
-    spent = sum(float(line["cpu"]) for line in done)  # type: ignore[arg-type]
+    spent = sum(float(line["cpu"]) for line in done)
     deadline = None
     if args.until:
         hour, minute = map(int, args.until.split(":"))
@@ -202,40 +210,37 @@ def main() -> None:
             line["commit"] = args.commit
             with args.log.open("a") as log:
                 log.write(json.dumps(line) + "\n")
-            spent += float(line["cpu"])  # type: ignore[arg-type]
-            reached[config] += games if line["rc"] != 124 else 0
-            per_game = float(line["cpu"]) / games  # type: ignore[arg-type]
+            spent += line["cpu"]
+            reached[config] += games if line["rc"] != TIMED_OUT else 0
+            per_game = line["cpu"] / games
             size[config] = max(1, min(games * 4, round(args.chunk_seconds / max(per_game, 1e-4))))
             print(f"{line['command']}: rc {line['rc']}, {line['cpu']} s CPU", flush=True)
 
 
-def summary(
-    done: list[dict[str, object]], goal: dict[tuple[str, int, tuple[str, ...]], int]
-) -> None:
+def summary(done: list[Line], goal: dict[Config, int]) -> None:
     """Per game, player count and options: games checked, CPU, failures, as a Markdown table.
     A chunk stopped by its timeout counts no games; a chunk that failed names its seeds."""
-    rows: dict[tuple[str, int, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    rows: dict[Config, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for line in done:
-        options = ",".join(line["options"])  # type: ignore[arg-type]
-        row = rows[(str(line["game"]), int(line["players"]), options)]  # type: ignore[call-overload]
-        late = line["rc"] == 124
-        row["games"] += 0 if late else int(line["games"])  # type: ignore[call-overload]
+        row = rows[config_of(line)]
+        late = line["rc"] == TIMED_OUT
+        row["games"] += 0 if late else line["games"]
         row["chunks"] += 1
         row["late"] += late
-        row["cpu"] += float(line["cpu"])  # type: ignore[arg-type]
-        row["decisions"] += int(line.get("decisions", 0))  # type: ignore[call-overload]
+        row["cpu"] += line["cpu"]
+        row["decisions"] += line.get("decisions", 0)
         if "errors" in line:  # simulate: games that raised
-            row["failures"] += int(line["errors"])  # type: ignore[call-overload]
+            row["failures"] += line["errors"]
         elif not late:  # selftest: one line per failed game, naming its seed
-            failed = [v for v in line.get("verdicts", []) if "seed" in v]  # type: ignore[attr-defined]
+            failed = [v for v in line.get("verdicts", []) if "seed" in v]
             row["failures"] += len(failed) or (line["rc"] != 0)
     print("| game | players | options | games | target | CPU s | failures | chunks (timed out) |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for (game, players, options), row in sorted(rows.items()):
-        target = goal.get((game, players, tuple(options.split(",")) if options else ()), 0)
         print(
-            f"| {game} | {players} | {options or 'default'} | {row['games']:,.0f} | {target:,} | "
-            f"{row['cpu']:,.0f} | {row['failures']:.0f} | {row['chunks']:.0f} ({row['late']:.0f}) |"
+            f"| {game} | {players} | {','.join(options) or 'default'} | {row['games']:,.0f} | "
+            f"{goal.get((game, players, options), 0):,} | {row['cpu']:,.0f} | "
+            f"{row['failures']:.0f} | {row['chunks']:.0f} ({row['late']:.0f}) |"
         )
     total = sum(r["games"] for r in rows.values())
     cpu = sum(r["cpu"] for r in rows.values())
