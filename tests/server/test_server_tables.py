@@ -90,6 +90,17 @@ def test_names_are_limited_cleaned_and_sent_exactly_as_typed(server: ServerProce
     watcher.close()
 
 
+def test_an_unnamed_hotseat_has_no_name_for_each_client_to_label(server: ServerProcess) -> None:
+    # A default name chosen by the server would be in one language ("Seat 2"); without one,
+    # every client labels the seat from its own catalogue.
+    created = server.create("courtisans", ["hotseat", "hotseat"])
+    table_id = created["table"]["id"]
+    seats = server.info(table_id)["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("hotseat", None), ("hotseat", None)]
+    assert server.take(created, 1, "Bea").status_code == 200
+    assert [s["name"] for s in server.info(table_id)["seats"]] == [None, "Bea"]
+
+
 def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None:
     created = server.create("courtisans", ["open", "open"], seed=8)
     table_id = created["table"]["id"]

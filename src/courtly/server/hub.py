@@ -224,8 +224,8 @@ class Hub:
                 stored_seats.append(StoredSeat(index, BOT, bot_spec=bot.strip()))
             elif kind in (OPEN, HOTSEAT) and not bot:
                 tokens[index] = new_token()
-                name = f"Seat {index + 1}" if kind == HOTSEAT else None
-                stored_seats.append(StoredSeat(index, kind, None, name, token_hash(tokens[index])))
+                # No default name: each client labels an unnamed seat in its own language.
+                stored_seats.append(StoredSeat(index, kind, None, None, token_hash(tokens[index])))
             else:
                 raise RequestError(400, "server.request.seat_kind", index=index, spec=spec)
         seed = fresh_seed() if seed is None else seed
