@@ -46,9 +46,7 @@ def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     return requires + COMPILE_REQUIRES if compiling else requires
 
 
-def prepare_metadata_for_build_wheel(
-    metadata_directory: str, config_settings: Any = None
-) -> str:
+def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: Any = None) -> str:
     with _not_compiling():
         return _setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings)
 
