@@ -99,6 +99,8 @@ def test_an_unnamed_hotseat_has_no_name_for_each_client_to_label(server: ServerP
     assert [(s["kind"], s["name"]) for s in seats] == [("hotseat", None), ("hotseat", None)]
     assert server.take(created, 1, "Bea").status_code == 200
     assert [s["name"] for s in server.info(table_id)["seats"]] == [None, "Bea"]
+    # The record names an unnamed seat by its number counted from 1, as the kernel's texts do.
+    assert server.record(table_id)["seats"] == ["seat 1", "Bea"]
 
 
 def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None:

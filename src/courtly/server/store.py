@@ -142,7 +142,7 @@ class StoredSeat:
         """How the record names this seat: the person's name or the bot's spec."""
         if self.kind == BOT and self.bot_spec:
             return self.bot_spec
-        return self.name or f"seat {self.seat}"
+        return self.name or f"seat {self.seat + 1}"  # counted from 1, as the kernel's Table
 
 
 @dataclass
