@@ -85,6 +85,14 @@ def targets(kind: str) -> dict[Config, int]:
     return {c: -(-SIMULATE_TARGET[c[0]] // per_game[c[0]]) for c in plan}
 
 
+def next_size(line: Line, chunk_seconds: float) -> int:
+    """Games for a configuration's next chunk: about ``chunk_seconds`` of CPU at the cost per
+    game of ``line``, its last chunk, and at most four times as many games as that chunk."""
+    games = int(line["games"])
+    per_game = max(float(line["cpu"]) / games, 1e-4)
+    return max(1, min(games * 4, round(chunk_seconds / per_game)))
+
+
 def games_done(done: list[Line]) -> dict[Config, int]:
     """Games checked so far per configuration (a chunk stopped by its timeout counts none)."""
     counts: dict[Config, int] = defaultdict(int)
@@ -177,9 +185,8 @@ def main() -> None:
         plan = plan[at:] + plan[:at]
     size = {config: FIRST_CHUNK[args.kind] for config in plan}
     for line in done:  # resuming: size the first chunks from the log's last cost per game
-        if config_of(line) in size and line["rc"] == 0 and line["cpu"] > 0:
-            per_game = line["cpu"] / line["games"]
-            size[config_of(line)] = max(1, round(args.chunk_seconds / per_game))
+        if config_of(line) in size and line["rc"] == 0:
+            size[config_of(line)] = next_size(line, args.chunk_seconds)
     # A configuration that reached the issue's target plays no more chunks.
     goal, reached = targets(args.kind), games_done(done)
     spent = sum(float(line["cpu"]) for line in done)
@@ -212,8 +219,7 @@ def main() -> None:
                 log.write(json.dumps(line) + "\n")
             spent += line["cpu"]
             reached[config] += games if line["rc"] != TIMED_OUT else 0
-            per_game = line["cpu"] / games
-            size[config] = max(1, min(games * 4, round(args.chunk_seconds / max(per_game, 1e-4))))
+            size[config] = next_size(line, args.chunk_seconds)
             print(f"{line['command']}: rc {line['rc']}, {line['cpu']} s CPU", flush=True)
 
 
