@@ -486,10 +486,10 @@ def _pay_gold(s: FtkState, value: int, events: Events) -> None:
 
 
 def _copy_unsure(s: FtkState, seat: int, card: int) -> bool:
-    """Whether some seat cannot tell that ``card`` (not another copy of its kind) is in
-    ``seat``'s hand: it arrived hidden, or ``seat`` has discarded face down since it arrived."""
-    since = s.arrive[card]
-    return since < 0 or any(batch[0] == seat for batch in s.batches[since:])
+    """Whether another seat may not know that the copy ``seat`` pays face up is ``card``: it
+    arrived hidden, or ``seat`` has discarded face down, after which a seat knows only "in the
+    hand or discarded" of the copies it saw arrive, so which copy is still held is uncertain."""
+    return s.arrive[card] < 0 or any(batch[0] == seat for batch in s.batches)
 
 
 def _continue_card_payment(s: FtkState, events: Events) -> None:
