@@ -113,14 +113,20 @@ def undo_leak(
     (``State.resample``) and the move is played in each; a world where it is not legal
     contradicts the move and is skipped. The seat's observation after it must be the one it
     really gets: else the move showed it something hidden (the top card of a pile, a chance
-    outcome...), and taking the move back would let the seat look ahead."""
+    outcome...), and taking the move back would let the seat look ahead. In the mover's
+    worlds the move must call no ``State.reveal`` either: the mover is told whether it may
+    undo, and that answer must not depend on what it cannot see."""
+    mover = state.current_player
     for seat in range(state.num_players):
         seen = after.observation(seat)
         for _ in range(worlds):
             world = state.resample(seat, Rng(rng.next_u64()))
             if action_id not in world.legal_action_ids():
                 continue
+            reveals = world.reveals
             world.step(action_id)
+            if seat == mover and world.reveals != reveals:
+                return f"whether seat {seat} may undo depends on what it cannot see"
             shown = world.observation(seat)
             if shown != seen:
                 keys = seen.keys() | shown.keys()
