@@ -105,6 +105,22 @@ OPTIONS: tuple[Option, ...] = (
         legacy=edition_v15,
     ),
     Option(
+        "lord_placement",
+        "may",
+        _help("lord_placement"),
+        choices=("may", "must"),
+        legacy="may",  # games saved before the option offered no_lord in both editions
+    ),
+    Option(
+        "bonus_turns",
+        "edition",
+        _help("bonus_turns"),
+        choices=("edition", "actions", "all"),
+        # Games saved before the option: en took Bonus and Scenario actions in Phase 4 only;
+        # v15 now adds the Phase 1 turns, which only adds choices, so its saved games replay.
+        legacy="edition",
+    ),
+    Option(
         "novice",
         "",
         _help("novice"),
@@ -127,6 +143,8 @@ class Setup:
     last_round_scoring: bool = True
     restock_top_space: bool = True
     jump_tokens: bool = True
+    lord_must: bool = False  # Phase 3: every player places their Lord (no ``no_lord``)
+    bonus_in_assignment: bool = False  # Bonus/Scenario actions in Phase 1 turns too
 
     @property
     def v15(self) -> bool:
@@ -166,6 +184,8 @@ class Setup:
             last_round_scoring=bool(options.get("last_round_scoring", True)),
             restock_top_space=bool(options.get("restock_top_space", True)),
             jump_tokens=bool(options.get("jump_tokens", True)),
+            lord_must=options.get("lord_placement", "may") == "must",
+            bonus_in_assignment=bonus_in_assignment(options, edition),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
         )
@@ -190,6 +210,13 @@ class Setup:
         return replace(
             self, scoring=scoring, scenario=scenario, random_scoring=False, random_scenario=False
         )
+
+
+def bonus_in_assignment(options: Mapping[str, Any], edition: str) -> bool:
+    """``bonus_turns``: ``actions`` (Phase 4 turns only, the English reading), ``all`` (the
+    Phase 1 placement turns too, v15's "어느 단계이든지"), ``edition`` (as the edition reads)."""
+    turns = str(options.get("bonus_turns", "edition"))
+    return turns == "all" or (turns == "edition" and edition == "v15")
 
 
 def novice_seats(value: Any, num_players: int) -> frozenset[int]:
