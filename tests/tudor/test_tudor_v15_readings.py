@@ -11,8 +11,8 @@ from tudor_support import (
     clear_markers,
     give_cards,
     give_ring,
-    has,
     hand,
+    has,
     kinds,
     legal,
     markers_to,
@@ -52,7 +52,7 @@ def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:
     return [(FINGERS[c >> 3], FACTIONS[c & 7]) for c in st.rings[p]]
 
 
-# --- 1. Lord placement: "각 플레이어는 이제 ... 영주를 배치합니다" (RULINGS 9) ---------------------
+# --- 1. Lord placement: "각 플레이어는 이제 ... 영주를 배치합니다" (RULINGS 9) -----------
 
 
 @pytest.mark.parametrize(
@@ -276,7 +276,7 @@ def test_v15_long_movement_placement_passes_an_occupied_run() -> None:
     assert tokens(st, 0) == {"green": 1}
 
 
-# --- 6. Persistent Courtiers: "비어있는 회의실 배정 벤치" is an open bench (RULINGS 30) -------------
+# --- 6. Persistent Courtiers: "비어있는 회의실 배정 벤치" is an open bench (RULINGS 30) ---
 
 
 def test_v15_persistent_left_onto_an_open_not_only_an_empty_bench() -> None:
@@ -308,8 +308,8 @@ def test_v15_persistent_left_onto_an_open_not_only_an_empty_bench() -> None:
 def test_v15_top_space_left_for_an_office_is_refilled() -> None:
     """v15's token example leaves the top space unrestocked "신하가 배치되어 있기에", but its Office
     clause moves the Courtier onto the Office ("관직 이름이 적힌 배너 위의 칸으로 이동") and refills
-    the top space ("비워진 최상단 칸은 새로운 파벌 토큰으로 다시 채웁니다"; the Office example refills
-    "세로열 3개의 모든 칸"). The Office clause wins (RULINGS 16)."""
+    the top space ("비워진 최상단 칸은 새로운 파벌 토큰으로 다시 채웁니다"; the Office example
+    refills "세로열 3개의 모든 칸"). The Office clause wins (RULINGS 16)."""
     st = turn_state(4, edition="v15")
     clear_markers(st)
     column(st, 3, "green", "green", "purple", "red", "grey", "brown", "blue")
@@ -327,14 +327,14 @@ def test_v15_top_space_left_for_an_office_is_refilled() -> None:
     assert all(st.tok[sp(st, f"3-{r}")] >= 0 for r in (3, 4, 5, 6, 7))
 
 
-# --- 8. Smaller points (RULINGS 26, 46, 54, 60) ---------------------------------------------
+# --- 8. Smaller points (RULINGS 26, 54, 60, 61) ---------------------------------------------
 
 
 @pytest.mark.parametrize(("held", "points"), [(6, 21), (7, 28), (8, 29), (14, 56), (15, 57)])
 def test_v15_focused_seven_or_more_scores_the_extra_as_a_new_set(held: int, points: int) -> None:
     """v15 Politically Focused: "동일한 유형의 진영 토큰을 7개 이상 보유하고 있다면 별도의 세트로
     추가 점수를 얻습니다. 예시: 8개의 토큰은 28 + 1 = 29점" ("7 or more" where en says "more than
-    7"): with exactly 7 there is no extra, so both read alike (RULINGS 46)."""
+    7"): with exactly 7 there is no extra, so both read alike (RULINGS 60)."""
     st = turn_state(2, edition="v15", scoring="1,4")
     st.ctok[0] = [held, 0, 0, 0, 0, 0, 0]
     assert scoring.card_end_points(st, 0, FOCUSED) == points
@@ -345,7 +345,7 @@ def test_v15_a_ring_from_an_office_enhances_the_lords_next_action() -> None:
     placement of their new Ring"; its enhancement rule ("반지가 각 액션의 강조된 손가락에 위치하면,
     회의실의 액션은 ... 향상됩니다") enhances any action taken while the Rings are so placed: a Lord
     whose E takes an Office and a Ring for the little finger takes an enhanced F (thumb and
-    little: two cards, return one) in the same activation (RULINGS 60)."""
+    little: two cards, return one) in the same activation (RULINGS 61)."""
     st = turn_state(4, edition="v15")
     clear_markers(st)
     give_ring(st, 0, "thumb", "green")
