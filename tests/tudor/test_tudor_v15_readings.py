@@ -58,8 +58,8 @@ def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("options", "optional"),
     [
-        ({"edition": "v15", "lord_placement": "must"}, False),
-        ({"edition": "v15"}, True),  # edition=v15 alone keeps the Lord optional (RULINGS 9)
+        ({"edition": "v15"}, False),  # the v15 text, its default (RULINGS 9)
+        ({"edition": "v15", "lord_placement": "may"}, True),
         ({"edition": "en", "lord_placement": "must"}, False),
         ({"edition": "en"}, True),
     ],
@@ -68,9 +68,9 @@ def test_v15_lord_placement_must_leaves_no_lord_out(
     options: dict[str, str], optional: bool
 ) -> None:
     """v15: "플레이 순서에 따라, 각 플레이어는 이제 ... 영주 의자 중 하나에 영주를 배치합니다",
-    with no "할 수 있습니다" (may); ``lord_placement=must`` plays it: every player places their
-    Lord, ``no_lord`` is not offered. Saved v15 games hold ``no_lord``, so ``edition=v15`` keeps
-    ``may`` unless the option is given (RULINGS 9)."""
+    with no "할 수 있습니다" (may): under ``edition=v15`` every player places their Lord and
+    ``no_lord`` is not offered; ``lord_placement`` lets either edition play either way. Games
+    saved under v15 before the option read ``may`` and still replay (RULINGS 9)."""
     st = phase_state(M_LORD, **options)
     assert has(st, "no_lord") == optional
     assert {a["chamber"] for a in legal(st) if a["kind"] == "lord"} == {"I", "II", "III"}

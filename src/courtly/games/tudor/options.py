@@ -62,6 +62,12 @@ def edition_v15(options: Mapping[str, Any]) -> bool:
     return bool(options["edition"] == "v15")
 
 
+def lord_placement_before(options: Mapping[str, Any]) -> str:
+    """Games saved before ``lord_placement`` offered ``no_lord`` in both editions: a saved v15
+    game without the option read "may"; an English one reads as its edition (the same rule)."""
+    return "may" if options["edition"] == "v15" else "edition"
+
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "setup",
@@ -106,10 +112,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "lord_placement",
-        "may",
+        "edition",
         _help("lord_placement"),
-        choices=("may", "must"),
-        legacy="may",  # games saved before the option offered no_lord in both editions
+        choices=("edition", "may", "must"),
+        legacy=lord_placement_before,
     ),
     Option(
         "bonus_turns",
@@ -184,7 +190,7 @@ class Setup:
             last_round_scoring=bool(options.get("last_round_scoring", True)),
             restock_top_space=bool(options.get("restock_top_space", True)),
             jump_tokens=bool(options.get("jump_tokens", True)),
-            lord_must=options.get("lord_placement", "may") == "must",
+            lord_must=lord_must(options, edition),
             bonus_in_assignment=bonus_in_assignment(options, edition),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
@@ -210,6 +216,13 @@ class Setup:
         return replace(
             self, scoring=scoring, scenario=scenario, random_scoring=False, random_scenario=False
         )
+
+
+def lord_must(options: Mapping[str, Any], edition: str) -> bool:
+    """``lord_placement``: ``may`` (the English "may now place"), ``must`` (v15's "배치합니다",
+    with no "할 수 있습니다"), ``edition`` (as the edition reads: must under v15)."""
+    placement = str(options.get("lord_placement", "edition"))
+    return placement == "must" or (placement == "edition" and edition == "v15")
 
 
 def bonus_in_assignment(options: Mapping[str, Any], edition: str) -> bool:
