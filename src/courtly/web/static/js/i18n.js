@@ -57,6 +57,11 @@ export function t(key, params = {}) {
   return text;
 }
 
+// A count with its noun: `KEY.one` for 1, else `KEY.other` (Korean has one form for both).
+export function plural(key, n) {
+  return t(`${key}.${n === 1 ? "one" : "other"}`, { n: n ?? "?" });
+}
+
 // A text of a game's own catalogue on the server (`option.NAME.help`, `score.ID`...), or
 // `otherwise` (the text the server sent, or undefined) where the game has none.
 export function gameText(game, key, otherwise) {

@@ -26,7 +26,7 @@ export function card({ title, lines = [], colour = null, info = null, pairs = nu
 export function zone({ title, pairs = null, className = null, label = null }, ...children) {
   const el = h(
     "section",
-    { class: ["zone", className], "aria-label": label || title },
+    { class: ["zone", ...[].concat(className)], "aria-label": label || title },
     title ? h("h3", { class: "zone-title", text: title }) : null,
     h("div", { class: "zone-cards" }, children),
   );

@@ -24,15 +24,46 @@ function courtier(c, pairs = null) {
   return el;
 }
 
+// A row of cards; the row the assassin's kill is being decided in has each card tagged
+// with the `eliminate` action's arguments (its 1-based position in that row).
 function row(cards, rowName, killable) {
-  return (cards || []).map((c, i) => courtier(c, killable ? { row: rowName, position: i + 1 } : null));
+  return (cards || []).map((c, i) => courtier(c, killable ? { kind: "eliminate", row: rowName, position: i + 1 } : null));
+}
+
+// The row a pending kill is decided in (`turn.pending_kill`: above, below, or a seat's domain).
+function killRow(obs) {
+  const pending = (obs.turn || {}).pending_kill;
+  if (!pending) return null;
+  if (pending.place === "domain") return (obs.domains || [])[pending.seat] || null;
+  return (obs.queen_table || {})[pending.place] || null;
+}
+
+// A card in words: its family and role, or "face down" for a spy the viewer does not know.
+export function cardWords(c) {
+  if (!c) return t("courtisans.face_down");
+  if (c.face_down && (c.card === undefined || c.card === null)) return t("courtisans.face_down");
+  return t("courtisans.card_words", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
+}
+
+// The choice text of a kill, naming the card in words and where it lies (the server's text
+// names a position the board does not show); other actions keep the server's text (null).
+export function courtisansActionText(action, obs, names) {
+  const form = action.action || {};
+  if (form.kind !== "eliminate") return null;
+  const target = (killRow(obs) || [])[form.position - 1];
+  const pending = (obs.turn || {}).pending_kill || {};
+  if (form.row === "domain") {
+    const whose = pending.seat === obs.viewer ? t("courtisans.kill_own_domain", { card: cardWords(target) }) : null;
+    return whose || t("courtisans.kill_domain", { card: cardWords(target), name: names[pending.seat] ?? "?" });
+  }
+  return t(form.row === "above" ? "courtisans.kill_above" : "courtisans.kill_below", { card: cardWords(target) });
 }
 
 export function courtisansBoard(ctx) {
   const obs = ctx.observation;
   if (!obs.queen_table || !Array.isArray(obs.domains)) return null;
   const names = ctx.names;
-  const pending = obs.pending_kill || null;
+  const pending = (obs.turn || {}).pending_kill || null;
   const kill = (place, seat = null) =>
     pending && pending.place === place && (seat === null || pending.seat === undefined || pending.seat === seat);
   const status = obs.family_status || {};
