@@ -476,7 +476,8 @@ class TablePage {
                 dataset: own === null ? { actionId: String(action.id), source: "server" } : { actionId: String(action.id) },
                 onclick: () => this.play(action),
               },
-              own === null ? serverText(this.table.game, action.text, action.action) : own,
+              // One span: the button lays out its children as flex items.
+              h("span", {}, own === null ? serverText(this.table.game, action.text, action.action) : own),
             ),
           );
         }),

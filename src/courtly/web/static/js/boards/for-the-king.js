@@ -7,6 +7,21 @@ import { gameText, plural, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "for-the-king";
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs o = offices[]
+// @obs p = players[]
+// @obs auction = auction
+
+// Fields not drawn on the board, with why; they are under "details" (every field is).
+export const LEFT_TO_DETAILS = {
+  unused: "the cards left in the box at setup, a list to look up rather than play with",
+  advisor_holds_card: "the drawn card's zone shows it while the Advisor holds one",
+  facedown: "who has seen which face-down pile: a memory aid, listed in words",
+  gold_limits: "what each seat can still pay, deduced for the bots; a memory aid",
+  king_gained: "the King card being applied; the choices name it and its offices",
+  placed: "how many cards the Advisor placed where this turn; the log says each",
+  result: "the result panel shows the winners and each office's duties",
+};
 
 // The value printed on each Government card, by letter A-I: higher in the three offices with
 // high values (the rulebook's card list; data.py's HIGH_VALUES and LOW_VALUES, which a test
@@ -88,6 +103,9 @@ export function forTheKingBoard(ctx) {
       h("span", { class: "stat" }, t("ftk.advisor"), h("b", { text: names[obs.advisor] ?? "?" })),
       h("span", { class: "stat" }, t("ftk.deck"), h("b", { text: obs.deck_size ?? "?" })),
       h("span", { class: "stat" }, t("ftk.favor"), h("b", { text: obs.favor_size ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.box"), h("b", { text: obs.box_size ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.first_player"), h("b", { text: names[obs.first_player] ?? "\u2014" })),
+      obs.picker === null || obs.picker === undefined ? null : h("span", { class: "stat" }, t("ftk.picker"), h("b", { text: names[obs.picker] ?? "?" })),
     ),
     h(
       "div",
@@ -96,6 +114,7 @@ export function forTheKingBoard(ctx) {
       zone({ title: t("ftk.middle"), pairs: { area: "middle" } }, (obs.middle || []).map((c) => ftkCard(c, colours))),
       typeof ctx.viewer === "number" ? zone({ title: t("ftk.own_deck"), pairs: { area: "own" } }) : null,
       zone({ title: t("ftk.favor_deck"), pairs: { area: "favor" } }, card({ title: String(obs.favor_size ?? "?"), back: true, small: true, info: t("ftk.favor") })),
+      (obs.discard_up || []).length ? zone({ title: t("ftk.discard_up") }, obs.discard_up.map((c) => ftkCard(c, colours))) : null,
     ),
     auction
       ? zone(

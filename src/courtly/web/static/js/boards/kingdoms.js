@@ -6,6 +6,21 @@ import { gameText, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
 
 const G = "kingdoms";
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs p = players[]
+// @obs me = players[]
+// @obs court = players[].court
+// @obs rows = players[].rows
+
+// Fields not drawn on the board, with why; they are under "details" (every field is).
+export const LEFT_TO_DETAILS = {
+  turn: "whose turn it is: the page's header says it by name",
+  decision: "the engine's pending decision; the choices say it in words",
+  used: "once-per-phase marks the engine keeps; the choices offer only what is left",
+  draws_left: "the draws still due this phase; the choices offer them",
+  sabotage: "whether a Sabotage is under way; the choices and the log say it",
+  end: "why the game ended: the result panel says it",
+};
 const SUITS = { H: "\u2665", D: "\u2666", C: "\u2663", S: "\u2660" };
 const SLOTS = ["jack", "queen", "king"];
 // A card code's letters as the catalogue's ids (`term.suit.hearts`, `term.rank.1`).
@@ -140,7 +155,8 @@ export function kingdomsBoard(ctx) {
     h(
       "div",
       { class: "row" },
-      zone({ title: t("kingdoms.deck"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: t("kingdoms.deck") })),
+      // The top card is face up to a Divine player who has looked at it (`deck_top`).
+      zone({ title: t("kingdoms.deck"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: t("kingdoms.deck") }), obs.deck_top ? playing(obs.deck_top) : null),
       zone({ title: t("kingdoms.discard") }, pile((obs.discard || []).slice(-6))),
       obs.aside && obs.aside.length ? zone({ title: t("kingdoms.aside") }, pile(obs.aside)) : null,
     ),

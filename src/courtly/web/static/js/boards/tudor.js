@@ -9,6 +9,19 @@ import { plural, t, term } from "../i18n.js";
 import { chip, zone } from "./cards.js";
 
 const G = "tudor";
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs p = players[]
+// @obs r = players[].rings[]
+// @obs column = throne_room[]
+// @obs screen = behind_screen
+// @obs counts = screens[]
+
+// Fields not drawn on the board, with why; they are under "details" (every field is).
+export const LEFT_TO_DETAILS = {
+  decision: "the engine's place in the current decision; the choices say it in words",
+  removed_tokens: "Court Tokens out of the game, which no action reaches again",
+  removed_markers: "markers out of the game, which no action reaches again",
+};
 const CHAMBERS = ["I", "II", "III"];
 export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2605" };
 // The kinds of action that take a Court Card from behind the viewer's screen (not `take`,
@@ -105,9 +118,9 @@ function screenCardPairs(actions, colour) {
   return kinds.size === 1 ? { kind: [...kinds][0], card: colour } : null;
 }
 
-function behindScreen(screen, actions) {
+function behindScreen(screen, actions, title = t("tudor.behind_screen")) {
   return zone(
-    { title: t("tudor.behind_screen"), className: ["hand", "screen"] },
+    { title, className: ["hand", "screen"] },
     h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_cards_held") }), h("div", { class: "chips" }, colourChips(screen.cards, (colour) => screenCardPairs(actions, colour)))),
     h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_tokens") }), h("div", { class: "chips" }, colourChips(screen.court_tokens, (colour) => ({ token: colour }), ` ${t("tudor.token")}`))),
     h(
@@ -133,6 +146,7 @@ export function tudorBoard(ctx) {
       { class: "stats" },
       h("span", { class: "stat" }, t("tudor.round"), h("b", { text: drafting ? t("tudor.draft", { rounds: obs.rounds ?? "?" }) : t("tudor.round_of", { round: obs.round ?? "?", rounds: obs.rounds ?? "?" }) })),
       h("span", { class: "stat" }, t("tudor.bag"), h("b", { text: obs.bag_count ?? "?" })),
+      h("span", { class: "stat" }, t("tudor.start_player"), h("b", { text: names[obs.start_player] ?? "?" })),
       obs.cards_in_play
         ? h("span", { class: "stat" }, t("tudor.cards_in_play"), h("b", { text: t("tudor.scoring_scenario", { scoring: (obs.cards_in_play.scoring || []).join(", "), scenario: obs.cards_in_play.scenario ?? "\u2014" }) }))
         : null,
@@ -169,5 +183,7 @@ export function tudorBoard(ctx) {
       ),
     ),
     screen ? behindScreen(screen, ctx.actions) : null,
+    // Once over, every seat's screen is shown.
+    Array.isArray(obs.revealed) ? h("div", { class: "row" }, obs.revealed.map((other, seat) => behindScreen(other, [], t("tudor.screen_of", { name: names[seat] })))) : null,
   );
 }
