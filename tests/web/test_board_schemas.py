@@ -2,7 +2,7 @@
 every observation path a board reads exists in its game's schema, so a renamed key (a board
 reading ``obs.you`` where the observation has ``behind_screen``) fails here; and every
 top-level field of the schema is either read by the board or listed in the board's
-``LEFT_TO_DETAILS`` with the reason it is shown only under "details".
+a comment ``// @details KEY: reason`` with the reason it is shown only under "details".
 
 A board reads ``obs.a.b`` (``?.`` as well), or through a name declared in a comment of the
 board, ``// @obs p = players[]``: then ``p.rings`` reads ``players[].rings``."""
@@ -35,8 +35,7 @@ JS_MEMBERS = {
 # The envelope every observation has is drawn by the table page itself (table.js: the title,
 # whose turn, the phase, the seats bar with each seat's score), not by a board.
 ENVELOPE = {"game", "viewer", "num_players", "to_act", "phase", "scores"}
-DETAILS = re.compile(r"export const LEFT_TO_DETAILS = \{(.*?)\n\};", re.S)
-DETAIL_ENTRY = re.compile(r"^\s*(\w+): \"([^\"]{12,})\",?\s*$", re.M)
+DETAILS = re.compile(r"^\s*// @details (\w+): (.{12,})$", re.M)
 
 
 def schema(game: str) -> dict[str, Any]:
@@ -87,7 +86,7 @@ def split_path(text: str) -> list[str]:
 
 def reads(source: str) -> set[tuple[str, ...]]:
     """Every observation path the board's code reads (up to the first JavaScript member)."""
-    code = re.sub(r"(?m)^\s*//(?! @obs).*$", "", source)
+    code = re.sub(r"(?m)^\s*//.*$", "", source)
     names = {"obs": []} | {name: split_path(path) for name, path in ALIAS.findall(source)}
     found: set[tuple[str, ...]] = set()
     pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")((?:\??\.\w+)+)")
@@ -103,8 +102,7 @@ def reads(source: str) -> set[tuple[str, ...]]:
 
 
 def left_to_details(source: str) -> dict[str, str]:
-    block = DETAILS.search(source)
-    return dict(DETAIL_ENTRY.findall(block.group(1))) if block else {}
+    return dict(DETAILS.findall(source))
 
 
 def board_source(game: str) -> str:
@@ -127,7 +125,7 @@ def test_every_field_of_the_schema_is_drawn_or_left_to_details(game: str) -> Non
     drawn = {path[0] for path in reads(source)} | ENVELOPE
     details = left_to_details(source)
     fields = set(root["properties"])
-    assert sorted(set(details) - fields) == [], f"{game}: LEFT_TO_DETAILS names no field"
+    assert sorted(set(details) - fields) == [], f"{game}: @details names no field"
     assert sorted(set(details) & (drawn - ENVELOPE)) == [], f"{game}: drawn and left to details"
     assert sorted(fields - drawn - set(details)) == [], f"{game}: neither drawn nor listed"
 

@@ -13,10 +13,8 @@ const G = "courtisans";
 // @obs m = missions[]
 // @obs r = revealed_missions[][]
 
-// Fields not drawn on the board, with why; they are under "details" (every field is).
-export const LEFT_TO_DETAILS = {
-  winners: "the result panel names the winners, with each seat's points",
-};
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details winners: the result panel names the winners, with each seat's points
 
 function courtier(c, pairs = null) {
   if (!c) return null;

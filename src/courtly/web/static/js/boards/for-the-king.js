@@ -12,16 +12,14 @@ const G = "for-the-king";
 // @obs p = players[]
 // @obs auction = auction
 
-// Fields not drawn on the board, with why; they are under "details" (every field is).
-export const LEFT_TO_DETAILS = {
-  unused: "the cards left in the box at setup, a list to look up rather than play with",
-  advisor_holds_card: "the drawn card's zone shows it while the Advisor holds one",
-  facedown: "who has seen which face-down pile: a memory aid, listed in words",
-  gold_limits: "what each seat can still pay, deduced for the bots; a memory aid",
-  king_gained: "the King card being applied; the choices name it and its offices",
-  placed: "how many cards the Advisor placed where this turn; the log says each",
-  result: "the result panel shows the winners and each office's duties",
-};
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details unused: the cards left in the box at setup, a list to look up rather than play with
+// @details advisor_holds_card: the drawn card's zone shows it while the Advisor holds one
+// @details facedown: who has seen which face-down pile: a memory aid, listed in words
+// @details gold_limits: what each seat can still pay, deduced for the bots; a memory aid
+// @details king_gained: the King card being applied; the choices name it and its offices
+// @details placed: how many cards the Advisor placed where this turn; the log says each
+// @details result: the result panel shows the winners and each office's duties
 
 // The value printed on each Government card, by letter A-I: higher in the three offices with
 // high values (the rulebook's card list; data.py's HIGH_VALUES and LOW_VALUES, which a test

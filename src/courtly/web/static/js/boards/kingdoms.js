@@ -12,15 +12,13 @@ const G = "kingdoms";
 // @obs court = players[].court
 // @obs rows = players[].rows
 
-// Fields not drawn on the board, with why; they are under "details" (every field is).
-export const LEFT_TO_DETAILS = {
-  turn: "whose turn it is: the page's header says it by name",
-  decision: "the engine's pending decision; the choices say it in words",
-  used: "once-per-phase marks the engine keeps; the choices offer only what is left",
-  draws_left: "the draws still due this phase; the choices offer them",
-  sabotage: "whether a Sabotage is under way; the choices and the log say it",
-  end: "why the game ended: the result panel says it",
-};
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details turn: whose turn it is: the page's header says it by name
+// @details decision: the engine's pending decision; the choices say it in words
+// @details used: once-per-phase marks the engine keeps; the choices offer only what is left
+// @details draws_left: the draws still due this phase; the choices offer them
+// @details sabotage: whether a Sabotage is under way; the choices and the log say it
+// @details end: why the game ended: the result panel says it
 const SUITS = { H: "\u2665", D: "\u2666", C: "\u2663", S: "\u2660" };
 const SLOTS = ["jack", "queen", "king"];
 // A card code's letters as the catalogue's ids (`term.suit.hearts`, `term.rank.1`).

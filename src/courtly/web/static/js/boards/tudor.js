@@ -16,12 +16,10 @@ const G = "tudor";
 // @obs screen = behind_screen
 // @obs counts = screens[]
 
-// Fields not drawn on the board, with why; they are under "details" (every field is).
-export const LEFT_TO_DETAILS = {
-  decision: "the engine's place in the current decision; the choices say it in words",
-  removed_tokens: "Court Tokens out of the game, which no action reaches again",
-  removed_markers: "markers out of the game, which no action reaches again",
-};
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details decision: the engine's place in the current decision; the choices say it in words
+// @details removed_tokens: Court Tokens out of the game, which no action reaches again
+// @details removed_markers: markers out of the game, which no action reaches again
 const CHAMBERS = ["I", "II", "III"];
 export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2605" };
 // The kinds of action that take a Court Card from behind the viewer's screen (not `take`,
