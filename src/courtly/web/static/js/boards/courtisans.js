@@ -51,8 +51,7 @@ function killRow(obs, rowName) {
 
 // A card in words: its family and role, or "face down" for a spy the viewer does not know.
 export function cardWords(c) {
-  if (!c) return t("courtisans.face_down");
-  if (c.face_down && (c.card === undefined || c.card === null)) return t("courtisans.face_down");
+  if (!c || (c.face_down && (c.card === undefined || c.card === null))) return t("courtisans.face_down_card");
   return t("courtisans.card_words", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
 }
 
