@@ -93,8 +93,8 @@ export function anyTerm(game, id) {
 
 // Fill every element marked data-i18n (and data-i18n-label for aria-label) in `root`.
 export function translate(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.getAttribute("data-i18n"));
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("aria-label", t(el.getAttribute("data-i18n-label")));
   }
 }

@@ -41,6 +41,7 @@ export function chip(text, { colour = null, pairs = null, info = null } = {}) {
 }
 
 // Tapping a card shows its full text in one place (phones have no hover).
+let infoTimer = 0;
 function showInfo(text) {
   let panel = document.getElementById("card-info");
   if (!panel) {
@@ -49,6 +50,6 @@ function showInfo(text) {
   }
   panel.textContent = text;
   panel.classList.add("shown");
-  clearTimeout(showInfo.timer);
-  showInfo.timer = setTimeout(() => panel.classList.remove("shown"), 4000);
+  clearTimeout(infoTimer);
+  infoTimer = setTimeout(() => panel.classList.remove("shown"), 4000);
 }

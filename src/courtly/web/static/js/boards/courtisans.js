@@ -6,6 +6,8 @@ import { gameText, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "courtisans";
+/** @typedef {import("../types/observations").CourtisansObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
 // Names the code reads the observation through (tests/web/test_board_schemas.py):
 // @obs c = queen_table.above[]
 // @obs target = queen_table.above[]
@@ -42,6 +44,7 @@ function row(cards, rowName, killable) {
 // The row an `eliminate` action's position counts in: a row of the Queen's table (an
 // assassin placed there may kill in either row, RULINGS R5) or the domain the assassin lies
 // in (`turn.pending_kill.seat`).
+/** @param {Obs} obs @param {string} rowName */
 function killRow(obs, rowName) {
   const pending = obs.turn?.pending_kill;
   if (!pending) return null;
@@ -57,18 +60,20 @@ export function cardWords(c) {
 
 // The choice text of a kill, naming the card in words and where it lies (the server's text
 // names a position the board does not show); other actions keep the server's text (null).
+/** @param {Ctx["actions"][number]} action @param {Obs} obs @param {string[]} names */
 export function courtisansActionText(action, obs, names) {
-  const form = action.action || {};
+  const form = action.action;
   if (form.kind !== "eliminate") return null;
   const target = (killRow(obs, form.row) || [])[form.position - 1];
-  const pending = obs.turn?.pending_kill || {};
+  const pending = obs.turn?.pending_kill;
   if (form.row === "domain") {
-    const whose = pending.seat === obs.viewer ? t("courtisans.kill_own_domain", { card: cardWords(target) }) : null;
-    return whose || t("courtisans.kill_domain", { card: cardWords(target), name: names[pending.seat] ?? "?" });
+    const whose = pending?.seat === obs.viewer ? t("courtisans.kill_own_domain", { card: cardWords(target) }) : null;
+    return whose || t("courtisans.kill_domain", { card: cardWords(target), name: names[pending?.seat] ?? "?" });
   }
   return t(form.row === "above" ? "courtisans.kill_above" : "courtisans.kill_below", { card: cardWords(target) });
 }
 
+/** @param {Ctx} ctx */
 export function courtisansBoard(ctx) {
   const obs = ctx.observation;
   if (!obs.queen_table || !Array.isArray(obs.domains)) return null;

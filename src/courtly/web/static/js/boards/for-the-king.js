@@ -7,6 +7,8 @@ import { gameText, plural, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "for-the-king";
+/** @typedef {import("../types/observations").ForTheKingObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
 // Names the code reads the observation through (tests/web/test_board_schemas.py):
 // @obs o = offices[]
 // @obs p = players[]
@@ -69,6 +71,7 @@ function ftkCard(code, colours) {
   return el;
 }
 
+/** @param {Ctx} ctx */
 export function forTheKingBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.offices)) return null;

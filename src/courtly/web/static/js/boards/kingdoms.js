@@ -6,6 +6,8 @@ import { gameText, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
 
 const G = "kingdoms";
+/** @typedef {import("../types/observations").KingdomsObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
 // Names the code reads the observation through (tests/web/test_board_schemas.py):
 // @obs p = players[]
 // @obs me = players[]
@@ -97,6 +99,7 @@ function pile(list) {
   return (list || []).map((c) => playing(c));
 }
 
+/** @param {Ctx} ctx @param {import("../types/observations").KingdomsSeat} p @param {number} seat */
 function kingdom(ctx, p, seat) {
   const mine = seat === ctx.viewer;
   const court = p.court || {};
@@ -136,11 +139,12 @@ function kingdom(ctx, p, seat) {
   );
 }
 
+/** @param {Ctx} ctx */
 export function kingdomsBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.players)) return null;
   const me = typeof ctx.viewer === "number" ? obs.players[ctx.viewer] : null;
-  const order = obs.players.map((p, seat) => [p, seat]).sort(([, a], [, b]) => (a === ctx.viewer) - (b === ctx.viewer));
+  const order = obs.players.map((p, seat) => /** @type {[typeof p, number]} */ ([p, seat])).sort(([, a], [, b]) => Number(a === ctx.viewer) - Number(b === ctx.viewer));
   return h(
     "div",
     { class: ["board", "kingdoms"] },

@@ -9,6 +9,8 @@ import { plural, t, term } from "../i18n.js";
 import { chip, zone } from "./cards.js";
 
 const G = "tudor";
+/** @typedef {import("../types/observations").TudorObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
 // Names the code reads the observation through (tests/web/test_board_schemas.py):
 // @obs p = players[]
 // @obs r = players[].rings[]
@@ -26,6 +28,11 @@ export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2
 // which takes one from the supply).
 const SCREEN_CARD_KINDS = new Set(["give", "pay", "skip"]);
 
+/**
+ * @param {Record<string, number>} counts
+ * @param {(colour: string) => Record<string, string> | null} [pairsFor]
+ * @param {string} [suffix]
+ */
 function colourChips(counts, pairsFor = () => null, suffix = "") {
   return Object.entries(counts || {}).map(([colour, n]) => {
     const el = chip(`${term(G, "faction", colour)}${suffix} \u00d7${n}`, { colour, pairs: n > 0 ? pairsFor(colour) : null });
@@ -42,6 +49,7 @@ export function piece(seat, names) {
   return h("span", { class: ["courtier", `seat-${seat}`], title: name, "aria-label": name, text: String(seat + 1) });
 }
 
+/** @param {Obs} obs @param {string[]} names */
 function legend(obs, names) {
   return h(
     "ul",
@@ -53,6 +61,7 @@ function legend(obs, names) {
   );
 }
 
+/** @param {Obs} obs @param {string[]} names */
 function throneRoom(obs, names) {
   const columns = obs.throne_room || [];
   return h(
@@ -86,6 +95,7 @@ function throneRoom(obs, names) {
   );
 }
 
+/** @param {Obs} obs @param {string[]} names */
 function chambers(obs, names) {
   return h(
     "div",
@@ -111,11 +121,13 @@ function chambers(obs, names) {
 
 // The pairs a Court Card of `colour` behind the screen stands for: the one kind of legal
 // action that uses a card from the screen (so it is never taken for the supply's `take`).
+/** @param {Ctx["actions"]} actions @param {string} colour */
 function screenCardPairs(actions, colour) {
   const kinds = new Set(actions.filter((a) => SCREEN_CARD_KINDS.has(a.action.kind) && a.action.card === colour).map((a) => a.action.kind));
   return kinds.size === 1 ? { kind: [...kinds][0], card: colour } : null;
 }
 
+/** @param {import("../types/observations").TudorScreen} screen @param {Ctx["actions"]} actions @param {string} [title] */
 function behindScreen(screen, actions, title = t("tudor.behind_screen")) {
   return zone(
     { title, className: ["hand", "screen"] },
@@ -130,6 +142,7 @@ function behindScreen(screen, actions, title = t("tudor.behind_screen")) {
   );
 }
 
+/** @param {Ctx} ctx */
 export function tudorBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.throne_room) || !Array.isArray(obs.players)) return null;
@@ -166,7 +179,7 @@ export function tudorBoard(ctx) {
         "tbody",
         {},
         obs.players.map((p, seat) => {
-          const counts = (obs.screens || [])[seat] || {};
+          const counts = obs.screens?.[seat];
           return h(
             "tr",
             {},
@@ -175,7 +188,7 @@ export function tudorBoard(ctx) {
             h("td", {}, (p.rings || []).map((r) => chip(`${term(G, "finger", r.finger)}: ${term(G, "faction", r.ring)}`, { colour: r.ring, pairs: seat === ctx.viewer ? { finger: r.finger } : null }))),
             h("td", { text: p.courtiers_in_supply ?? "?" }),
             h("td", { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
-            h("td", { text: [plural("tudor.count_cards", counts.cards), plural("tudor.count_tokens", counts.court_tokens), plural("tudor.count_markers", counts.influence_intrigue)].join(", ") }),
+            h("td", { text: [plural("tudor.count_cards", counts?.cards), plural("tudor.count_tokens", counts?.court_tokens), plural("tudor.count_markers", counts?.influence_intrigue)].join(", ") }),
           );
         }),
       ),
