@@ -81,6 +81,9 @@ def test_replay_controls_are_drawn_icons_with_labels(browser: Any, server: Serve
         assert box is not None and box["width"] > 4 and box["height"] > 4, label
     page.click(".replay-controls button[aria-label='Last move']")
     page.wait_for_selector("#result")
+    # At the last move the result is above the board, as on the table page.
+    result = page.query_selector("#result").bounding_box()
+    assert result["y"] < page.query_selector(".board-area").bounding_box()["y"]
     screenshot(page, "replay-controls")
     context.close()
 

@@ -122,8 +122,9 @@ export async function showReplay(tableId) {
       h("label", { for: "replay-viewer", text: t("replay.view") }),
       viewerSelect,
     ),
-    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    // At the last move the result comes first, above the board, as on the table page.
     result,
+    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
   );
   await load(0);
 }
