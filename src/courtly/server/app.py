@@ -207,6 +207,7 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
     conn.lang = lang
+    conn.owner = hub.is_owner(live, hello.body.get("token"))
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
     try:
