@@ -175,3 +175,14 @@ def test_a_seat_is_not_renamed_once_the_game_is_over(server: ServerProcess) -> N
     assert server.owner_post(ended, "end").status_code == 200
     assert server.take(ended, 0, "Anne B").status_code == 409
     assert server.info(ended["table"]["id"])["seats"][0]["name"] == "Anne"
+
+
+def test_a_table_ended_before_its_start_never_shows_its_deal(server: ServerProcess) -> None:
+    created = server.create("courtisans", ["hotseat", "open"], seed=11)
+    table_id = created["table"]["id"]
+    assert server.owner_post(created, "end").status_code == 200
+    for token in (server.token(created, 0), server.token(created, 1), None):
+        client = server.client(table_id, token)
+        _assert_nothing_dealt(client.wait_type("snapshot"))
+        client.close()
+        assert server.record(table_id, token)["events"] == []

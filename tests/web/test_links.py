@@ -79,3 +79,16 @@ def test_the_owner_link_of_a_table_made_over_the_api_opens_the_owner_view(
     assert held(page, table_id)["owner"] == created["owner"]["token"]
     server.post(f"/api/tables/{table_id}/end", token=created["owner"]["token"])
     context.close()
+
+
+def test_a_spectator_link_leaves_no_token_in_the_address(browser: Any, server: Server) -> None:
+    created = server.create("courtisans", ["open", "bot:easy"])
+    table_id = created["table"]["id"]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + created["spectator"]["link"])
+    page.wait_for_selector(".table-page[data-viewer='null']")
+    page.wait_for_function("() => !location.hash", timeout=5000)
+    assert held(page, table_id)["spectator"] == created["spectator"]["token"]
+    assert created["spectator"]["token"] not in page.evaluate("location.href")
+    context.close()

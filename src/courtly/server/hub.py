@@ -152,6 +152,16 @@ class Hub:
             )
             # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
             dealt = live.status == WAITING and stored.status != WAITING
+            # A seat taken, kicked or given to a bot elsewhere: whoever watches it here came
+            # with a token that no longer holds it (an invite, say) and must not see it dealt.
+            swapped = {
+                seat.seat
+                for seat, now in zip(live.stored.seats, stored.seats, strict=True)
+                if seat.token_hash != now.token_hash
+            }
+            for conn in [c for c in live.connections if c.viewer in swapped]:
+                conn.close(1008, "seat changed")
+                live.connections.discard(conn)
             live.stored = stored
             if moved or dealt:
                 live.table = Table.from_record(
@@ -287,6 +297,8 @@ class Hub:
         Whoever was watching through the invite is disconnected for the same reason."""
         live = await self.require(table_id)
         cleaned = clean_name(name, self.limits.max_name_chars)
+        if token is not None and self._seat_of(live, token) is None and self.store.shared:
+            await self.refresh(live)  # the seat's token may be new, from another process
         async with live.lock:
             # Under the lock: two holders of one invite cannot both take its seat.
             seat = None if token is None else self._seat_of(live, token)
@@ -309,6 +321,7 @@ class Hub:
             if fresh is not None:
                 for conn in [c for c in live.connections if c.viewer == seat]:
                     conn.close(1008, "seat taken")
+                    live.connections.discard(conn)
             self._broadcast_table(live)
         answer: dict[str, Any] = {"seat": seat, "table": live.info()}
         if fresh is not None:
@@ -414,7 +427,7 @@ class Hub:
                 record.seats = [s.label for s in live.stored.seats]
                 return record.to_json()
             # Before the start nobody has seen anything (the deal is not shown yet).
-            events = [] if live.status == WAITING else live.table.snapshot(viewer).events
+            events = live.table.snapshot(viewer).events if live.dealt else []
         return {
             "format": "courtly-log",
             "game": live.stored.game,
@@ -448,6 +461,18 @@ class Hub:
         ):
             return None
         raise protocol.ProtocolError("bad_token", "this token belongs to no seat of this table")
+
+    async def resolve_viewer(self, live: LiveTable, token: object) -> int | None:
+        """``viewer_for``; on a database shared with other server processes, a token this
+        process does not know yet (a seat just taken or kicked through another) is looked up
+        again in the Store before it is refused."""
+        try:
+            return self.viewer_for(live, token)
+        except protocol.ProtocolError as exc:
+            if exc.code != "bad_token" or not self.store.shared or not isinstance(token, str):
+                raise
+        await self.refresh(live)
+        return self.viewer_for(live, token)
 
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:

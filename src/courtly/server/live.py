@@ -21,7 +21,7 @@ from courtly.core.errors import (
 from courtly.core.registry import load_game
 from courtly.core.table import Table
 from courtly.server import protocol
-from courtly.server.store import BOT, HOTSEAT, WAITING, StoredSeat, StoredTable
+from courtly.server.store import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
 
 # A client that does not read its messages is dropped once this many wait for it.
 MAX_QUEUED = 2000
@@ -171,12 +171,21 @@ class LiveTable:
         """The table as every viewer may see it: seats, who is here, status, result."""
         return table_info(self.stored, self)
 
+    @property
+    def dealt(self) -> bool:
+        """Whether the deal may be shown: the table has started. An ended table that never
+        moved may have been ended before its start (the owner closed a waiting table), and
+        shows nothing of its deal either."""
+        if self.status == WAITING:
+            return False
+        return not (self.status == ENDED and self.table.seq == 0)
+
     def fresh_view(self, viewer: int | None, kind: str = "update") -> dict[str, Any]:
         """Everything ``viewer`` needs to draw the table from nothing (``kind`` is
         ``snapshot`` or ``update``). Before the start nothing in it comes from the deal:
         the state is dealt from the seed, which stays unused for viewers until the owner
         starts the table."""
-        if self.status == WAITING:
+        if not self.dealt:
             return protocol.unstarted_message(kind, viewer, self.table.seq, self.info())
         build = protocol.snapshot_message if kind == "snapshot" else protocol.update_message
         return build(self.table.snapshot(viewer), self.info())
