@@ -65,7 +65,7 @@ class TablePage {
     for (const token of Object.values(this.held.seats)) this.views.push(new View(this, token));
     if (fragment && !known.has(fragment)) this.views.push(new View(this, fragment));
     if (this.views.length === 0) this.views.push(new View(this, this.held.spectator || fragment || null));
-    if (fragment && known.has(fragment)) forgetLinkToken();
+    if (fragment && known.has(fragment)) forgetLinkToken(fragment);
   }
 
   close() {
@@ -122,7 +122,7 @@ class TablePage {
     else if (view.token && view.token !== this.held.owner) this.held.spectator = view.token;
     else return;
     saveHeld(this.id, this.held);
-    forgetLinkToken();
+    forgetLinkToken(view.token);
   }
 
   connection(view, state, detail) {
@@ -520,8 +520,8 @@ class TablePage {
 
 // A link's token, once this browser holds it, leaves the address bar: it is not left in the
 // history, nor shown to whoever looks at the screen or copies the address.
-function forgetLinkToken() {
-  if (!new URLSearchParams(location.hash.slice(1)).has("token")) return;
+function forgetLinkToken(token) {
+  if (!token || new URLSearchParams(location.hash.slice(1)).get("token") !== token) return;
   history.replaceState(history.state, "", location.pathname + location.search);
 }
 
