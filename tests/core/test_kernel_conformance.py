@@ -70,6 +70,15 @@ class SilentDraw(HighCardsState):
         pass
 
 
+class PeekingUndoAnswer(HighCardsState):
+    # Shows nobody anything more, but calls State.reveal whenever the next seat holds a 9: the
+    # mover, told whether it may undo, would learn something of that hand.
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        if 9 in self.hands[(self.turn + 1) % self.num_players]:
+            self.reveal()
+        super()._apply(action_id, events)
+
+
 class BrokenClone(HighCardsState):
     def clone(self) -> HighCardsState:
         other = super().clone()
@@ -106,6 +115,12 @@ def test_a_move_that_shows_a_card_but_may_be_taken_back_is_caught() -> None:
     assert "seed" in failures and "decision 1:" in failures, failures
     assert "'play card" in failures and "may be taken back (no State.reveal)" in failures
     assert "seat 0 sees something new in hand" in failures
+
+
+def test_an_undo_answer_that_depends_on_hidden_cards_is_caught() -> None:
+    # Three seats: once the deck is empty, the other two hands are still hidden from each one.
+    report = run_conformance(_variant(PeekingUndoAnswer), 3, games=3, seed=3)
+    assert "may undo depends on what it cannot see" in " ".join(report.failures)
 
 
 def test_the_undo_check_catches_a_real_game_that_calls_a_draw_undoable() -> None:

@@ -91,7 +91,9 @@ class State(ABC):
         """Play a legal action. Append events to ``events`` unless it is None (fast path).
 
         Only called with an id from ``legal_action_ids()``; must not raise for those. Calls
-        :meth:`reveal` whenever the move shows some seat something new (on the fast path too).
+        :meth:`reveal` whenever the move shows some seat something new; a judgement that costs
+        may be left out when ``events`` is None (the search's path), as only moves played with
+        events (:meth:`apply`, which a ``Table`` uses) are ever taken back.
         """
 
     @abstractmethod

@@ -124,14 +124,14 @@ def undo_leak(
             if action_id not in world.legal_action_ids():
                 continue
             reveals = world.reveals
-            world.step(action_id)
-            if seat == mover and world.reveals != reveals:
-                return f"whether seat {seat} may undo depends on what it cannot see"
+            world.apply(action_id)  # with events, as a table plays it: a game may judge only then
             shown = world.observation(seat)
             if shown != seen:
                 keys = seen.keys() | shown.keys()
                 differ = sorted(k for k in keys if seen.get(k) != shown.get(k))
                 return f"seat {seat} sees something new in {', '.join(differ)}"
+            if seat == mover and world.reveals != reveals:
+                return f"whether seat {seat} may undo depends on what it cannot see"
     return None
 
 

@@ -40,41 +40,44 @@ SIZE_HIDDEN_TASKS = frozenset(
 # Menus of a public size that name hidden cards (a hand, the Army): played for their seat, they
 # show the card chosen.
 CARD_TASKS = SIZE_HIDDEN_TASKS | {T_SEDITION, T_TREASURER, T_CULTIVATE, T_BATTLE_DEFEND}
-# The two open menus with choices of both kinds: they tell nothing while two of their choices
-# are there whatever the hidden cards.
-MIXED_PHASES = frozenset({PH_ACTION, PH_POP})
+# The two open menus (Action, Population) have choices of both kinds: they tell nothing while
+# two of their choices are there whatever the hidden cards.
 
 
 def menu_shows(s: KingdomsState, ids: list[int]) -> bool:
     """Whether weighing the menu ``ids`` of the decision at hand (to play it when it holds a
-    single answer) tells the other seat something."""
+    single answer) tells the other seat something. Asked at every decision, so cheap."""
     stack = s.stack
     if stack:
         kind = stack[-1][0]
         return kind in SIZE_HIDDEN_TASKS or (len(ids) == 1 and kind in CARD_TASKS)
     phase = s.phase
-    if phase in SIZE_HIDDEN_PHASES:
-        return True
-    if phase in MIXED_PHASES:
-        return _surely_offered(s, ids) < 2
-    return False
+    if phase in (PH_ACTION, PH_POP):
+        return not _two_surely_offered(s, ids)
+    return phase in SIZE_HIDDEN_PHASES
 
 
-def _surely_offered(s: KingdomsState, ids: list[int]) -> int:
-    """How many choices of an Action or Population menu are there whatever the hand holds (one
-    naming an Army card counts: the Army's size is public)."""
+def _two_surely_offered(s: KingdomsState, ids: list[int]) -> bool:
+    """Whether two choices of an Action or Population menu are there whatever the hand holds
+    (one naming an Army card counts: the Army's size is public). Read from the end, where
+    both menus list their open choices (Done, the abilities, the Army cards)."""
     p = s.turn
     hand = s.hand[p]
     population = s.phase == PH_POP
-    # The Population Phase offers the rows and the Army, and withholds Done, only while the
-    # hand holds a Number, unless a card was placed already or no space is left.
-    done_sure = not population or bool(s.used & USED_PLACED) or not s.has_space(p)
     count = 0
-    for aid in ids:
+    for aid in reversed(ids):
         if aid < A.ROW:  # names a card: sure unless it is in the hand
-            count += aid % NUM_CARDS not in hand
+            sure = aid % NUM_CARDS not in hand
+        elif not population:
+            sure = True
         elif aid == A.DONE:
-            count += done_sure
-        elif not (population and (aid < A.ROW + 3 or aid == A.ARMY)):
+            # Done is withheld while the hand holds a Number, unless a card was placed
+            # already or no space is left.
+            sure = bool(s.used & USED_PLACED) or not s.has_space(p)
+        else:  # the rows and the Army are offered only while the hand holds a Number
+            sure = not (aid < A.ROW + 3 or aid == A.ARMY)
+        if sure:
             count += 1
-    return count
+            if count == 2:
+                return True
+    return False
