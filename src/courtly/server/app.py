@@ -15,11 +15,11 @@ from pydantic import BaseModel, Field
 from courtly.core.errors import CourtlyError, UnknownGameError, error_text
 from courtly.core.i18n import language_from_accept, text
 from courtly.server import protocol
-from courtly.server.bots import BotPool
 from courtly.server.catalogue import catalogue
 from courtly.server.config import ServerConfig
 from courtly.server.hub import Hub
 from courtly.server.live import Connection, RequestError, TokenBucket
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
 from courtly.web.mount import install_client
 
@@ -63,7 +63,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         hub = Hub(
             Store(config.database_url),
             config.limits,
-            BotPool(config.bot_workers) if bot_pool else None,
+            BotScheduler(config.bot_workers) if bot_pool else None,
         )
         await hub.start()
         app.state.hub = hub

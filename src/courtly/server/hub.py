@@ -3,7 +3,7 @@
 Each live table is the kernel's ``Table`` plus its seats; one asyncio lock per table orders
 everything that changes it. A change is committed to the Store (on the database thread)
 before any viewer hears of it, then every connection gets the message built from its own
-viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotPool`.
+viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotScheduler`.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from courtly.agents.registry import make_agent
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
 from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
-from courtly.server.bots import BotPool
+from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import (
     Connection,
@@ -33,6 +32,7 @@ from courtly.server.live import (
     refusal_code,
     table_info,
 )
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import (
     ACTIVE,
     BOT,
@@ -57,7 +57,7 @@ T = TypeVar("T")
 
 
 class Hub:
-    def __init__(self, store: Store, limits: Limits, bots: BotPool | None) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotScheduler | None) -> None:
         self.store = store
         self.limits = limits
         self.bots = bots
@@ -220,8 +220,7 @@ class Hub:
         for index, spec in enumerate(seats):
             kind, _, bot = spec.strip().partition(":")
             if kind == BOT:
-                make_agent(bot, game)  # an unknown agent is refused now, not at its turn
-                stored_seats.append(StoredSeat(index, BOT, bot_spec=bot.strip()))
+                stored_seats.append(StoredSeat(index, BOT, bot_spec=admit_bot(bot, game)))
             elif kind in (OPEN, HOTSEAT) and not bot:
                 tokens[index] = new_token()
                 # No default name: each client labels an unnamed seat in its own language.
@@ -345,7 +344,7 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
-        make_agent(spec, live.table.game)
+        spec = admit_bot(spec, live.table.game)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
@@ -680,8 +679,19 @@ class Hub:
                 record = live.table.record.to_json()
                 live.thinking = player
                 self._broadcast_table(live)
+
+            def wanted(player: int = player, spec: str = spec, seq: int = seq) -> bool:
+                # Undone, moved on (another process), ended or reseated: stop thinking.
+                seat = live.seat(player)
+                return (
+                    live.status == PLAYING
+                    and live.table.seq == seq
+                    and seat.kind == BOT
+                    and seat.bot_spec == spec
+                )
+
             try:
-                action = await self.bots.decide(live.id, record, player, spec)
+                action = await self.bots.decide(live.id, record, player, spec, wanted)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -691,8 +701,9 @@ class Hub:
                     self._broadcast_table(live)
                 return
             live.thinking = None
-            # A stale seq (an undo meanwhile) is refused by the kernel; the loop looks again.
-            if not await self.act(live, player, seq, action, None):
+            # None: the table changed while the bot thought (the loop looks again); a stale
+            # seq (an undo meanwhile) is refused by the kernel, and the loop looks again too.
+            if action is None or not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
 
