@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from courtly.core.errors import CourtlyError
 
 APP_NAME = "courtly"
 DATABASE_FILE = "courtly.sqlite3"
@@ -38,6 +41,37 @@ class Limits:
     flood_close: int = 300
     max_name_chars: int = 32
     max_tables_listed: int = 200
+    # An HTTP request body (the largest a client sends, a new table, is well under 1 KiB).
+    max_body_bytes: int = 16 * 1024
+    # Tables one client address may create a minute (0: no limit): a person makes a few.
+    tables_per_minute: int = 30
+    # A table nobody started within this time is ended (waiting tables are held in memory).
+    waiting_table_hours: float = 24.0
+
+
+#: Environment variables that override a limit (``COURTLY_TABLES_PER_MINUTE=0``...).
+ENVIRONMENT_PREFIX = "COURTLY_"
+
+
+def limits_from_environment(limits: Limits, environ: dict[str, str] | None = None) -> Limits:
+    """``limits`` with each ``COURTLY_<FIELD>`` environment variable applied (for example
+    ``COURTLY_WAITING_TABLE_HOURS=2``). A value that does not read as the field's type is
+    refused with one line naming the variable (a CourtlyError)."""
+    environ = dict(os.environ) if environ is None else environ
+    changes: dict[str, int | float] = {}
+    for spec in fields(limits):
+        name = ENVIRONMENT_PREFIX + spec.name.upper()
+        if name not in environ:
+            continue
+        kind = int if isinstance(getattr(limits, spec.name), int) else float
+        try:
+            value = kind(environ[name])
+        except ValueError:
+            value = -1
+        if not value >= 0:  # also NaN
+            raise CourtlyError.keyed("error.serve.environment", name=name, value=environ[name])
+        changes[spec.name] = value
+    return replace(limits, **changes)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

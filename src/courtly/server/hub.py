@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from courtly.core.errors import CourtlyError, error_text
@@ -69,6 +69,7 @@ class Hub:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
@@ -118,6 +119,8 @@ class Hub:
             self.schedule_bots(live)
         if self.store.shared:
             self._listener = asyncio.create_task(self._listen())
+        if self.limits.waiting_table_hours > 0:
+            self._sweeper = asyncio.create_task(self._expire_waiting())
 
     async def _listen(self) -> None:
         """Hear the changes other server processes commit to a shared PostgreSQL, and bring
@@ -165,8 +168,9 @@ class Hub:
         self.schedule_bots(live)
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in (self._listener, self._sweeper):
+            if task is not None:
+                task.cancel()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -309,15 +313,36 @@ class Hub:
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.request.already", status=live.status)
-            await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
-            live.stored.status = ENDED
-            live.undo = None
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-            live.thinking = None
-            self._broadcast_table(live)
-            self._evict_if_done(live)
+            await self._end(live)
         return live.info()
+
+    async def _expire_waiting(self) -> None:
+        """End every table still waiting ``waiting_table_hours`` after it was created: waiting
+        tables are held in memory, and anyone may create them (docs/server.md, "Limits")."""
+        age = timedelta(hours=self.limits.waiting_table_hours)
+        while True:
+            cutoff = datetime.now(UTC).replace(tzinfo=None) - age
+            for live in list(self.tables.values()):
+                if live.status != WAITING or live.stored.created_at > cutoff:
+                    continue
+                try:
+                    async with live.lock:
+                        if live.status == WAITING:
+                            await self._end(live)
+                except Exception:
+                    log.exception("table %s: ending an expired waiting table failed", live.id)
+            await asyncio.sleep(min(60.0, age.total_seconds() / 4))
+
+    async def _end(self, live: LiveTable) -> None:
+        """Close a waiting or playing table (the lock is held); everyone hears it."""
+        await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
+        live.stored.status = ENDED
+        live.undo = None
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.thinking = None
+        self._broadcast_table(live)
+        self._evict_if_done(live)
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
         """Free a taken seat whose person is away: it is open again, with a new invite link."""
