@@ -46,7 +46,10 @@ class TakeSeat(BaseModel):
 
 
 class ReplaceSeat(BaseModel):
-    bot: str = Field(description="an agent spec: easy, medium, hard, ismcts:iterations=500 ...")
+    bot: str = Field(
+        description="an agent spec within the hard level's budget: easy, medium, hard, "
+        "ismcts:seconds=0.5 ..."
+    )
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -61,7 +64,11 @@ Auth = Annotated[str | None, Header(description="Bearer TOKEN (a link's token)")
 
 
 def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
-    limits = limits_from_environment(config.limits)
+    try:
+        limits = limits_from_environment(config.limits)
+    except CourtlyError as exc:
+        # A misconfigured server stops before it serves, with one line (no traceback).
+        raise SystemExit(error_text(exc)) from None
     creations = ClientRate(limits.tables_per_minute)
 
     @asynccontextmanager

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -49,28 +49,29 @@ class Limits:
     waiting_table_hours: float = 24.0
 
 
-#: Environment variables that override a limit (``COURTLY_TABLES_PER_MINUTE=0``...).
-ENVIRONMENT_PREFIX = "COURTLY_"
+#: The limits an environment variable ``COURTLY_<NAME>`` may set (``COURTLY_TABLES_PER_MINUTE=0``):
+#: the policy choices an operator tunes (docs/server.md, "Limits").
+FROM_ENVIRONMENT = ("max_body_bytes", "tables_per_minute", "waiting_table_hours")
 
 
 def limits_from_environment(limits: Limits, environ: dict[str, str] | None = None) -> Limits:
-    """``limits`` with each ``COURTLY_<FIELD>`` environment variable applied (for example
-    ``COURTLY_WAITING_TABLE_HOURS=2``). A value that does not read as the field's type is
-    refused with one line naming the variable (a CourtlyError)."""
+    """``limits`` with the ``COURTLY_<NAME>`` environment variables of ``FROM_ENVIRONMENT``
+    applied (``COURTLY_WAITING_TABLE_HOURS=2``). A value that is not a number of at least 0
+    is refused with one line naming the variable (a CourtlyError)."""
     environ = dict(os.environ) if environ is None else environ
     changes: dict[str, int | float] = {}
-    for spec in fields(limits):
-        name = ENVIRONMENT_PREFIX + spec.name.upper()
+    for field in FROM_ENVIRONMENT:
+        name = "COURTLY_" + field.upper()
         if name not in environ:
             continue
-        kind = int if isinstance(getattr(limits, spec.name), int) else float
+        kind = int if isinstance(getattr(limits, field), int) else float
         try:
             value = kind(environ[name])
         except ValueError:
             value = -1
         if not value >= 0:  # also NaN
             raise CourtlyError.keyed("error.serve.environment", name=name, value=environ[name])
-        changes[spec.name] = value
+        changes[field] = value
     return replace(limits, **changes)  # type: ignore[arg-type]
 
 
