@@ -91,6 +91,14 @@ def test_validation_errors_are_one_line_with_400(server: ServerProcess) -> None:
         "/api/tables", content=b'{"game": "kingdoms",', headers={"Content-Type": "application/json"}
     )
     assert _refused(broken, 400).startswith("the request body is not valid JSON")
+    for unreadable in (b'{"seed": ' + b"9" * 5000 + b"}", b"[" * 5000):
+        refused = server.http.post(
+            "/api/tables", content=unreadable, headers={"Content-Type": "application/json"}
+        )
+        assert _refused(refused, 400).startswith("the request body cannot be read as JSON")
+    assert (
+        _refused(server.http.get("/api/nothing/here"), 404) == "nothing is served at this address"
+    )
     korean = server.http.post(
         "/api/tables", json={**body, "seed": -1}, headers={"Accept-Language": "ko"}
     )

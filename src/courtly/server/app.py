@@ -9,9 +9,11 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from courtly.core.errors import CourtlyError, UnknownGameError, error_text
 from courtly.core.i18n import language_from_accept, text
@@ -20,7 +22,7 @@ from courtly.server.catalogue import catalogue
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit, ClientRate, retry_after
 from courtly.server.hub import Hub
-from courtly.server.invalid import invalid_request
+from courtly.server.invalid import framework_refusal, invalid_request
 from courtly.server.live import Connection, RequestError, TokenBucket
 from courtly.server.scheduler import BotScheduler
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
@@ -106,6 +108,16 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
             {"detail": error_text(exc.error, lang)},
             status_code=exc.status,
             headers=None if wait is None else {"Retry-After": str(wait)},
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        error = framework_refusal(exc.detail)
+        if error is None:
+            return await http_exception_handler(request, exc)
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return JSONResponse(
+            {"detail": error_text(error, lang)}, status_code=exc.status_code, headers=exc.headers
         )
 
     @app.exception_handler(RequestValidationError)

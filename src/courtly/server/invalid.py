@@ -15,6 +15,7 @@ _PROBLEMS = {
     "int_type": "server.invalid.whole",
     "int_parsing": "server.invalid.whole",
     "int_from_float": "server.invalid.whole",
+    "int_parsing_size": "server.invalid.digits",
     "float_type": "server.invalid.number",
     "float_parsing": "server.invalid.number",
     "bool_type": "server.invalid.boolean",
@@ -45,3 +46,20 @@ def invalid_request(errors: Sequence[Any]) -> CourtlyError:
     key = _PROBLEMS.get(kind, "server.invalid.value")
     limit = next((context[k] for k in ("ge", "gt", "lt", "le") if k in context), "")
     return CourtlyError.keyed(key, field=field, limit=limit)
+
+
+# What Starlette and FastAPI answer in their own English words, by their exact text: a body
+# that is no JSON Python can read (a number of more than 4300 digits, nesting too deep), an
+# address that is no route, a method a route does not take.
+_FRAMEWORK = {
+    "There was an error parsing the body": "server.invalid.unreadable",
+    "Not Found": "server.invalid.not_found",
+    "Method Not Allowed": "server.invalid.method",
+}
+
+
+def framework_refusal(detail: object) -> CourtlyError | None:
+    """The catalogued line for one of the framework's own refusals; None for any other detail
+    (the server's own refusals are already in the reader's language)."""
+    key = _FRAMEWORK.get(detail) if isinstance(detail, str) else None
+    return None if key is None else CourtlyError.keyed(key)
