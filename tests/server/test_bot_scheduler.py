@@ -13,7 +13,7 @@ import pytest
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server.scheduler import BotScheduler
+from courtly.server.scheduler import BotError, BotScheduler
 
 # Kingdoms, seed 1: seat 0 decides first, with a real choice.
 RECORD = Table(load_game("kingdoms"), 2, seed=1).record.to_json()
@@ -77,3 +77,26 @@ def test_a_decision_no_longer_needed_stops_and_frees_its_worker(how: str) -> Non
         assert result is None
     else:
         assert isinstance(result, asyncio.CancelledError)
+
+
+def test_a_decision_past_the_ceiling_is_stopped_and_fails() -> None:
+    async def test() -> tuple[BaseException | None, float]:
+        scheduler = BotScheduler(1)
+        try:
+            await scheduler.decide("warm-up", RECORD, 0, "easy")  # the worker's imports
+            scheduler.ceiling = 0.3
+            started = time.monotonic()
+            try:
+                await scheduler.decide("stored-long-ago", RECORD, 0, "ismcts:seconds=5")
+            except BotError as exc:
+                failed: BaseException | None = exc
+            else:
+                failed = None
+            await scheduler.decide("other", RECORD, 0, "easy")  # the worker is free again
+            return failed, time.monotonic() - started
+        finally:
+            scheduler.shutdown()
+
+    failed, took = asyncio.run(test())
+    assert isinstance(failed, BotError) and "0.3 s" in str(failed)
+    assert took < 2.0

@@ -13,6 +13,7 @@ A decision nobody needs any more is stopped: when the awaiting task is cancelled
 ended) or ``wanted()`` turns false (the table was undone or moved on), a waiting decision
 leaves the queue and a running one is interrupted in its worker (a signal that raises inside
 the search); a worker that does not answer within ``GRACE`` seconds is killed and replaced.
+A decision running past ``ceiling`` seconds is stopped the same way and fails.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class _Job:
     args: tuple[str, dict[str, Any], int, str]
     wanted: Callable[[], bool]
     future: asyncio.Future[dict[str, Any] | None]
+    started_at: float | None = None
     interrupted_at: float | None = None
 
 
@@ -91,7 +93,7 @@ class _Usage:
 
 
 class BotScheduler:
-    def __init__(self, workers: int, half_life: float = 30.0) -> None:
+    def __init__(self, workers: int, half_life: float = 30.0, ceiling: float = 30.0) -> None:
         # spawn, not fork: the server has threads (database, event loop) a fork would copy.
         self._context = multiprocessing.get_context("spawn")
         self._workers = [self._spawn() for _ in range(max(1, workers))]
@@ -100,6 +102,10 @@ class BotScheduler:
         self._queue: list[_Job] = []
         self._usage: dict[str, _Usage] = {}
         self._half_life = half_life
+        # No admitted spec comes near it (the strongest level stops at one second); a bot
+        # stored before budgets were checked, or a machine far too busy, must still not hold a
+        # worker for ever. A decision stopped there fails (BotError): the hub logs it.
+        self.ceiling = ceiling
         self._ids = itertools.count(1)
         self._watcher: asyncio.Task[None] | None = None
         self._closed = False
@@ -183,7 +189,7 @@ class BotScheduler:
 
     async def _run(self, worker: _Worker, job: _Job) -> None:
         loop = asyncio.get_running_loop()
-        started = time.monotonic()
+        started = job.started_at = time.monotonic()
         try:
             kind, value = await loop.run_in_executor(self._threads, worker.call, job.id, job.args)
         except (EOFError, OSError) as exc:
@@ -221,6 +227,13 @@ class BotScheduler:
                 if job is None:
                     continue
                 if job.interrupted_at is None and (job.future.done() or not job.wanted()):
+                    worker.interrupt(job)
+                elif (
+                    job.interrupted_at is None
+                    and job.started_at is not None
+                    and now - job.started_at > self.ceiling
+                ):
+                    _settle(job.future, BotError(f"the decision ran past {self.ceiling:g} s"))
                     worker.interrupt(job)
                 elif job.interrupted_at is not None and now - job.interrupted_at > GRACE:
                     log.warning("a bot worker did not stop its decision; replacing it")
