@@ -8,7 +8,7 @@ import { absolute, loadHeld, saveHeld } from "./store.js";
 import { errorText, setStatus, showError } from "./notice.js";
 import { seatLabel, withSeatNames } from "./lobby.js";
 import { Picker } from "./picks.js";
-import { drawBoard } from "./boards/index.js";
+import { actionText, drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 
 export function showTable(tableId) {
@@ -49,7 +49,7 @@ class TablePage {
     this.picker = new Picker({
       onPlay: (action) => this.play(action),
       onChange: () => this.draw(),
-      label: (options) => (options.length === 1 ? options[0].text : t("table.pick_hint", { n: options.length })),
+      label: (options) => (options.length === 1 ? this.choiceText(options[0]) : t("table.pick_hint", { n: options.length })),
     });
     const fragment = new URLSearchParams(location.hash.slice(1)).get("token");
     const known = new Set([...Object.values(this.held.seats), this.held.owner, this.held.spectator]);
@@ -176,11 +176,13 @@ class TablePage {
     const table = this.table;
     const needsName = typeof seat === "number" && table.seats[seat] && table.seats[seat].kind === "open";
     const mine = typeof seat === "number" && view.observation.to_act === seat && table.status === "playing";
+    const over = table.status === "finished" || view.observation.to_act === null;
     // For tests and styles: the position, the selection and whether an answer is awaited.
     const dataset = {
       game: table.game,
       status: table.status,
       viewer: String(seat),
+      phase: String(view.observation.phase ?? ""),
       seq: String(view.seq),
       mine: mine && !view.waiting && view.legal.length ? "1" : "0",
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
@@ -193,6 +195,7 @@ class TablePage {
         this.seatsBar(view),
         needsName ? this.nameForm(view) : null,
         table.status === "waiting" ? this.waitingRoom() : null,
+        over ? resultPanel(table, this.breakdown(), this.names(), view.observation) : null,
         this.undoDialog(),
         hot && table.status === "waiting"
           ? null
@@ -202,13 +205,16 @@ class TablePage {
               h("section", { class: "board-area", "aria-label": t("table.board") }, this.board(view)),
               h("aside", { class: "side" }, this.choices(view), this.log(view)),
             ),
-        table.status === "finished" || view.observation.to_act === null
-          ? resultPanel(table, this.breakdown(), this.names(), view.observation)
-          : null,
       ),
     );
     const board = this.root.querySelector(".board-area");
     if (board) this.picker.activate(board);
+    // The end of the game is shown first, at the top (the board stays below it), and the
+    // page is brought to it once when the game ends.
+    if (over && !this.shownOver) {
+      this.shownOver = true;
+      this.root.querySelector("#result").scrollIntoView({ block: "start" });
+    }
   }
 
   // The game's score breakdown, asked once the table is finished.
@@ -454,20 +460,27 @@ class TablePage {
       h(
         "ul",
         { class: "actions" },
-        candidates.map((action) =>
-          h(
+        candidates.map((action) => {
+          // A board's own words for a choice (the client's, in the catalogue), else the
+          // server's text, with Kingdoms' cards drawn as glyphs.
+          const own = actionText(this.table.game, action, obs, this.names());
+          return h(
             "li",
             {},
-            h("button", {
-              type: "button",
-              class: "action",
-              disabled: view.waiting,
-              dataset: { actionId: String(action.id), source: "server" },
-              text: action.text,
-              onclick: () => this.play(action),
-            }),
-          ),
-        ),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "action",
+                disabled: view.waiting,
+                dataset: own === null ? { actionId: String(action.id), source: "server" } : { actionId: String(action.id) },
+                onclick: () => this.play(action),
+              },
+              // One span: the button lays out its children as flex items.
+              h("span", {}, own === null ? serverText(this.table.game, action.text, action.action) : own),
+            ),
+          );
+        }),
       ),
       undoer
         ? h("button", {
@@ -480,6 +493,13 @@ class TablePage {
     );
   }
 
+  // A choice as the board words it, else as the server does (a label's plain text).
+  choiceText(action) {
+    const view = this.display;
+    const own = view ? actionText(this.table.game, action, view.observation, this.names()) : null;
+    return own === null ? action.text : own;
+  }
+
   // Seat names as the log shows them: open seats keep their number.
   logNames() {
     return (this.table ? this.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
@@ -490,7 +510,9 @@ class TablePage {
     const list = h(
       "ol",
       { class: "log", "aria-live": "polite" },
-      view.events.map((e) => h("li", { class: e.audience ? "private" : null, dataset: { source: "server" }, text: withSeatNames(e.text, names) })),
+      view.events.map((e) =>
+        h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(this.table.game, withSeatNames(e.text, names), e.data)),
+      ),
     );
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
