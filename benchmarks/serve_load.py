@@ -90,11 +90,12 @@ async def play_tables(
             ).json()
             table_id = created["table"]["id"]
             for seat in created["seats"]:
-                await http.post(
+                taken = await http.post(
                     f"/api/tables/{table_id}/take",
                     json={"name": f"bench {seat['seat']}"},
                     headers={"Authorization": f"Bearer {seat['token']}"},
                 )
+                seat["token"] = taken.json()["token"]  # taking swaps the invite for a new token
             owner = {"Authorization": f"Bearer {created['owner']['token']}"}
             await http.post(f"/api/tables/{table_id}/start", headers=owner)
             url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws"

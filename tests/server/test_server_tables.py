@@ -126,6 +126,7 @@ def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None
         headers={"Authorization": f"Bearer {fresh}"},
     )
     assert renamed.status_code == 200
+    fresh = renamed.json()["token"]  # taking the seat swapped its invite for a new token
     not_owner = {**created, "owner": {"token": fresh}}
     assert server.owner_post(not_owner, "start").status_code == 403
     replaced = server.owner_post(created, "seats/1/bot", bot="random")

@@ -246,7 +246,7 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
             lang = protocol.connection_language(hello, websocket.headers.get("accept-language"))
         else:
             raise protocol.ProtocolError("bad_message", "the first message must be 'hello'")
-        viewer = hub.viewer_for(live, hello.body.get("token"))
+        viewer = await hub.resolve_viewer(live, hello.body.get("token"))
     except TimeoutError:
         reason = text("server.closed.no_hello", lang, seconds=round(HELLO_SECONDS))
         await _close(websocket, "no_hello", reason)
@@ -258,6 +258,7 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
     conn.lang = lang
+    conn.owner = hub.is_owner(live, hello.body.get("token"))
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
     try:

@@ -153,16 +153,27 @@ class Hub:
             moved = stored.seq != live.table.seq or len(stored.actions) != len(
                 live.table.record.actions
             )
+            # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
+            dealt = live.status == WAITING and stored.status != WAITING
+            # A seat taken, kicked or given to a bot elsewhere: whoever watches it here came
+            # with a token that no longer holds it (an invite, say) and must not see it dealt.
+            swapped = {
+                seat.seat
+                for seat, now in zip(live.stored.seats, stored.seats, strict=True)
+                if seat.token_hash != now.token_hash
+            }
+            for conn in [c for c in live.connections if c.viewer in swapped]:
+                conn.close(1008, "seat changed")
+                live.connections.discard(conn)
             live.stored = stored
-            if moved:
+            if moved or dealt:
                 live.table = Table.from_record(
                     load_game(stored.game), stored.record(), seq=stored.seq
                 )
                 live.undo = None
                 live.last_act.clear()
-                info = live.info()
                 for conn in live.connections:
-                    conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+                    conn.send(live.fresh_view(conn.viewer))
             else:
                 self._broadcast_table(live)
         self.schedule_bots(live)
@@ -267,8 +278,13 @@ class Hub:
         }
 
     def _owner(self, live: LiveTable, token: str | None) -> None:
-        if token is None or not same_hash(token_hash(token), live.stored.owner_hash):
+        if not self.is_owner(live, token):
             raise RequestError(403, "server.request.owner")
+
+    def is_owner(self, live: LiveTable, token: object) -> bool:
+        """Whether ``token`` is the table's owner link (it sees the public view, and the
+        client offers it the owner's controls)."""
+        return isinstance(token, str) and same_hash(token_hash(token), live.stored.owner_hash)
 
     def _seat_of(self, live: LiveTable, token: str) -> int | None:
         digest = token_hash(token)
@@ -278,19 +294,42 @@ class Hub:
         return None
 
     async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
+        """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
+        the invite's token for a new one, given only to the taker: the owner handed the invite
+        on and still knows it, and must not be able to look through the seat once it is dealt.
+        Whoever was watching through the invite is disconnected for the same reason."""
         live = await self.require(table_id)
-        seat = None if token is None else self._seat_of(live, token)
-        if seat is None:
-            raise RequestError(403, "server.request.not_a_seat")
         cleaned = clean_name(name, self.limits.max_name_chars)
+        if token is not None and self._seat_of(live, token) is None and self.store.shared:
+            await self.refresh(live)  # the seat's token may be new, from another process
         async with live.lock:
+            # Under the lock: two holders of one invite cannot both take its seat.
+            seat = None if token is None else self._seat_of(live, token)
+            if seat is None:
+                raise RequestError(403, "server.request.not_a_seat")
+            if live.status not in ACTIVE:
+                # The record names its seats: a finished game keeps the names it was played by.
+                raise RequestError(409, "server.request.rename_over", status=live.status)
             current = live.seat(seat)
-            kind = PERSON if current.kind == OPEN else current.kind
-            changed = StoredSeat(seat, kind, None, cleaned, current.token_hash)
+            fresh = new_token() if current.kind == OPEN else None
+            changed = StoredSeat(
+                seat,
+                PERSON if fresh is not None else current.kind,
+                None,
+                cleaned,
+                current.token_hash if fresh is None else token_hash(fresh),
+            )
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
+            if fresh is not None:
+                for conn in [c for c in live.connections if c.viewer == seat]:
+                    conn.close(1008, "seat taken")
+                    live.connections.discard(conn)
             self._broadcast_table(live)
-        return {"seat": seat, "table": live.info()}
+        answer: dict[str, Any] = {"seat": seat, "table": live.info()}
+        if fresh is not None:
+            answer.update(link(live.id, fresh))
+        return answer
 
     async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         live = await self.require(table_id)
@@ -303,7 +342,9 @@ class Hub:
                 raise RequestError(409, "server.request.still_open", seats=still_open)
             await self.db(self.store.set_status, live.id, PLAYING, live.table.seq)
             live.stored.status = PLAYING
-            self._broadcast_table(live)
+            # The deal is shown now, to each viewer its own part of it.
+            for conn in live.connections:
+                conn.send(live.fresh_view(conn.viewer))
         self.schedule_bots(live)
         return live.info()
 
@@ -345,11 +386,16 @@ class Hub:
         self._evict_if_done(live)
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
-        """Free a taken seat whose person is away: it is open again, with a new invite link."""
+        """Free a taken seat whose person is away before the start: it is open again, with a
+        new invite link for the owner to hand on. Once the game has started the seat has seen
+        its hand, and a new token would let the owner read it: it may only pass to a bot
+        (``replace_by_bot``), or wait for its person, whose own link still works."""
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
         async with live.lock:
+            if live.status == PLAYING:
+                raise RequestError(409, "server.request.kick_started", seat=seat)
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
             if live.seat(seat).kind not in (PERSON, HOTSEAT):
@@ -373,6 +419,10 @@ class Hub:
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
+            # As with kick: a person who is here keeps their seat (only an idle one is given
+            # away). An open seat's invite holder has not sat down, and is told it is replaced.
+            if live.seat(seat).kind in (PERSON, HOTSEAT) and live.connected(seat):
+                raise RequestError(409, "server.request.connected_bot", seat=seat)
             changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
@@ -400,7 +450,8 @@ class Hub:
                 record = live.table.record
                 record.seats = [s.label for s in live.stored.seats]
                 return record.to_json()
-            snapshot = live.table.snapshot(viewer)
+            # Before the start nobody has seen anything (the deal is not shown yet).
+            events = live.table.snapshot(viewer).events if live.dealt else []
         return {
             "format": "courtly-log",
             "game": live.stored.game,
@@ -408,7 +459,7 @@ class Hub:
             "options": live.stored.options,
             "seats": [s.label for s in live.stored.seats],
             "viewer": viewer,
-            "events": [e.to_json() for e in snapshot.events],
+            "events": [e.to_json() for e in events],
             "note": "the game is not over: only what this viewer has seen so far",
         }
 
@@ -435,12 +486,23 @@ class Hub:
             return None
         raise protocol.ProtocolError("bad_token", "this token belongs to no seat of this table")
 
+    async def resolve_viewer(self, live: LiveTable, token: object) -> int | None:
+        """``viewer_for``; on a database shared with other server processes, a token this
+        process does not know yet (a seat just taken or kicked through another) is looked up
+        again in the Store before it is refused."""
+        try:
+            return self.viewer_for(live, token)
+        except protocol.ProtocolError as exc:
+            if exc.code != "bad_token" or not self.store.shared or not isinstance(token, str):
+                raise
+        await self.refresh(live)
+        return self.viewer_for(live, token)
+
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:
             # Under the lock, so no update can slip between the snapshot and the first update.
-            delivery = live.table.snapshot(conn.viewer)
             live.connections.add(conn)
-            conn.send(protocol.snapshot_message(delivery, live.info()))
+            conn.send({**live.fresh_view(conn.viewer, "snapshot"), "owner": conn.owner})
             self._broadcast_table(live, skip=conn)
 
     async def leave(self, live: LiveTable, conn: Connection) -> None:
@@ -577,9 +639,8 @@ class Hub:
         live.stored = stored
         live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
         if moved:
-            info = live.info()
             for conn in live.connections:
-                conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+                conn.send(live.fresh_view(conn.viewer))
 
     # --- undo ------------------------------------------------------------------------------
 

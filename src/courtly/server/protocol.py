@@ -83,6 +83,26 @@ def update_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "update", **delivery.to_json(), "table": table}
 
 
+def unstarted_message(
+    kind: str, viewer: int | None, seq: int, table: dict[str, Any]
+) -> dict[str, Any]:
+    """A ``snapshot`` or ``update`` before the table starts: who the viewer is and the table,
+    and nothing of the deal (no observation, no events, no choices). The cards are dealt for
+    viewers only at the start, so neither the creator nor an invite link's holder can look
+    at a hand in the waiting room (and re-create a table until the deal suits them)."""
+    return {
+        "type": kind,
+        "viewer": viewer,
+        "seq": seq,
+        "reset": True,
+        "can_undo": False,
+        "events": [],
+        "observation": None,
+        "legal_actions": [],
+        "table": table,
+    }
+
+
 def table_message(table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "table", "table": table}
 
