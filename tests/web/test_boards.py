@@ -188,7 +188,8 @@ BROKEN_WORDS = """() => {
     const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
       const node = walker.currentNode;
-      for (const m of node.nodeValue.matchAll(/\\S+/g)) {
+      // A line may break after a hyphen ("left-hand"), never inside a word.
+      for (const m of node.nodeValue.matchAll(/[^\\s-]+/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);

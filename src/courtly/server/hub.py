@@ -3,7 +3,7 @@
 Each live table is the kernel's ``Table`` plus its seats; one asyncio lock per table orders
 everything that changes it. A change is committed to the Store (on the database thread)
 before any viewer hears of it, then every connection gets the message built from its own
-viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotPool`.
+viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotScheduler`.
 """
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from courtly.agents.registry import make_agent
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
 from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
-from courtly.server.bots import BotPool
+from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import (
     Connection,
@@ -33,6 +32,7 @@ from courtly.server.live import (
     refusal_code,
     table_info,
 )
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import (
     ACTIVE,
     BOT,
@@ -57,7 +57,7 @@ T = TypeVar("T")
 
 
 class Hub:
-    def __init__(self, store: Store, limits: Limits, bots: BotPool | None) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotScheduler | None) -> None:
         self.store = store
         self.limits = limits
         self.bots = bots
@@ -69,6 +69,7 @@ class Hub:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
@@ -118,6 +119,8 @@ class Hub:
             self.schedule_bots(live)
         if self.store.shared:
             self._listener = asyncio.create_task(self._listen())
+        if self.limits.waiting_table_hours > 0:
+            self._sweeper = asyncio.create_task(self._expire_waiting())
 
     async def _listen(self) -> None:
         """Hear the changes other server processes commit to a shared PostgreSQL, and bring
@@ -176,8 +179,9 @@ class Hub:
         self.schedule_bots(live)
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in (self._listener, self._sweeper):
+            if task is not None:
+                task.cancel()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -231,8 +235,7 @@ class Hub:
         for index, spec in enumerate(seats):
             kind, _, bot = spec.strip().partition(":")
             if kind == BOT:
-                make_agent(bot, game)  # an unknown agent is refused now, not at its turn
-                stored_seats.append(StoredSeat(index, BOT, bot_spec=bot.strip()))
+                stored_seats.append(StoredSeat(index, BOT, bot_spec=admit_bot(bot, game)))
             elif kind in (OPEN, HOTSEAT) and not bot:
                 tokens[index] = new_token()
                 # No default name: each client labels an unnamed seat in its own language.
@@ -351,15 +354,36 @@ class Hub:
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.request.already", status=live.status)
-            await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
-            live.stored.status = ENDED
-            live.undo = None
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-            live.thinking = None
-            self._broadcast_table(live)
-            self._evict_if_done(live)
+            await self._end(live)
         return live.info()
+
+    async def _expire_waiting(self) -> None:
+        """End every table still waiting ``waiting_table_hours`` after it was created: waiting
+        tables are held in memory, and anyone may create them (docs/server.md, "Limits")."""
+        age = timedelta(hours=self.limits.waiting_table_hours)
+        while True:
+            cutoff = datetime.now(UTC).replace(tzinfo=None) - age
+            for live in list(self.tables.values()):
+                if live.status != WAITING or live.stored.created_at > cutoff:
+                    continue
+                try:
+                    async with live.lock:
+                        if live.status == WAITING:
+                            await self._end(live)
+                except Exception:
+                    log.exception("table %s: ending an expired waiting table failed", live.id)
+            await asyncio.sleep(min(60.0, age.total_seconds() / 4))
+
+    async def _end(self, live: LiveTable) -> None:
+        """Close a waiting or playing table (the lock is held); everyone hears it."""
+        await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
+        live.stored.status = ENDED
+        live.undo = None
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.thinking = None
+        self._broadcast_table(live)
+        self._evict_if_done(live)
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
         """Free a taken seat whose person is away before the start: it is open again, with a
@@ -391,7 +415,7 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
-        make_agent(spec, live.table.game)
+        spec = admit_bot(spec, live.table.game)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
@@ -741,8 +765,19 @@ class Hub:
                 record = live.table.record.to_json()
                 live.thinking = player
                 self._broadcast_table(live)
+
+            def wanted(player: int = player, spec: str = spec, seq: int = seq) -> bool:
+                # Undone, moved on (another process), ended or reseated: stop thinking.
+                seat = live.seat(player)
+                return (
+                    live.status == PLAYING
+                    and live.table.seq == seq
+                    and seat.kind == BOT
+                    and seat.bot_spec == spec
+                )
+
             try:
-                action = await self.bots.decide(live.id, record, player, spec)
+                action = await self.bots.decide(live.id, record, player, spec, wanted)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -752,8 +787,9 @@ class Hub:
                     self._broadcast_table(live)
                 return
             live.thinking = None
-            # A stale seq (an undo meanwhile) is refused by the kernel; the loop looks again.
-            if not await self.act(live, player, seq, action, None):
+            # None: the table changed while the bot thought (the loop looks again); a stale
+            # seq (an undo meanwhile) is refused by the kernel, and the loop looks again too.
+            if action is None or not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
 

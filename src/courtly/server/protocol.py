@@ -50,8 +50,14 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
             raise ProtocolError("bad_utf8", f"message is not valid UTF-8: {exc.reason}") from None
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
         raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "message is not valid JSON: nested too deeply") from None
+    except ValueError:
+        # Python refuses to read an integer of more than sys.get_int_max_str_digits() digits
+        # (4300): a ValueError that is no JSONDecodeError, and dropped the connection.
+        raise ProtocolError("bad_json", "message holds a number with too many digits") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     kind = data.get("type")
