@@ -10,7 +10,7 @@ import pytest
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
 from courtly.games.for_the_king.data import SECONDARY_VALUE
-from courtly.games.for_the_king.evaluation import _margin, evaluate, expected_points, soft_margin
+from courtly.games.for_the_king.evaluation import _margin, expected_points, heuristic, soft_margin
 from courtly.games.for_the_king.scoring import victory_points
 from courtly.games.for_the_king.state import FtkState
 
@@ -68,6 +68,6 @@ def test_the_secondary_goes_to_the_runner_up_in_expectation(make: Make) -> None:
 
 def test_the_search_evaluation_uses_the_estimate_and_greedy_does_not(make: Make) -> None:
     state = auction(make, 2, [["diplomacy-I"], ["diplomacy-A"]], ["diplomacy-B"])
-    assert GAME.heuristic(state, 0) == evaluate(state, 0)
-    assert GAME.search_evaluation(state, 0) == evaluate(state, 0, soft_margin)
+    assert GAME.heuristic(state, 0) == heuristic(state, 0)
+    assert GAME.search_evaluation(state, 0) == heuristic(state, 0, soft_margin)
     assert GAME.search_evaluation(state, 0) < GAME.heuristic(state, 0)

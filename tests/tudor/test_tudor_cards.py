@@ -98,13 +98,13 @@ def test_t11_8_diplomatic_service_ambassador() -> None:
 
 
 def test_setups_recommended_and_named_combinations() -> None:
-    assert new(3).setup.scoring == (1, 4) and new(3).setup.scenario == 1
-    assert new(3, edition="v15").setup.scenario == 2  # v15's first game uses Blue 2
+    assert new(3).params.scoring == (1, 4) and new(3).params.scenario == 1
+    assert new(3, edition="v15").params.scenario == 2  # v15's first game uses Blue 2
     st = new(3, setup="head-of-the-snake")
-    assert st.setup.scoring == (2, 5) and st.setup.scenario == 2
-    assert new(3, setup="combination-4").setup.scoring == (1, 6)
+    assert st.params.scoring == (2, 5) and st.params.scenario == 2
+    assert new(3, setup="combination-4").params.scoring == (1, 6)
     assert new(3, setup="combination-4").rounds == 5
-    assert new(2, scoring="4,5", scenario=5).setup.scoring == (4, 5)
+    assert new(2, scoring="4,5", scenario=5).params.scoring == (4, 5)
     assert new(2, scoring="4,5", scenario=5).rounds == 6
 
 
@@ -112,9 +112,9 @@ def test_random_setup_draws_one_of_each_colour() -> None:
     seen = set()
     for seed in range(30):
         st = new(3, seed=seed, setup="random")
-        red, green = st.setup.scoring
+        red, green = st.params.scoring
         assert red in (1, 2, 3) and green in (4, 5, 6)
-        seen.add(st.setup.scenario)
+        seen.add(st.params.scenario)
         again = GAME.from_json(st.to_json())
         assert again.to_json() == st.to_json()
     assert seen == {1, 2, 3, 4, 5}
@@ -138,8 +138,8 @@ def test_random_setup_keeps_an_explicit_scenario() -> None:
     scorings = set()
     for seed in range(12):
         st = new(3, seed=seed, setup="random", scenario=5)
-        assert st.setup.scenario == 5 and st.rounds == 5
-        scorings.add(st.setup.scoring)
+        assert st.params.scenario == 5 and st.rounds == 5
+        scorings.add(st.params.scoring)
     assert len(scorings) > 1
 
 

@@ -134,7 +134,7 @@ def greedy_choices(state: CourtisansState, legal: list[int], seat: int) -> list[
     values = [domain_points(d, statuses) for d in domains]
     held = [family_weights(d) for d in domains]
     # The seat plays its own cards, so it sees a Spy it plays if spies are remembered.
-    sees_spies = state.remember_spies
+    sees_spies = state.params.remember_spies
     white, blue = state.white[seat], state.blue[seat]
     # Secret Missions read the family statuses, the row below the Queen and two domains (the
     # seat's and its left-hand neighbour's), never the row above: a play elsewhere that moves

@@ -12,12 +12,11 @@ from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
-from courtly.games.courtisans import evaluation, setup, view
+from courtly.games.courtisans import evaluation, serialize, setup, view
 from courtly.games.courtisans.actions import ACTION_TEXTS, build_action_space
 from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
 from courtly.games.courtisans.events import EVENTS
 from courtly.games.courtisans.options import OPTIONS
-from courtly.games.courtisans.serialize import load_body
 from courtly.games.courtisans.state import CourtisansState
 from courtly.games.courtisans.statistics import report_statistics
 from courtly.games.courtisans.tensor import write_observation
@@ -43,13 +42,15 @@ class CourtisansGame(Game):
         return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> CourtisansState:
-        return setup.new_state(self, num_players, seed, options)
+        state = CourtisansState(self, num_players, options, Rng(seed))
+        setup.deal(state)
+        return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> CourtisansState:
         state = CourtisansState(self, num_players, options, rng)
-        load_body(state, data)
+        serialize.load_body(state, data)
         return state
 
     def render(self, observation: Mapping[str, Any]) -> Any:

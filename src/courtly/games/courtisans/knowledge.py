@@ -129,7 +129,7 @@ def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def resample_for(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
+def resample(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
     """A world ``seat`` cannot tell from the real one, every hidden card and mission re-drawn.
 
     The unknown cards are pooled in sorted order (never the true hidden order). Face-down spies
@@ -139,7 +139,7 @@ def resample_for(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState
     world = state.clone()
     over = state.current == NO_SEAT
     slots: list[tuple[list[int], int]] = []
-    if any(p >= 0 and not (state.remember_spies and p == seat) for p in state.spy_player):
+    if any(p >= 0 and not (state.params.remember_spies and p == seat) for p in state.spy_player):
         rows = [world.eliminated]
         if not over:
             rows += [world.above, world.below, *world.domains]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.games.courtisans.words import TEXTS
@@ -14,3 +18,15 @@ SPY_MEMORY = Option(
 )
 
 OPTIONS = (SPY_MEMORY,)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameters:
+    """The options read once into what the rules ask (every game's ``Parameters``)."""
+
+    remember_spies: bool  # spy_memory=remember: a spy's player knows it (RULINGS R1)
+
+    @staticmethod
+    def from_options(options: Mapping[str, Any], num_players: int) -> Parameters:
+        """``options`` holds every option (``resolve_options``): no default is repeated here."""
+        return Parameters(remember_spies=options[SPY_MEMORY.name] == "remember")

@@ -150,7 +150,7 @@ def _play(state: CourtisansState, card: int, zone: int, events: list[Event] | No
     if IS_SPY[card]:
         # C5.2: a spy is played face down; only its player knows it (RULINGS R1).
         events.append(EVENTS.event("play-spy-table" if on_table else "play-spy-domain", data))
-        if state.remember_spies:
+        if state.params.remember_spies:
             events.append(EVENTS.event("spy-identity", {**data, "card": card}, frozenset({seat})))
     else:
         events.append(

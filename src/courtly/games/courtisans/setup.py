@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from courtly.core.rng import Rng
-from courtly.core.state import Game
 from courtly.games.courtisans.data import (
     BLUE_MISSIONS,
     HAND_SIZE,
@@ -17,11 +12,10 @@ from courtly.games.courtisans.data import (
 from courtly.games.courtisans.state import CourtisansState
 
 
-def new_state(
-    game: Game, num_players: int, seed: int, options: Mapping[str, Any]
-) -> CourtisansState:
-    rng = Rng(seed)
-    state = CourtisansState(game, num_players, options, rng)
+def deal(state: CourtisansState) -> None:
+    """The opening position dealt into a blank ``state`` with its own generator."""
+    rng = state.rng
+    num_players = state.num_players
     deck = list(range(NUM_CARDS))
     rng.shuffle(deck)
     # C2.1: set aside cards unseen; C2.2: deal 3 to each; C2.3: the rest is the deck.
@@ -43,4 +37,3 @@ def new_state(
     state.unused_missions = sorted(whites[num_players:] + blues[num_players:])
     # C2.5: a random first player.
     state.first_player = state.current = rng.below(num_players)
-    return state

@@ -28,6 +28,7 @@ from courtly.games.courtisans.codes import (
     PHASE_PLAY,
 )
 from courtly.games.courtisans.data import SPY_CARDS, SPY_INDEX
+from courtly.games.courtisans.options import Parameters
 
 
 class CourtisansState(State):
@@ -44,8 +45,8 @@ class CourtisansState(State):
         "hands",
         "num_players",
         "options",
+        "params",
         "pending",
-        "remember_spies",
         "removed",
         "rng",
         "spy_player",
@@ -71,7 +72,7 @@ class CourtisansState(State):
     current: int  # the seat to decide, NO_SEAT once the game is over
     used: int  # AREA_* bits used this turn
     pending: int  # zone of an Assassin awaiting its kill decision, or NO_ZONE
-    remember_spies: bool
+    params: Parameters  # the options, read once
 
     def __init__(
         self,
@@ -90,7 +91,7 @@ class CourtisansState(State):
             self.num_players = other.num_players
             self.options = other.options
             self.rng = other.rng.copy()
-            self.remember_spies = other.remember_spies
+            self.params = other.params
             self.deck = other.deck[:]
             self.removed = other.removed[:]
             self.hands = [h[:] for h in other.hands]
@@ -111,7 +112,7 @@ class CourtisansState(State):
         self.num_players = num_players
         self.options = options
         self.rng = rng
-        self.remember_spies = options.get("spy_memory", "remember") == "remember"
+        self.params = Parameters.from_options(options, num_players)
         self.deck = []
         self.removed = []
         self.hands = [[] for _ in range(num_players)]
@@ -148,7 +149,7 @@ class CourtisansState(State):
     def knows_spy(self, seat: int, card: int) -> bool:
         """Whether ``seat`` knows which card the face-down spy ``card`` is (RULINGS: the player
         who played it remembers it, unless the ``spy_memory`` option says otherwise)."""
-        return self.remember_spies and self.spy_player[SPY_INDEX[card]] == seat
+        return self.params.remember_spies and self.spy_player[SPY_INDEX[card]] == seat
 
     def phase_name(self) -> str:
         if self.current == NO_SEAT:
@@ -179,7 +180,7 @@ class CourtisansState(State):
         return knowledge.observe(self, viewer)
 
     def _resample(self, player: int, rng: Rng) -> CourtisansState:
-        return knowledge.resample_for(self, player, rng)
+        return knowledge.resample(self, player, rng)
 
     def _body_to_json(self) -> dict[str, Any]:
         return serialize.body_to_json(self)

@@ -33,7 +33,8 @@ ACTION_TEXTS = ActionTexts(
 )
 
 
-def build_action_space() -> ActionSpace:
+def build_action_space(num_players: int) -> ActionSpace:
+    """The same actions at every player count."""
     specs: list[Spec] = [
         ("place", [("area", "own")]),
         ("place", [("area", "middle")]),

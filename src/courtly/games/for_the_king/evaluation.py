@@ -49,7 +49,7 @@ def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
     """The actions a search weighs (RULINGS FK-08): every legal action, except that a bid
     above what the bidder could pay is left out, bar the smallest raise. A bluff stays a
     rule; the bots need not weigh 78 bids per auction to find the few worth making."""
-    if state.phase != BID or state.affordable:
+    if state.phase != BID or state.params.affordable:
         return legal
     top = BID_BASE + affordable_top(state)
     return [a for a in legal if a < top]
@@ -111,12 +111,12 @@ def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
 
     def score(after: State) -> float:
         assert isinstance(after, FtkState)
-        return evaluate(after, player, margin)
+        return heuristic(after, player, margin)
 
     return best_after(state, legal, score)
 
 
-def evaluate(state: FtkState, player: int, margin: Margin = _margin) -> float:
+def heuristic(state: FtkState, player: int, margin: Margin = _margin) -> float:
     """Projected point margin (by ``margin``), plus buying power, plus the card being won
     minus what is still to be paid for it (a standing high bid counts as a payment to come)."""
     if state.phase == OVER:
@@ -187,7 +187,7 @@ def expected_points(state: FtkState) -> list[float]:
     secondary = uses_secondary(n)
     points = [0.0] * n
     settled = None
-    for o in state.offices:
+    for o in state.params.offices:
         if not pending[o]:
             # Nothing left to come: the office scores as it will at the end (E1-E2).
             if settled is None:
@@ -236,4 +236,4 @@ def search_evaluations(state: FtkState) -> list[float]:
             return soft_margin(position, player)
         return _lead(points, player)
 
-    return [evaluate(state, p, margin) for p in range(state.num_players)]
+    return [heuristic(state, p, margin) for p in range(state.num_players)]

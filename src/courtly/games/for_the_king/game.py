@@ -10,11 +10,10 @@ from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
-from courtly.games.for_the_king import evaluation, setup, view
+from courtly.games.for_the_king import evaluation, serialize, setup, view
 from courtly.games.for_the_king.actions import ACTION_TEXTS, build_action_space
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.options import OPTIONS
-from courtly.games.for_the_king.serialize import read_body
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
 from courtly.games.for_the_king.tensor import write_observation
@@ -33,16 +32,18 @@ class ForTheKing(Game):
     action_texts = ACTION_TEXTS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
-        return build_action_space()
+        return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        return setup.new_state(self, num_players, seed, options)
+        state = FtkState(self, num_players, options, Rng(seed))
+        setup.deal(state)
+        return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
         state = FtkState(self, num_players, options, rng)
-        read_body(state, data)
+        serialize.load_body(state, data)
         return state
 
     def write_observation_tensor(
@@ -58,12 +59,12 @@ class ForTheKing(Game):
 
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, FtkState)
-        return evaluation.evaluate(state, player)
+        return evaluation.heuristic(state, player)
 
     def search_evaluation(self, state: State, player: int) -> float:
         """The heuristic with the Duties softened by the cards still to come."""
         assert isinstance(state, FtkState)
-        return evaluation.evaluate(state, player, evaluation.soft_margin)
+        return evaluation.heuristic(state, player, evaluation.soft_margin)
 
     def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
         assert isinstance(state, FtkState)

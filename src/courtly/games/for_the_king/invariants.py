@@ -43,7 +43,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
-from courtly.games.for_the_king.rules import LEGAL_BY_PHASE
+from courtly.games.for_the_king.rules import PHASE_LEGAL
 
 if TYPE_CHECKING:
     from courtly.games.for_the_king.state import FtkState
@@ -95,7 +95,7 @@ def _check_locations(s: FtkState, counts: Counter[int]) -> None:
             _fail(f"{CARD_CODE[c]}: exactly the cards numbered above {n} are left unused (S3)")
 
 
-def check(s: FtkState) -> None:
+def check_invariants(s: FtkState) -> None:
     n = s.num_players
     if len(s.loc) != NUM_CARDS:
         _fail("every one of the 108 cards needs a location")
@@ -123,14 +123,14 @@ def check(s: FtkState) -> None:
         if not counts[BATCH_BASE + b]:
             _fail(f"face-down batch {b} is empty")
     for o in range(NUM_OFFICES):
-        if o in s.offices:
+        if o in s.params.offices:
             if not DUTY_MIN <= s.primary[o] <= DUTY_MAX:
                 _fail(f"Primary Duty values stay within {DUTY_MIN}..{DUTY_MAX}")
         elif s.primary[o]:
             _fail("an office out of play has a Primary Duty value")
     _check_knowledge(s)
     _check_phase(s)
-    if s.phase != OVER and not LEGAL_BY_PHASE[s.phase](s):
+    if s.phase != OVER and not PHASE_LEGAL[s.phase](s):
         _fail(f"seat {s.cur} has no legal action in phase {PHASE_NAMES[s.phase]}")
     # Gold paid is never returned: it sits in the face-up pile for good.
     if any(v < 0 for v in s.spent) or sum(s.spent) > sum(GOLD_OF[c] for c in s.up):
@@ -182,7 +182,7 @@ def _check_phase(s: FtkState) -> None:
     if phase in SHARE_PHASES:
         if s.batches or (s.revealed >= 0) != (phase == GAINED_KING):
             _fail("nothing is auctioned or discarded face down during the Share Influence phase")
-        if any(CARD_CATEGORY[c] != KING_CARD for c in s.up) or (s.up and not s.king_apply):
+        if any(CARD_CATEGORY[c] != KING_CARD for c in s.up) or (s.up and not s.params.king_apply):
             _fail("only King cards applied when gained (king_cards=apply) are discarded in P1")
         if s.favor != sorted(s.favor):
             _fail("the Favor deck is kept sorted until it is shuffled (P2.1)")
@@ -193,7 +193,7 @@ def _check_phase(s: FtkState) -> None:
             _fail("the deck and the middle are empty during the Gain Esteem phase")
     if s.picker >= 0 and phase not in (PICK, GAINED_KING):
         _fail("a picker is set only while opponents pick from the middle")
-    if s.king_apply and any(
+    if s.params.king_apply and any(
         CARD_CATEGORY[c] == KING_CARD for c in range(NUM_CARDS) if s.loc[c] >= HAND_BASE
     ):
         _fail("with king_cards=apply a King card is never kept in a hand (RULINGS FK-06)")
@@ -218,7 +218,7 @@ def _check_phase(s: FtkState) -> None:
 
 def _check_gained_king(s: FtkState) -> None:
     n = s.num_players
-    if not s.king_apply or CARD_CATEGORY[s.revealed] != KING_CARD:
+    if not s.params.king_apply or CARD_CATEGORY[s.revealed] != KING_CARD:
         _fail("only king_cards=apply applies a King card during the Share Influence phase")
     if not 1 <= s.king_left <= king_effect(s.revealed)[3] or s.held >= 0:
         _fail("a King card being applied has changes left")

@@ -122,8 +122,9 @@ def _codes(cards: list[int]) -> list[str]:
     return [CARD_CODE[c] for c in sorted(cards)]
 
 
-def observe(state: FtkState, seat: int) -> dict[str, Any]:
-    """Exactly what ``seat`` (-1: a spectator) knows now, as JSON."""
+def observe(state: FtkState, viewer: int | None) -> dict[str, Any]:
+    """Exactly what ``viewer`` (None: a spectator) knows now, as JSON."""
+    seat = -1 if viewer is None else viewer
     known = knowledge(state, seat)
     n = state.num_players
     loc = state.loc
@@ -177,7 +178,7 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
                 "primary": state.primary[o],
                 "secondary": SECONDARY_VALUE if secondary else None,
             }
-            for o in state.offices
+            for o in state.params.offices
         ],
         "advisor": state.advisor,
         "deck_size": len(state.deck),
@@ -232,7 +233,7 @@ def observe(state: FtkState, seat: int) -> dict[str, Any]:
             "duties": {
                 OFFICES[o]: {"primary": d[0], "secondary": d[1]}
                 for o, d in enumerate(duties(state))
-                if o in state.offices
+                if o in state.params.offices
             },
         }
     return obs
@@ -355,7 +356,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
 
     rng.shuffle(pool)
     kings: list[int] = []
-    if state.king_apply:
+    if state.params.king_apply:
         # With king_cards=apply a King card never stays in a hand (it is applied when
         # gained), so no world deals one to a hand or to what a hand discarded.
         kings = [c for c in pool if CARD_CATEGORY[c] == KING]

@@ -79,7 +79,7 @@ def _legal_bid(s: FtkState) -> list[int]:
     """P2.3: pass, or any number higher than the last bid (option bids: RULINGS FK-08)."""
     ids = [PASS]
     ids.extend(
-        range(BID_BASE + s.high, BID_BASE + (affordable_top(s) if s.affordable else MAX_BID))
+        range(BID_BASE + s.high, BID_BASE + (affordable_top(s) if s.params.affordable else MAX_BID))
     )
     return ids
 
@@ -113,9 +113,9 @@ def _legal_king(s: FtkState) -> list[int]:
     delta = king_effect(s.revealed)[2]
     ids: list[int] = []
     if delta >= 0:
-        ids.extend(RAISE_BASE + o for o in s.offices if o != s.king_first)
+        ids.extend(RAISE_BASE + o for o in s.params.offices if o != s.king_first)
     if delta <= 0:
-        ids.extend(LOWER_BASE + o for o in s.offices if o != s.king_first)
+        ids.extend(LOWER_BASE + o for o in s.params.offices if o != s.king_first)
     return ids
 
 
@@ -124,7 +124,7 @@ def _legal_over(s: FtkState) -> list[int]:
 
 
 # The dispatch by phase: FtkState.legal_action_ids reads it (one call fewer on the hot path).
-LEGAL_BY_PHASE: dict[int, Callable[[FtkState], list[int]]] = {
+PHASE_LEGAL: dict[int, Callable[[FtkState], list[int]]] = {
     PLACE: _legal_place,
     PICK: _legal_pick,
     BID: _legal_bid,
@@ -176,7 +176,7 @@ def _do_king(s: FtkState, action_id: int, events: Events) -> None:
 
 
 # The dispatch by phase: FtkState._apply reads it (one call fewer on the hot path).
-APPLY_BY_PHASE: dict[int, Callable[[FtkState, int, Events], None]] = {
+PHASE_APPLY: dict[int, Callable[[FtkState, int, Events], None]] = {
     PLACE: _do_place,
     PICK: _do_pick,
     BID: _do_bid,
@@ -228,7 +228,7 @@ def _place(s: FtkState, area: int, events: Events) -> None:
     a = s.advisor
     if area == 0:
         s.n_own = 1
-        if s.king_apply and CARD_CATEGORY[card] == KING_CARD:
+        if s.params.king_apply and CARD_CATEGORY[card] == KING_CARD:
             s.reveal()  # the King card only the Advisor had seen is shown
             _gain_king(s, a, card, events)
             return
@@ -282,7 +282,7 @@ def _take(s: FtkState, seat: int, kind: int, events: Events) -> None:
     s.middle.remove(card)
     if events is not None:
         events.append(EVENTS.event("take", {"seat": seat, "card": CARD_CODE[card]}))
-    if s.king_apply and CARD_CATEGORY[card] == KING_CARD:
+    if s.params.king_apply and CARD_CATEGORY[card] == KING_CARD:
         _gain_king(s, seat, card, events)
         return
     s.to_hand(seat, card, public=True)
@@ -344,7 +344,7 @@ def _start_round(s: FtkState, events: Events) -> None:
 def _end_events(s: FtkState, events: list[Event]) -> None:
     """E: who takes each Duty tile, the points and the winners."""
     for o, (first, second) in enumerate(duties(s)):
-        if o in s.offices:
+        if o in s.params.offices:
             data = {
                 "office": OFFICES[o],
                 "value": s.primary[o],

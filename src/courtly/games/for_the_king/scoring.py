@@ -58,7 +58,7 @@ def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, i
     # The two best by (higher sum, then lower letter), an earlier seat first on equal keys:
     # the first two of a stable sort, found in one pass (the greedy policy scores every
     # candidate by these, so this is the search's hottest loop). A sum of 0 never ranks.
-    for o in state.offices:
+    for o in state.params.offices:
         first = second = NOBODY
         first_sum = second_sum = 0
         first_letter = second_letter = 0
@@ -121,7 +121,7 @@ def _ranking(state: FtkState) -> tuple[list[int], str | None]:
 def score_breakdown(state: FtkState) -> dict[str, Any]:
     """Per seat the esteem each office's Duty tiles give it (E3), the tie-break that decided
     (E4) and why the game ended (the Favor deck ran out: E)."""
-    categories = [OFFICES[o] for o in state.offices]
+    categories = [OFFICES[o] for o in state.params.offices]
     seats: list[dict[str, Any]] = [dict.fromkeys(categories, 0) for _ in range(state.num_players)]
     for o, (first, second) in enumerate(duties(state)):
         if first != NOBODY:

@@ -74,7 +74,7 @@ def body_to_json(s: FtkState) -> dict[str, Any]:
         "placed": {"own": s.n_own, "middle": s.n_mid, "favor": s.n_fav},
         "picker": s.picker if s.picker >= 0 else None,
         "first_player": s.first,
-        "primary": {OFFICES[o]: s.primary[o] for o in s.offices},
+        "primary": {OFFICES[o]: s.primary[o] for o in s.params.offices},
         "cards": {
             "unused": _codes(unused),
             "box": _codes(box),
@@ -143,7 +143,7 @@ def _mapping(value: Any, what: str) -> Mapping[str, Any]:
     return value
 
 
-def read_body(s: FtkState, data: Mapping[str, Any]) -> None:
+def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
     """Fill the blank state ``s`` from the body of its JSON form."""
     n = s.num_players
     s.phase = PHASE_NAMES.index(F.choice(F.field(data, "phase"), "phase", PHASE_NAMES))
@@ -162,10 +162,10 @@ def read_body(s: FtkState, data: Mapping[str, Any]) -> None:
     s.picker = F.seat(F.field(data, "picker"), "picker", n, none=-1)
     s.first = F.seat(F.field(data, "first_player"), "first_player", n)
     primary = _mapping(F.field(data, "primary"), "primary")
-    if set(primary) != {OFFICES[o] for o in s.offices}:
+    if set(primary) != {OFFICES[o] for o in s.params.offices}:
         raise InvalidStateError(
             f"primary must give exactly the offices in play: "
-            f"{', '.join(OFFICES[o] for o in s.offices)}"
+            f"{', '.join(OFFICES[o] for o in s.params.offices)}"
         )
     for name, value in primary.items():
         s.primary[OFFICES.index(name)] = F.integer(value, f"primary.{name}", DUTY_MIN, DUTY_MAX)

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from courtly.core.rng import Rng
-from courtly.core.state import Game
 from courtly.games.for_the_king.codes import BOX, DECK, UNUSED
 from courtly.games.for_the_king.data import CARD_MARK, NUM_CARDS, RANDOM_REMOVAL
 from courtly.games.for_the_king.rules import start_turn
 from courtly.games.for_the_king.state import FtkState
 
 
-def new_state(game: Game, num_players: int, seed: int, options: dict[str, Any]) -> FtkState:
-    """S1-S5: numbered cards out, random removal, shuffle, a random first Advisor."""
-    rng = Rng(seed)
-    s = FtkState(game, num_players, options, rng)
+def deal(s: FtkState) -> None:
+    """S1-S5 into a blank ``s`` with its own generator: numbered cards out, random removal,
+    shuffle, a random first Advisor."""
+    rng = s.rng
+    num_players = s.num_players
     kept = []
     for c in range(NUM_CARDS):
         if CARD_MARK[c] > num_players:
@@ -33,4 +30,3 @@ def new_state(game: Game, num_players: int, seed: int, options: dict[str, Any]) 
     s.deck = deck
     s.advisor = rng.below(num_players)
     start_turn(s, None)
-    return s

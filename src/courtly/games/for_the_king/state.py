@@ -30,9 +30,9 @@ from courtly.games.for_the_king.data import (
     NUM_CARDS,
     NUM_OFFICES,
     PRIMARY_START,
-    offices_in_play,
 )
-from courtly.games.for_the_king.rules import APPLY_BY_PHASE, LEGAL_BY_PHASE
+from courtly.games.for_the_king.options import Parameters
+from courtly.games.for_the_king.rules import PHASE_APPLY, PHASE_LEGAL
 
 # (seat, at least, at most, first batch since, spent then, won then): see ``limits``.
 GoldLimit = tuple[int, int, int, int, int, int]
@@ -41,6 +41,7 @@ _FIELDS = (
     "game",
     "num_players",
     "options",
+    "params",
     "rng",
     "phase",
     "cur",
@@ -76,9 +77,6 @@ _FIELDS = (
     "won",
     "limits",
     "gold",
-    "affordable",
-    "offices",
-    "king_apply",
 )
 
 
@@ -86,6 +84,7 @@ class FtkState(State):
     __slots__ = _FIELDS
 
     game: Game
+    params: Parameters  # the options and the Offices in play, read once
     phase: int
     cur: int  # the seat to decide (-1 once over)
     loc: list[int]  # location code per card (codes.py)
@@ -124,9 +123,6 @@ class FtkState(State):
     # then = Gold now + spent since - won since + Gold in that seat's batches since.
     limits: list[GoldLimit]
     gold: list[int]  # Gold value in hand, per seat
-    affordable: bool  # option bids=affordable (P2.3)
-    offices: tuple[int, ...]
-    king_apply: bool  # option king_cards=apply (RULINGS FK-06)
 
     def __init__(
         self,
@@ -144,6 +140,7 @@ class FtkState(State):
             s.game = other.game
             s.num_players = other.num_players
             s.options = other.options
+            s.params = other.params
             s.rng = other.rng.copy()
             s.phase = other.phase
             s.cur = other.cur
@@ -180,14 +177,12 @@ class FtkState(State):
             s.won = other.won[:]
             s.limits = other.limits[:]
             s.gold = other.gold[:]
-            s.affordable = other.affordable
-            s.offices = other.offices
-            s.king_apply = other.king_apply
             return
         s = self
         s.game = game
         s.num_players = num_players
         s.options = options
+        params = s.params = Parameters.from_options(options, num_players)
         s.rng = rng
         s.phase = PLACE
         s.cur = 0
@@ -212,8 +207,7 @@ class FtkState(State):
         s.batch = -1
         s.king_left = 0
         s.king_first = -1
-        s.offices = offices_in_play(num_players)
-        s.primary = [PRIMARY_START if o in s.offices else 0 for o in range(NUM_OFFICES)]
+        s.primary = [PRIMARY_START if o in params.offices else 0 for o in range(NUM_OFFICES)]
         s.batches = []
         s.arrive = [-1] * NUM_CARDS
         s.placer = [-1] * NUM_CARDS
@@ -222,8 +216,6 @@ class FtkState(State):
         s.won = [0] * num_players
         s.limits = []
         s.gold = [0] * num_players
-        s.affordable = options.get("bids", "any") == "affordable"
-        s.king_apply = options.get("king_cards", "hold") == "apply"
 
     def clone(self) -> FtkState:
         return FtkState(self.game, self.num_players, self.options, self.rng, self)
@@ -298,10 +290,10 @@ class FtkState(State):
         return PHASE_NAMES[self.phase]
 
     def legal_action_ids(self) -> list[int]:
-        return LEGAL_BY_PHASE[self.phase](self)
+        return PHASE_LEGAL[self.phase](self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        APPLY_BY_PHASE[self.phase](self, action_id, events)
+        PHASE_APPLY[self.phase](self, action_id, events)
 
     def scores(self) -> list[float]:
         return [float(v) for v in scoring.victory_points(self)]
@@ -317,7 +309,7 @@ class FtkState(State):
         return scoring.score_breakdown(self)
 
     def _observe(self, viewer: int | None) -> dict[str, Any]:
-        return knowledge.observe(self, -1 if viewer is None else viewer)
+        return knowledge.observe(self, viewer)
 
     def _resample(self, player: int, rng: Rng) -> FtkState:
         return knowledge.resample(self, player, rng)
@@ -326,4 +318,4 @@ class FtkState(State):
         return serialize.body_to_json(self)
 
     def check_invariants(self) -> None:
-        invariants.check(self)
+        invariants.check_invariants(self)

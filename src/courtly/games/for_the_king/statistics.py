@@ -17,7 +17,7 @@ def report_statistics(state: FtkState) -> dict[str, float | str]:
         "gold per player/held at the end": sum(state.gold) / n,
     }
     for office, (primary, _secondary) in enumerate(duties(state)):
-        if office in state.offices:
+        if office in state.params.offices:
             holder = "nobody" if primary == NOBODY else f"seat {primary + 1}"
             stats[f"primary duty/{OFFICES[office]}"] = holder
     return stats

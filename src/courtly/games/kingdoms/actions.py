@@ -19,7 +19,8 @@ TEXTS_OF_ACTIONS = ActionTexts(
 )
 
 
-def build_space() -> ActionSpace:
+def build_action_space(num_players: int) -> ActionSpace:
+    """Two players only: the same actions always."""
     specs: list[tuple[str, list[tuple[str, JSONScalar]]]] = []
     for kind in CARD_KIND_NAMES:
         for card in range(NUM_CARDS):

@@ -18,14 +18,14 @@ from courtly.games.kingdoms import (
     knowledge,
     scoring,
     serialize,
+    setup,
     view,
 )
-from courtly.games.kingdoms.actions import TEXTS_OF_ACTIONS, build_space
+from courtly.games.kingdoms.actions import TEXTS_OF_ACTIONS, build_action_space
 from courtly.games.kingdoms.codes import PH_OVER
 from courtly.games.kingdoms.events import EVENTS
 from courtly.games.kingdoms.options import OPTIONS
 from courtly.games.kingdoms.rules import dispatch
-from courtly.games.kingdoms.setup import deal
 from courtly.games.kingdoms.state import KingdomsState
 from courtly.games.kingdoms.statistics import EVENT_COUNTS, report_statistics
 from courtly.games.kingdoms.tensor import write_observation
@@ -96,11 +96,11 @@ class KingdomsGame(Game):
     action_texts = TEXTS_OF_ACTIONS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
-        return build_space()
+        return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         state = KingdomsPosition(self, options, Rng(seed))
-        deal(state)
+        setup.deal(state)
         dispatch.advance(state, None)
         return state
 
@@ -108,7 +108,7 @@ class KingdomsGame(Game):
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
         state = KingdomsPosition(self, options, rng)
-        serialize.fill_from_json(state, data)
+        serialize.load_body(state, data)
         # A hand-written position may name a phase that has not started (phase_started false)
         # with nothing pending: start it now, as play would have, so its checks (the seven-card
         # rule, the duel's mulligans...) hold before anyone acts. Engine positions never rest

@@ -162,7 +162,7 @@ def check_cards(s: KingdomsState) -> None:
 def _check_phase(s: KingdomsState) -> None:
     phase = s.phase
     name = PHASE_NAMES[phase]
-    limit = int(s.options["turn_limit"])
+    limit = s.params.turn_limit
     if phase == PH_OVER:
         if s.stack:
             raise InvalidStateError("stack: a finished game has pending decisions")

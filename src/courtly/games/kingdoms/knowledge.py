@@ -80,7 +80,7 @@ def observe(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "turn": s.turn,
         "turns_played": s.turns,
-        "turn_limit": s.options["turn_limit"],
+        "turn_limit": s.params.turn_limit,
         "decision": decision(s),
         "used": s.used,
         "draws_left": s.draws_left,

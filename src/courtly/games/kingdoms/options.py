@@ -3,6 +3,10 @@ readings the rulebook leaves open (RULINGS.md names each)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from courtly.core.errors import Words
 from courtly.core.i18n import COURTLY, ENGLISH
 from courtly.core.options import Option
@@ -60,3 +64,26 @@ OPTIONS = (
         legacy=False,  # games saved before the option counted face-up cards only
     ),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Parameters:
+    """The options read once into what the rules ask (every game's ``Parameters``)."""
+
+    turn_limit: int  # the game ends after this many turns (RULINGS R20)
+    battle: bool  # the reconstructed Battle is played (RULINGS R23)
+    scandal_glory_own: bool  # scandal_glory=own: the Subject Scandal takes goes to the player's
+    # own Glory, not the opponent's (RULINGS R8)
+    battle_ties_to_attacker: bool  # battle_ties=attacker: a tied Battle goes to the attacker
+    refugee_army: bool  # face-down Army cards count in the Refugee tie-break (RULINGS R24)
+
+    @staticmethod
+    def from_options(options: Mapping[str, Any], num_players: int) -> Parameters:
+        """``options`` holds every option (``resolve_options``): no default is repeated here."""
+        return Parameters(
+            turn_limit=int(options["turn_limit"]),
+            battle=bool(options["battle"]),
+            scandal_glory_own=options["scandal_glory"] == "own",
+            battle_ties_to_attacker=options["battle_ties"] == "attacker",
+            refugee_army=bool(options["refugee_army"]),
+        )

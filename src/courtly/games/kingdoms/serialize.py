@@ -170,7 +170,7 @@ def _read_task(item: Any, what: str) -> tuple[int, int, int, int]:
     return kind, who, a, b
 
 
-def fill_from_json(s: KingdomsState, data: Mapping[str, Any]) -> None:
+def load_body(s: KingdomsState, data: Mapping[str, Any]) -> None:
     """Read the body into ``s`` (a fresh state); InvalidStateError names a malformed field."""
     s.phase = choice(field(data, "phase"), "phase", PHASE_CODES)
     s.entered = boolean(data.get("phase_started", True), "phase_started")

@@ -28,6 +28,7 @@ from courtly.games.kingdoms.codes import (
     Task,
 )
 from courtly.games.kingdoms.data import GLORY_TO_END, HAND_SIZE, SUIT, VALUE
+from courtly.games.kingdoms.options import Parameters
 
 
 class KingdomsState(State):
@@ -53,6 +54,7 @@ class KingdomsState(State):
         "limbo",
         "num_players",
         "options",
+        "params",
         "peasant",
         "peek",
         "phase",
@@ -80,6 +82,7 @@ class KingdomsState(State):
             self.game = game
             self.num_players = 2
             self.options = options
+            self.params = Parameters.from_options(options, self.num_players)
             self.rng = rng
             self.deck: list[int] = []  # the top is the end of the list
             self.discard: list[int] = []
@@ -111,6 +114,7 @@ class KingdomsState(State):
         self.game = other.game
         self.num_players = 2
         self.options = other.options
+        self.params = other.params
         self.rng = other.rng.copy()
         self.deck = other.deck[:]
         self.discard = other.discard[:]

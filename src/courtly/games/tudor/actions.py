@@ -8,7 +8,7 @@ Throne Room space come last, at ``SPACE_BASE`` + k * board size.
 from __future__ import annotations
 
 from courtly.core.actions import Action, ActionSpace, ActionTexts, JSONScalar
-from courtly.games.tudor.board import Board
+from courtly.games.tudor.board import BOARDS
 from courtly.games.tudor.data import (
     CHAMBER_NAMES,
     FACTIONS,
@@ -81,7 +81,8 @@ FIXED_SPECS: tuple[Spec, ...] = tuple(_specs)
 SPACE_KINDS: tuple[str, ...] = ("select", "to", "recall")
 
 
-def build_space(board: Board) -> ActionSpace:
+def build_action_space(num_players: int) -> ActionSpace:
+    board = BOARDS[num_players]
     specs: list[Spec] = list(FIXED_SPECS)
     for kind in SPACE_KINDS:
         for s in range(board.size):

@@ -23,7 +23,7 @@ def heuristic(state: State, player: int) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
-def heuristics(state: State) -> list[float]:
+def search_evaluations(state: State) -> list[float]:
     """Every seat's value less the best other seat's, each seat's value computed once."""
     values = _values(state)
     n = len(values)

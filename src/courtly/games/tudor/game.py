@@ -12,8 +12,7 @@ from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
 from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
-from courtly.games.tudor.actions import ACTION_TEXTS, build_space
-from courtly.games.tudor.board import BOARDS
+from courtly.games.tudor.actions import ACTION_TEXTS, build_action_space
 from courtly.games.tudor.events import EVENTS
 from courtly.games.tudor.options import OPTIONS
 from courtly.games.tudor.rules import dispatch
@@ -23,14 +22,14 @@ from courtly.games.tudor.tensor import write_observation
 from courtly.games.tudor.words import TEXTS
 
 HOOKS = Hooks(
-    legal_ids=dispatch.legal_ids,
-    apply=dispatch.apply_id,
-    observe=knowledge.observation,
+    legal_action_ids=dispatch.legal_action_ids,
+    apply=dispatch.apply,
+    observe=knowledge.observe,
     resample=knowledge.resample,
     body_to_json=serialize.body_to_json,
-    check=invariants.check,
+    check_invariants=invariants.check_invariants,
     winners=scoring.winners,
-    breakdown=scoring.score_breakdown,
+    score_breakdown=scoring.score_breakdown,
 )
 
 
@@ -46,15 +45,19 @@ class TudorGame(Game):
     action_texts = ACTION_TEXTS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
-        return build_space(BOARDS[num_players])
+        return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        return setup.new_state(self, HOOKS, num_players, seed, options)
+        state = TudorState(self, HOOKS, num_players, options, Rng(seed))
+        setup.deal(state)
+        return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        return serialize.from_json(self, HOOKS, data, num_players, options, rng)
+        state = TudorState(self, HOOKS, num_players, options, rng)
+        serialize.load_body(state, data)
+        return state
 
     def write_observation_tensor(
         self, observation: Mapping[str, Any], writer: TensorWriter
@@ -75,7 +78,7 @@ class TudorGame(Game):
         return super().greedy_choices(state, legal, player) if best is None else best
 
     def search_evaluations(self, state: State) -> list[float]:
-        return evaluation.heuristics(state)
+        return evaluation.search_evaluations(state)
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, TudorState)

@@ -27,10 +27,10 @@ def _fail(msg: str) -> None:
     raise InvalidStateError(f"impossible Tudor position: {msg}")
 
 
-def check(st: TudorState) -> None:
+def check_invariants(st: TudorState) -> None:
     n = st.num_players
     b = st.b
-    setup = st.setup
+    setup = st.params
     if any(c not in SCORING_CARDS for c in setup.scoring) or setup.scenario not in SCENARIO_CARDS:
         _fail("cards_in_play: unknown Scoring or Scenario Card")
     if not 0 <= st.mode < len(MODE_NAMES) - 1:

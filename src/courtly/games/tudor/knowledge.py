@@ -40,7 +40,7 @@ def _screen(st: TudorState, p: int) -> dict[str, Any]:
     }
 
 
-def observation(st: TudorState, player: int | None) -> dict[str, Any]:
+def observe(st: TudorState, player: int | None) -> dict[str, Any]:
     """The game's sections of what ``player`` (None: a spectator) may know; the kernel's
     envelope in front already says who views, who decides (``to_act``), the decision mode
     (``phase``) and the Prestige (``scores``)."""

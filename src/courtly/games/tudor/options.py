@@ -137,20 +137,23 @@ OPTIONS: tuple[Option, ...] = (
 
 
 @dataclass(frozen=True)
-class Setup:
-    scoring: tuple[int, int]
-    scenario: int
-    edition: str
-    opportunity: bool
+class Parameters:
+    """The options and the player count read once into what the rules ask (every game's
+    ``Parameters``), with the cards in play: a random setup draws them at the opening."""
+
+    scoring: tuple[int, int]  # the Red and Green Scoring Cards in play (T1)
+    scenario: int  # the Blue Scenario Card in play (T1)
+    edition: str  # "en" or "v15": the rulebook edition whose readings are played
+    opportunity: bool  # variant=opportunity: Opportunity Tokens replace some markers
     novice_seats: frozenset[int]  # 0-based seats ignoring the enhancements in Round 1
-    random_scoring: bool
-    random_scenario: bool
-    enhancements: bool = True
-    last_round_scoring: bool = True
-    restock_top_space: bool = True
-    jump_tokens: bool = True
-    lord_must: bool = False  # Phase 3: every player places their Lord (no ``no_lord``)
-    bonus_in_assignment: bool = False  # Bonus/Scenario actions in Phase 1 turns too
+    random_scoring: bool  # setup=random: the Scoring Cards are still to be drawn
+    random_scenario: bool  # setup=random: the Scenario Card is still to be drawn
+    last_round_scoring: bool  # the Scoring Cards score after the last round too
+    restock_top_space: bool  # a top space left for an Office is refilled (RULINGS 16)
+    jump_tokens: bool  # the Climbing jump takes the tokens it passes
+    lord_must: bool  # Phase 3: every player places their Lord (no ``no_lord``)
+    bonus_in_assignment: bool  # Bonus/Scenario actions in Phase 1 turns too
+    enhancements: bool = True  # the Ring enhancements are played (always, but for novices)
 
     @property
     def v15(self) -> bool:
@@ -160,9 +163,10 @@ class Setup:
         return card in self.scoring
 
     @staticmethod
-    def from_options(options: Mapping[str, Any], num_players: int) -> Setup:
-        name = str(options.get("setup", "recommended"))
-        edition = str(options.get("edition", "en"))
+    def from_options(options: Mapping[str, Any], num_players: int) -> Parameters:
+        """``options`` holds every option (``resolve_options``): no default is repeated here."""
+        name = str(options["setup"])
+        edition = str(options["edition"])
         random_scoring = random_scenario = name == "random"
         if random_scoring:
             red, green, blue = 1, 4, 1  # replaced by draw_random_cards at setup
@@ -170,26 +174,26 @@ class Setup:
             red, green, blue = V15_FIRST_GAME
         else:
             red, green, blue = RECOMMENDED_SETUPS[name]
-        scoring_text = str(options.get("scoring", "") or "")
+        scoring_text = str(options["scoring"] or "")
         scoring = (red, green)
         if scoring_text:
             a, b = (int(x) for x in scoring_text.split(","))
             scoring = (a, b)
             random_scoring = False
-        scenario = int(options.get("scenario", 0) or 0)
+        scenario = int(options["scenario"] or 0)
         if scenario:
             blue = scenario
         if scenario:
             random_scenario = False
-        return Setup(
+        return Parameters(
             scoring=scoring,
             scenario=blue,
             edition=edition,
-            opportunity=options.get("variant") == "opportunity",
-            novice_seats=novice_seats(options.get("novice", ""), num_players),
-            last_round_scoring=bool(options.get("last_round_scoring", True)),
-            restock_top_space=bool(options.get("restock_top_space", True)),
-            jump_tokens=bool(options.get("jump_tokens", True)),
+            opportunity=options["variant"] == "opportunity",
+            novice_seats=novice_seats(options["novice"], num_players),
+            last_round_scoring=bool(options["last_round_scoring"]),
+            restock_top_space=bool(options["restock_top_space"]),
+            jump_tokens=bool(options["jump_tokens"]),
             lord_must=lord_must(options, edition),
             bonus_in_assignment=bonus_in_assignment(options, edition),
             random_scoring=random_scoring,
@@ -204,7 +208,7 @@ class Setup:
     def random_cards(self) -> bool:
         return self.random_scoring or self.random_scenario
 
-    def draw_random_cards(self, rng: Rng) -> Setup:
+    def draw_random_cards(self, rng: Rng) -> Parameters:
         """One random Red, Green and Blue card (the rulebook's Random Setup); a card given
         explicitly (``scoring``/``scenario`` options) stays."""
         reds = [c for c, card in sorted(SCORING_CARDS.items()) if card.colour == "red"]
@@ -221,14 +225,14 @@ class Setup:
 def lord_must(options: Mapping[str, Any], edition: str) -> bool:
     """``lord_placement``: ``may`` (the English "may now place"), ``must`` (v15's "배치합니다",
     with no "할 수 있습니다"), ``edition`` (as the edition reads: must under v15)."""
-    placement = str(options.get("lord_placement", "edition"))
+    placement = str(options["lord_placement"])
     return placement == "must" or (placement == "edition" and edition == "v15")
 
 
 def bonus_in_assignment(options: Mapping[str, Any], edition: str) -> bool:
     """``bonus_turns``: ``actions`` (Phase 4 turns only, the English reading), ``all`` (the
     Phase 1 placement turns too, v15's "어느 단계이든지"), ``edition`` (as the edition reads)."""
-    turns = str(options.get("bonus_turns", "edition"))
+    turns = str(options["bonus_turns"])
     return turns == "all" or (turns == "edition" and edition == "v15")
 
 

@@ -49,7 +49,7 @@ def card_end_points(st: TudorState, p: int, card: int) -> int:
 
 
 def game_end_points(st: TudorState, p: int) -> int:
-    return sum(card_end_points(st, p, card) for card in st.setup.scoring)
+    return sum(card_end_points(st, p, card) for card in st.params.scoring)
 
 
 def garter_totals(st: TudorState) -> list[int]:
@@ -90,7 +90,7 @@ def crowded_winner(st: TudorState, col: int) -> int:
 
 def end_of_round(st: TudorState) -> None:
     """End of Round Prestige: Crowded Court, once per Green card (the last Round too)."""
-    for card in st.setup.scoring:
+    for card in st.params.scoring:
         if card == CROWDED:
             for col in range(st.b.columns):
                 q = crowded_winner(st, col)
@@ -139,7 +139,7 @@ def decided_by(st: TudorState) -> str | None:
 def score_breakdown(st: TudorState) -> dict[str, Any]:
     """Prestige per seat by where it came from: ``in_play`` (during the Rounds: Crowded Court,
     The Quest For Power), each end-game Scoring Card in play, and the Order of the Garter."""
-    cards = [card for card in st.setup.scoring if card in CARD_CATEGORY]
+    cards = [card for card in st.params.scoring if card in CARD_CATEGORY]
     categories = ["in_play", *(CARD_CATEGORY[card] for card in cards), "garter"]
     over = st.mode == M_OVER
     garter = garter_points(garter_totals(st), st.b.layout.garter_points)

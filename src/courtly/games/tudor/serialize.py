@@ -8,8 +8,6 @@ from typing import Any
 
 from courtly.core import fields
 from courtly.core.errors import InvalidStateError
-from courtly.core.rng import Rng
-from courtly.core.state import Game
 from courtly.games.tudor.codes import (
     ACT_NOVICE,
     M_HAND_RING,
@@ -35,7 +33,7 @@ from courtly.games.tudor.data import (
     NUM_FINGERS,
     SCENARIO_CARDS,
 )
-from courtly.games.tudor.state import Hooks, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def _counts(values: list[int]) -> dict[str, int]:
@@ -83,7 +81,7 @@ def public_body(st: TudorState) -> dict[str, Any]:
             }
         )
     return {
-        "cards_in_play": {"scoring": list(st.setup.scoring), "scenario": st.setup.scenario},
+        "cards_in_play": {"scoring": list(st.params.scoring), "scenario": st.params.scenario},
         "round": st.round,
         "rounds": st.rounds,
         "start_player": st.start,
@@ -189,8 +187,8 @@ def _setup(st: TudorState, data: Mapping[str, Any]) -> None:
     scenario = fields.integer(
         fields.field(cards, "scenario", "cards_in_play"), "cards_in_play.scenario", 1, 5
     )
-    st.setup = replace(
-        st.setup,
+    st.params = replace(
+        st.params,
         scoring=(scoring[0], scoring[1]),
         scenario=scenario,
         random_scoring=False,
@@ -348,19 +346,16 @@ def _scratch(st: TudorState, value: Any) -> list[int]:
     return [code, other]
 
 
-def from_json(
-    game: Game, hooks: Hooks, data: Mapping[str, Any], n: int, options: dict[str, Any], rng: Rng
-) -> TudorState:
-    """A state from its body: every field read strictly, then the position checked whole
-    (``invariants.check``: counts, bookkeeping, and a decision that can be made)."""
-    st = TudorState(game, hooks, n, options, rng)
+def load_body(st: TudorState, data: Mapping[str, Any]) -> None:
+    """A blank ``st`` filled from its body: every field read strictly, then the position
+    checked whole (``check_invariants``: counts, bookkeeping, and a decision that can be
+    made)."""
     _setup(st, data)
     _board(st, data)
     _players(st, data)
     _decision(st, data)
     st.check_invariants()
     _check_playable(st)
-    return st
 
 
 def _check_playable(st: TudorState) -> None:

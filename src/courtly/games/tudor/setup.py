@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from courtly.core.rng import Rng
-from courtly.core.state import Game
 from courtly.games.tudor.codes import M_DRAFT
 from courtly.games.tudor.data import (
     COURT_CARDS_PER_FACTION,
@@ -21,7 +17,7 @@ from courtly.games.tudor.data import (
     OPPORTUNITY_TOKENS,
     SCENARIO_CARDS,
 )
-from courtly.games.tudor.state import Hooks, TudorState
+from courtly.games.tudor.state import TudorState
 
 
 def marker_totals(st: TudorState) -> list[int]:
@@ -30,26 +26,25 @@ def marker_totals(st: TudorState) -> list[int]:
     infl = INFLUENCE_TOKENS - removed
     intr = INTRIGUE_TOKENS - removed
     opp = 0
-    if st.setup.opportunity:
+    if st.params.opportunity:
         infl -= OPPORTUNITY_TOKENS // 2
         intr -= OPPORTUNITY_TOKENS // 2
         opp = OPPORTUNITY_TOKENS
     return [0, infl, intr, opp]
 
 
-def new_state(
-    game: Game, hooks: Hooks, num_players: int, seed: int, options: dict[str, Any]
-) -> TudorState:
-    rng = Rng(seed)
-    st = TudorState(game, hooks, num_players, options, rng)
-    if st.setup.random_cards:
-        st.setup = st.setup.draw_random_cards(rng)
+def deal(st: TudorState) -> None:
+    """The opening position set out on a blank ``st`` with its own generator."""
+    rng = st.rng
+    num_players = st.num_players
+    if st.params.random_cards:
+        st.params = st.params.draw_random_cards(rng)
     layout = st.b.layout
     n = num_players
     # Court Tokens: the bag (2 players: 2 of each type out; Only The Essentials removes more).
     for f in range(7):
         out = layout.court_tokens_removed_per_faction
-        if st.setup.has(ESSENTIALS):
+        if st.params.has(ESSENTIALS):
             out += ESSENTIALS_SETUP_REMOVAL[f]
         st.removed_tok[f] = out
         st.bag.extend([f] * (COURT_TOKENS_PER_FACTION - out))
@@ -64,10 +59,9 @@ def new_state(
     st.stand = [layout.rings_per_faction] * 7
     st.supply = [COURT_CARDS_PER_FACTION] * 7
     st.csup = [COURTIERS_PER_PLAYER] * n
-    st.rounds = SCENARIO_CARDS[st.setup.scenario].rounds[n]
+    st.rounds = SCENARIO_CARDS[st.params.scenario].rounds[n]
     st.round = 0  # 0 while setting up
     st.start = 0
     st.mode = M_DRAFT
     st.draft_pos = 0
     st.cur = st.start  # the first pick of the snake draft (rules.phases.draft_seat)
-    return st

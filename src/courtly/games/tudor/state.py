@@ -18,21 +18,21 @@ from courtly.core.state import Game, State
 from courtly.games.tudor.board import BOARDS
 from courtly.games.tudor.codes import ACT_NONE, FIG_NONE, M_DRAFT, M_OVER, MODE_NAMES
 from courtly.games.tudor.data import ENHANCEMENT_MASKS
-from courtly.games.tudor.options import Setup
+from courtly.games.tudor.options import Parameters
 
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """The functions behind the kernel's hooks, chosen in ``game.py``."""
 
-    legal_ids: Callable[[TudorState], list[int]]
+    legal_action_ids: Callable[[TudorState], list[int]]
     apply: Callable[[TudorState, int, list[Event] | None], None]
     observe: Callable[[TudorState, int | None], dict[str, Any]]
     resample: Callable[[TudorState, int, Rng], TudorState]
     body_to_json: Callable[[TudorState], dict[str, Any]]
-    check: Callable[[TudorState], None]
+    check_invariants: Callable[[TudorState], None]
     winners: Callable[[TudorState], list[int]]
-    breakdown: Callable[[TudorState], dict[str, Any]]
+    score_breakdown: Callable[[TudorState], dict[str, Any]]
 
 
 class TudorState(State):
@@ -69,6 +69,7 @@ class TudorState(State):
         "office",
         "oppt",
         "options",
+        "params",
         "pend",
         "pend_rearrange",
         "prestige",
@@ -79,7 +80,6 @@ class TudorState(State):
         "round",
         "rounds",
         "scen_used",
-        "setup",
         "spent",
         "stand",
         "start",
@@ -113,7 +113,7 @@ class TudorState(State):
             self.num_players = n
             self.options = options
             self.rng = rng
-            self.setup = Setup.from_options(options, n)
+            self.params = Parameters.from_options(options, n)
             b = self.b = BOARDS[n]
             s = b.size
             self.tok = [-1] * s
@@ -171,7 +171,7 @@ class TudorState(State):
         self.num_players = other.num_players
         self.options = other.options
         self.rng = other.rng.copy()
-        self.setup = other.setup
+        self.params = other.params
         self.b = other.b
         self.tok = other.tok[:]
         self.mark = other.mark[:]
@@ -232,7 +232,7 @@ class TudorState(State):
         return self.mode == M_OVER
 
     def legal_action_ids(self) -> list[int]:
-        return self.hooks.legal_ids(self)
+        return self.hooks.legal_action_ids(self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
         self.hooks.apply(self, action_id, events)
@@ -253,7 +253,7 @@ class TudorState(State):
         return MODE_NAMES[self.mode]
 
     def score_breakdown(self) -> dict[str, Any]:
-        return self.hooks.breakdown(self)
+        return self.hooks.score_breakdown(self)
 
     def public_scores(self) -> list[float] | None:
         """The Prestige Track is in the open all game (the end-game scoring adds to it last)."""
@@ -266,7 +266,7 @@ class TudorState(State):
         return self.hooks.body_to_json(self)
 
     def check_invariants(self) -> None:
-        self.hooks.check(self)
+        self.hooks.check_invariants(self)
 
     # --- small queries shared by the rule modules ---------------------------------------
 
@@ -285,9 +285,9 @@ class TudorState(State):
 
     def enhanced(self, p: int, letter: int) -> bool:
         need = ENHANCEMENT_MASKS[letter]
-        if not need or not self.setup.enhancements:
+        if not need or not self.params.enhancements:
             return False
-        if self.round == 1 and p in self.setup.novice_seats:
+        if self.round == 1 and p in self.params.novice_seats:
             return False
         return self.finger_mask(p) & need == need
 

@@ -39,7 +39,7 @@ def report_statistics(st: TudorState) -> dict[str, float | str]:
     stats: dict[str, float | str] = {"length/rounds": float(st.round)}
     garter = garter_points(garter_totals(st), st.b.layout.garter_points)
     game_end = [game_end_points(st, p) for p in range(n)]
-    for card in st.setup.scoring:
+    for card in st.params.scoring:
         score = GAME_END_CARDS.get(card)
         if score is not None:
             name = SCORING_CARDS[card].name

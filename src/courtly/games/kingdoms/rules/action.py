@@ -125,7 +125,7 @@ def action_options(s: KingdomsState) -> Iterator[int]:
             yield from (A.K_BREAK + c for c in numbers if VALUE[c] > bar)
     if not used & USED_POLITY and len(glory) < len(s.glory[o]) and s.can_draw_deck():
         yield A.POLITY
-    if not used & USED_BATTLE and s.army[p] and opp_subjects and s.options["battle"]:
+    if not used & USED_BATTLE and s.army[p] and opp_subjects and s.params.battle:
         yield from (A.K_BATTLE + c for c in s.army[p])
     if not used & USED_REGNANT and mine:
         rsuit = C.regnant_suit(court)
@@ -215,7 +215,7 @@ def scandal_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | Non
     o = 1 - p
     card = aid - A.K_SELECT
     s.remove_subject(o, card)
-    if s.options["scandal_glory"] == "own":
+    if s.params.scandal_glory_own:
         note(events, "scandal-glory", seat=p, card=CARD_NAMES[card])
         s.to_glory(p, card)
         return

@@ -162,7 +162,7 @@ def battle_defend_apply(s: KingdomsState, t: Task, aid: int, events: list[Event]
         s.discard.append(card)
         defence = battle_strength(s, defender, card)
         note(events, "battle-defence", seat=defender, card=CARD_NAMES[card])
-    ties_to_attacker = s.options["battle_ties"] == "attacker"
+    ties_to_attacker = s.params.battle_ties_to_attacker
     won = attack > defence or (ties_to_attacker and attack == defence)
     s.aside.remove(attack_card)
     note(events, "battle-result", attack=attack, defence=defence, attacker_wins=won)

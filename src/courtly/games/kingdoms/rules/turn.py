@@ -326,7 +326,7 @@ def suit_in_kingdom(s: KingdomsState, q: int, suit: int) -> int:
     ``refugee_army`` option leaves them out, face-down Army cards (they "take up available
     Subject spaces", so they are Population; ruling R24)."""
     n = suit_in_court(s, q, suit) + sum(1 for c in s.subjects(q) if SUIT[c] == suit)
-    if s.options["refugee_army"]:
+    if s.params.refugee_army:
         n += sum(1 for c in s.army[q] if SUIT[c] == suit)
     return n
 
@@ -385,7 +385,7 @@ def endow_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None)
 
 def end_turn_entry(s: KingdomsState, events: list[Event] | None) -> None:
     s.turns += 1
-    if s.turns >= int(s.options["turn_limit"]):
+    if s.turns >= s.params.turn_limit:
         note(events, "turn-limit", turns=s.turns)
         s.end_game()
         return

@@ -30,8 +30,8 @@ from courtly.games.tudor.state import TudorState
 
 
 def _side_ok(st: TudorState, p: int, side: int) -> bool:
-    card = st.setup.scenario
-    if st.setup.v15 and card == STRONG and st.scen_used >> side & 1:
+    card = st.params.scenario
+    if st.params.v15 and card == STRONG and st.scen_used >> side & 1:
         return False  # v15: each of these once per turn
     if card == PERSISTENT:
         return side == LEFT and can_pay(st, p, 2, 0) and has_chair(st, p) and bench_room(st)
@@ -55,7 +55,7 @@ def _side_ok(st: TudorState, p: int, side: int) -> bool:
 
 def anytime_legal(st: TudorState, p: int, out: list[int], base: int) -> None:
     """Scenario actions that may be taken at any time during ``p``'s turn."""
-    if st.setup.scenario == RISE_AND_FALL:
+    if st.params.scenario == RISE_AND_FALL:
         return
     for side in (LEFT, RIGHT):
         if _side_ok(st, p, side):
@@ -67,7 +67,7 @@ def start_anytime(st: TudorState, side: int) -> None:
     st.act = ACT_SCENARIO_LEFT + side
     st.cur = p
     st.scen_used |= 1 << side
-    card = st.setup.scenario
+    card = st.params.scenario
     if card == PERSISTENT:  # 2 Influence: one of your Courtiers back to a bench
         pay(st, p, 2, 0)
         st.tmp = -1

@@ -112,7 +112,7 @@ def _legal_pay(st: TudorState, out: list[int]) -> None:
 def _legal_assign(st: TudorState, out: list[int]) -> None:
     p = st.cur
     _legal_placement(st, out)
-    if st.setup.bonus_in_assignment:
+    if st.params.bonus_in_assignment:
         # v15: Bonus and Scenario actions "어느 단계이든지 자신의 턴 진행 중" (RULINGS 52).
         turn.bonus_legal(st, p, out)
 
@@ -133,7 +133,7 @@ def _legal_placement(st: TudorState, out: list[int]) -> None:
 
 def _legal_lord(st: TudorState, out: list[int]) -> None:
     out.extend(LORD + ch for ch in range(3) if phases.lord_room(st, ch))
-    if not out or not st.setup.lord_must:  # lord_placement=must: v15's "배치합니다" (RULINGS 9)
+    if not out or not st.params.lord_must:  # lord_placement=must: v15's "배치합니다" (RULINGS 9)
         out.append(NO_LORD)
 
 
@@ -182,7 +182,7 @@ LEGAL: dict[int, Legal] = {
 }
 
 
-def legal_ids(st: TudorState) -> list[int]:
+def legal_action_ids(st: TudorState) -> list[int]:
     out: list[int] = []
     legal = LEGAL.get(st.mode)
     if legal is not None:
@@ -266,7 +266,7 @@ def _play_select(st: TudorState, aid: int) -> None:
         movement.select(st, aid - SPACE_BASE)
         return
     movement.recall(st, _space(st, aid, 2))
-    if not legal_ids(st):
+    if not legal_action_ids(st):
         st.mode = M_RESUME  # nothing can be placed after all: the movement is lost
 
 
@@ -360,7 +360,7 @@ PLAY: dict[int, Play] = {
 }
 
 
-def apply_id(st: TudorState, aid: int, events: list[Event] | None) -> None:
+def apply(st: TudorState, aid: int, events: list[Event] | None) -> None:
     if events is None:
         PLAY[st.mode](st, aid)
         if st.mode == M_RESUME:

@@ -93,7 +93,7 @@ def can_place(st: TudorState, p: int, kind: int) -> bool:
 def placement_passes(st: TudorState, p: int, kind: int, left: int) -> list[int]:
     """v15 (RULINGS 51): a new Courtier placed by C or E may pass an occupied bottom space (E:
     several in a row), one card of any colour each, onto the first open space above."""
-    if not st.setup.v15 or kind not in (MK_C, MK_E):
+    if not st.params.v15 or kind not in (MK_C, MK_E):
         return []
     out = []
     for s in st.b.bottom:
@@ -110,7 +110,7 @@ def pass_run(st: TudorState, kind: int, first: int) -> tuple[int, int]:
     otherwise a second occupied space blocks (landing -1)."""
     up = st.b.up
     occ = st.occ
-    several = kind == MK_E and st.setup.v15
+    several = kind == MK_E and st.params.v15
     k = 1
     t = up[first]
     while several and t >= 0 and occ[t] >= 0:
@@ -324,7 +324,7 @@ def enter(st: TudorState, t: int, spaces: int = 1) -> None:
 def takes_tokens(st: TudorState, kind: int) -> bool:
     """Every movement takes the tokens of where it goes, the Climbing The Ranks jump too
     (RULINGS 33), unless the game is played with the jump taking none (``jump_tokens``)."""
-    return kind != MK_JUMP or st.setup.jump_tokens
+    return kind != MK_JUMP or st.params.jump_tokens
 
 
 def discard(st: TudorState, p: int, f: int) -> None:
@@ -438,7 +438,7 @@ def finish(st: TudorState) -> None:
     b = st.b
     top = b.is_top[pos]
     refill = list(st.moved_from)
-    if top and st.setup.restock_top_space:  # the Courtier now sits on the Office (RULINGS 16)
+    if top and st.params.restock_top_space:  # the Courtier now sits on the Office (RULINGS 16)
         refill.append(pos)
     if refill:
         rank = b.restock_rank

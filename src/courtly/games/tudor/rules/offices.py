@@ -43,9 +43,9 @@ def take_office(st: TudorState, p: int, pos: int) -> None:
     st.occ[pos] = -1
     holder = st.office[col]
     st.office[col] = p
-    if st.setup.has(QUEST):
+    if st.params.has(QUEST):
         st.prestige[p] += QUEST_POINTS
-    if st.setup.scenario == CONNECTIONS:
+    if st.params.scenario == CONNECTIONS:
         st.todo.append((T_OFFICE_ACTION, p))  # after the Ring: any one Chamber Action
     if holder >= 0:
         st.csup[holder] += 1  # disgraced: back to its player's supply
@@ -56,7 +56,7 @@ def take_office(st: TudorState, p: int, pos: int) -> None:
 
 def may_wear_another(st: TudorState, p: int) -> bool:
     """v15: more than five Rings only for a player holding four or more Offices."""
-    if not st.setup.v15 or len(st.rings[p]) < V15_RING_LIMIT:
+    if not st.params.v15 or len(st.rings[p]) < V15_RING_LIMIT:
         return True
     return st.office.count(p) >= V15_OFFICES_FOR_MORE_RINGS
 

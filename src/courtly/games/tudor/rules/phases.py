@@ -67,12 +67,12 @@ def setup_rings_placed(st: TudorState) -> None:
 
 
 def courtiers_this_round(st: TudorState) -> int:
-    card = SCENARIO_CARDS[st.setup.scenario]
+    card = SCENARIO_CARDS[st.params.scenario]
     return card.first_round_courtiers if st.round == 1 else card.later_round_courtiers
 
 
 def begin_round(st: TudorState) -> None:
-    if st.setup.novice and st.round == 2 and st.act != ACT_NOVICE:
+    if st.params.novice and st.round == 2 and st.act != ACT_NOVICE:
         # Novice option: the enhancements start now, so everyone may rearrange first.
         st.act = ACT_NOVICE
         st.tmp = 0
@@ -96,7 +96,7 @@ def novice_next(st: TudorState) -> None:
     while st.tmp < n:
         q = (st.start + st.tmp) % n
         st.tmp += 1
-        if st.rings[q] and q in st.setup.novice_seats:
+        if st.rings[q] and q in st.params.novice_seats:
             st.mode = M_VICTIM
             st.cur = q
             return
@@ -209,7 +209,7 @@ def end_round(st: TudorState) -> None:
     st.lord_acted = [0] * n
     for ch in range(3):
         st.acted[ch] = [0] * len(st.acted[ch])
-    if st.round < st.rounds or st.setup.last_round_scoring:
+    if st.round < st.rounds or st.params.last_round_scoring:
         scoring.end_of_round(st)
     for p in range(n):
         spent = st.spent[p]

@@ -223,7 +223,7 @@ def banish(st: TudorState, s: int) -> None:
     q = st.occ[s]
     st.occ[s] = -1
     st.csup[q] += 1
-    if st.setup.v15 and st.tok[s] < 0:
+    if st.params.v15 and st.tok[s] < 0:
         st.tok[s] = st.draw_token()  # v15: the vacated space is refilled
     st.mode = M_RESUME
 
@@ -232,10 +232,10 @@ def banish(st: TudorState, s: int) -> None:
 
 
 def _immediate_sides(st: TudorState, p: int, marker: int) -> list[int]:
-    triggers = IMMEDIATE_ON.get(st.setup.scenario)
+    triggers = IMMEDIATE_ON.get(st.params.scenario)
     if not triggers:
         return []
-    card = st.setup.scenario
+    card = st.params.scenario
     sides = []
     for side in (LEFT, RIGHT):
         kind = triggers[side]
@@ -253,7 +253,7 @@ def _immediate_sides(st: TudorState, p: int, marker: int) -> list[int]:
 
 
 def _ambassador_ok(st: TudorState, p: int) -> bool:
-    return st.setup.has(DIPLOMATIC) and st.csup[p] > 0
+    return st.params.has(DIPLOMATIC) and st.csup[p] > 0
 
 
 def immediate_possible(st: TudorState, p: int, marker: int) -> bool:
@@ -284,7 +284,7 @@ def use_immediate(st: TudorState, side: int) -> None:
     p = st.cur
     discard_received(st, p, st.tmp)
     st.tmp = -1
-    if st.setup.scenario == PERSISTENT:  # swap two Court Tokens in the Throne Room
+    if st.params.scenario == PERSISTENT:  # swap two Court Tokens in the Throne Room
         st.mode = M_SWAP_FIRST
     elif side == LEFT:  # Rise And Fall: a Court Card of your choice
         start_take(st, p, TK_ANY)

@@ -89,13 +89,13 @@ def own_chambers_ready(st: TudorState, p: int) -> list[int]:
 
 def spendable_tokens(st: TudorState, p: int) -> int:
     held = st.ctok[p]
-    if st.setup.has(ESSENTIALS):  # negative tokens may not pay for Move Courtier
+    if st.params.has(ESSENTIALS):  # negative tokens may not pay for Move Courtier
         return sum(held[f] for f in range(7) if ESSENTIALS_VALUES[f] >= 0)
     return sum(held)
 
 
 def can_spend(st: TudorState, p: int, f: int) -> bool:
-    return st.ctok[p][f] > 0 and not (st.setup.has(ESSENTIALS) and ESSENTIALS_VALUES[f] < 0)
+    return st.ctok[p][f] > 0 and not (st.params.has(ESSENTIALS) and ESSENTIALS_VALUES[f] < 0)
 
 
 # --- legal actions in M_TURN ----------------------------------------------------------
