@@ -80,7 +80,7 @@ def test_t10_2_persistent_left_two_influence_courtier_to_a_bench() -> None:
     seat_chair(st, 0, 1)
     st.acted[0][0] = 1
     st.lords[0] = 0
-    for s in [s for s in range(st.b.size) if st.mark[s] == 1][:2]:
+    for s in [s for s in range(st.board.size) if st.mark[s] == 1][:2]:
         st.mark[s] = 0
         st.infl[0] += 1
     play(st, "scenario", side="left")

@@ -51,13 +51,13 @@ def ring_list(st: TudorState, p: int) -> list[tuple[str, str]]:
 
 
 def opportunity_to(st: TudorState, p: int, k: int) -> None:
-    for s in [s for s in range(st.b.size) if st.mark[s] == 3][:k]:
+    for s in [s for s in range(st.board.size) if st.mark[s] == 3][:k]:
         st.mark[s] = 0
         st.oppt[p] += 1
 
 
 def bottom_row(st: TudorState, faction: str) -> None:
-    for c in range(1, st.b.columns + 1):
+    for c in range(1, st.board.columns + 1):
         put_token(st, f"{c}-1", faction)
 
 
@@ -189,9 +189,9 @@ def test_v15_strong_left_action_once_per_turn(edition: str) -> None:
     play(st, "activate_lord")
     play(st, "done_figure")
     for seat in (0, 1, 2):
-        assert st.tp == seat
+        assert st.turn_player == seat
         play(st, "end_turn")
-    assert st.round == 1 and st.tp == 0  # seat 0's next turn, same round
+    assert st.round == 1 and st.turn_player == 0  # seat 0's next turn, same round
     assert has(st, "scenario", side="left")
 
 
@@ -341,7 +341,7 @@ def test_t16_e_fewer_than_three_spaces_no_refund() -> None:
     play(st, "new_courtier")
     play(st, "to", space="3-1")
     play(st, "advance")
-    assert st.mv[MV_MOVED] == 2
+    assert st.movement[MV_MOVED] == 2
     play(st, "stop")
     assert st.mode == M_TURN and hand(st, 0) == {"blue": 1}
     assert tokens(st, 0) == {"red": 1, "grey": 1}
@@ -403,7 +403,7 @@ def test_t15_opportunity_two_players_token_counts() -> None:
     """Setup 9: "In 2 player games, remove 4 each of these Tokens"; the variant: "Replace 4
     Influence and 4 Intrigue Tokens with the 8 Opportunity Tokens": 10 + 10 + 8 on 28 spaces."""
     st = new(2, variant="opportunity")
-    assert st.b.size == 28
+    assert st.board.size == 28
     assert (st.mark.count(1), st.mark.count(2), st.mark.count(3)) == (10, 10, 8)
     assert st.removed_marks == [0, 0, 0, 0]
     plain = new(2)
@@ -413,7 +413,7 @@ def test_t15_opportunity_two_players_token_counts() -> None:
 def end_last_round(st: TudorState) -> None:
     """Seat 0 ends the last turn of the last round (2 players, seat 0 started)."""
     st.round = st.rounds
-    st.tp = st.cur = 1
+    st.turn_player = st.cur = 1
     play(st, "end_turn")
     assert st.is_terminal
 
@@ -453,7 +453,7 @@ def test_t11_5_essentials_removal_adds_to_two_player_removal() -> None:
     assert st.removed_tok == [6, 6, 2, 2, 2, 2, 2]
     in_play = [st.bag.count(f) + st.tok.count(f) for f in range(7)]
     assert in_play == [14, 14, 18, 18, 18, 18, 18]
-    assert len(st.bag) + st.b.size == 140 - 14 - 8
+    assert len(st.bag) + st.board.size == 140 - 14 - 8
 
 
 # --- 9. Two Green Scoring Cards ------------------------------------------------------------------
@@ -548,8 +548,8 @@ def test_t11_8_no_ambassador_choice_at_all_with_an_empty_supply() -> None:
 
 def only_red_tokens(st: TudorState, keep: tuple[str, ...]) -> None:
     """Empty every space except ``keep`` (red), and put a red token next in the bag."""
-    for s in range(st.b.size):
-        label = st.b.label(s)
+    for s in range(st.board.size):
+        label = st.board.label(s)
         put_token(st, label, "red" if label in keep else None)
     red = FACTION_INDEX["red"]
     st.bag.remove(red)

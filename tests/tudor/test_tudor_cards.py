@@ -64,7 +64,7 @@ def test_t11_7_crowded_court_majority_and_ties() -> None:
     place(st, 1, "3-4")
     assert crowded_winner(st, 2) == 1
     assert crowded_winner(st, 0) == -1
-    st.tp = st.cur = 2
+    st.turn_player = st.cur = 2
     st.fig = 3
     play(st, "end_turn")
     assert st.prestige == [0, 12, 0]  # scored at the end of the round
@@ -148,7 +148,7 @@ def test_t11_7_crowded_court_in_the_last_round_is_an_option() -> None:
         st = turn_state(2, scoring="1,5", last_round_scoring=option)
         place(st, 0, "2-1")
         st.round = st.rounds
-        st.tp = st.cur = 1
+        st.turn_player = st.cur = 1
         st.fig = 3
         play(st, "end_turn")
         assert st.is_terminal

@@ -193,7 +193,7 @@ def test_v15_strong_actions_once_per_turn_and_jump_takes_tokens() -> None:
     place(st, 2, "4-2")
     st.intr[0] = 4
     st.removed_marks[2] = 0
-    taken = [s for s in range(st.b.size) if st.mark[s] == 2][:4]
+    taken = [s for s in range(st.board.size) if st.mark[s] == 2][:4]
     for s in taken:
         st.mark[s] = 0
     play(st, "scenario", side="right")
@@ -204,7 +204,7 @@ def test_v15_strong_actions_once_per_turn_and_jump_takes_tokens() -> None:
     place(st2, 0, "3-3")
     place(st2, 1, "3-4")
     put_token(st2, "3-5", "red")
-    for s in [s for s in range(st2.b.size) if st2.mark[s] == 2][:2]:
+    for s in [s for s in range(st2.board.size) if st2.mark[s] == 2][:2]:
         st2.mark[s] = 0
         st2.intr[0] += 1
     play(st2, "scenario", side="right")

@@ -90,7 +90,7 @@ def test_greedy_game_finishes_and_heuristic_values_cards() -> None:
 def test_t14_2_a_token_awaiting_its_immediate_choice_stays_with_its_owner() -> None:
     """The Intrigue Token seat 0 just picked up (choice pending) is known to everyone."""
     st = turn_state(3)
-    for s in [s for s in range(st.b.size) if st.mark[s] == 2][:1]:
+    for s in [s for s in range(st.board.size) if st.mark[s] == 2][:1]:
         st.mark[s] = 0
         st.intr[0] += 1
     st.mode = M_IMMEDIATE  # seat 0 decides about an Intrigue Token

@@ -368,7 +368,9 @@ def test_v15_long_movement_passes_several_occupied_spaces() -> None:
         assert st.occ[sp(st, "3-4")] == 0 and tokens(st, 0) == {"yellow": 1}
         assert kinds(st) == {"pay"}  # the second passed space's card
         play(st, "pay", card="purple")
-        assert hand(st, 0) == {} and st.mv[MV_MOVED] == 3  # moved 3 spaces: two passed, one entered
+        assert (
+            hand(st, 0) == {} and st.movement[MV_MOVED] == 3
+        )  # moved 3 spaces: two passed, one entered
 
 
 def test_v15_long_movement_needs_a_card_per_passed_space() -> None:

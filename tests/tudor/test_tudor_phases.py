@@ -129,7 +129,7 @@ def test_t5_2_courtier_does_one_action_lord_both_either_order() -> None:
     play(st, "take", card="blue")
     assert not has(st, "action", letter="C") and has(st, "end_turn")
     play(st, "end_turn")
-    st.tp = st.cur = 0
+    st.turn_player = st.cur = 0
     play(st, "activate_lord")
     play(st, "action", letter="D")
     play(st, "take", card="blue")
@@ -208,7 +208,7 @@ def test_t13_end_of_round_and_game_end() -> None:
     st.lords[2] = 0
     st.lord_acted[2] = 1
     st.bonus_used[2] = 1
-    st.tp = st.cur = 2
+    st.turn_player = st.cur = 2
     st.fig = 3
     play(st, "end_turn")
     assert st.round == 2 and st.start == 1
@@ -219,7 +219,7 @@ def test_t13_end_of_round_and_game_end() -> None:
     st.round = st.rounds
     st.mode = M_TURN
     st.to_place = [0, 0, 0]
-    st.tp = st.cur = 0
+    st.turn_player = st.cur = 0
     st.start = 1
     st.fig = 3
     st.acted[0][0] = 1  # its chamber has no Lord

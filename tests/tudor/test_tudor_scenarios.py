@@ -207,7 +207,7 @@ def test_t15_opportunity_tokens_count_as_both() -> None:
     assert st.mark.count(3) == 8 and st.mark.count(1) == 14 and st.mark.count(2) == 14
     give_ring(st, 0, "little", "brown")
     give_ring(st, 1, "ring", "yellow")
-    for s in [s for s in range(st.b.size) if st.mark[s] == 3][:2]:
+    for s in [s for s in range(st.board.size) if st.mark[s] == 3][:2]:
         st.mark[s] = 0
         st.oppt[0] += 1
     play(st, "scenario", side="left")  # 1 Influence + 1 Intrigue paid with 2 Opportunity

@@ -52,7 +52,7 @@ def test_t11_3_garter_counts_markers_and_cards_not_tokens_at_game_end() -> None:
     st.mode = 5
     st.round = st.rounds
     st.fig = 3
-    st.tp = st.cur = 2
+    st.turn_player = st.cur = 2
     st.start = 0
     st.apply({"kind": "end_turn"})
     assert st.mode == M_OVER
@@ -95,7 +95,7 @@ def test_score_breakdown_by_scoring_card_garter_and_prestige_in_play() -> None:
     st.round = st.rounds
     for q in range(3):
         st.lords[q] = -1
-    st.tp = st.cur = 2
+    st.turn_player = st.cur = 2
     st.start = 0
     st.apply({"kind": "end_turn"})
     assert st.mode == M_OVER

@@ -21,9 +21,9 @@ def test_t1_1_board_and_components_by_player_count(
 ) -> None:
     """T1.1-T1.3: board side, chairs, bench limit, Rings in the Stand, Court Tokens in play."""
     st = new(n)
-    assert st.b.size == spaces and st.b.columns == columns
+    assert st.board.size == spaces and st.board.columns == columns
     assert all(len(row) == chairs for row in st.chairs)
-    assert st.b.layout.bench_limit == bench
+    assert st.board.layout.bench_limit == bench
     assert st.stand == [rings] * 7
     # One Court Token and one Influence/Intrigue Token on every space.
     assert all(t >= 0 for t in st.tok) and all(m in (1, 2) for m in st.mark)
@@ -34,8 +34,8 @@ def test_t1_1_board_and_components_by_player_count(
 
 
 def test_t1_1_three_four_player_columns() -> None:
-    assert new(4).b.heights == (5, 6, 7, 7, 6, 5)
-    assert new(2).b.heights == (7, 7, 7, 7)
+    assert new(4).board.heights == (5, 6, 7, 7, 6, 5)
+    assert new(2).board.heights == (7, 7, 7, 7)
 
 
 def test_t1_4_snake_draft_free_fingers_and_matching_cards() -> None:

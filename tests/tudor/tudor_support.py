@@ -25,7 +25,7 @@ def turn_state(n: int = 3, seed: int = 1, **options: Any) -> TudorState:
     st = new(n, seed, **options)
     st.round = 1
     st.mode = M_TURN
-    st.tp = st.cur = 0
+    st.turn_player = st.cur = 0
     st.fig = FIG_NONE
     st.drafted = []
     st.to_place = [0] * n
@@ -35,7 +35,7 @@ def turn_state(n: int = 3, seed: int = 1, **options: Any) -> TudorState:
 
 def sp(st: TudorState, label: str) -> int:
     col, row = (int(x) for x in label.split("-"))
-    return st.b.space(col - 1, row)
+    return st.board.space(col - 1, row)
 
 
 def put_token(st: TudorState, label: str, faction: str | None) -> None:
@@ -60,7 +60,7 @@ def put_marker(st: TudorState, label: str, marker: int) -> None:
     st.mark[s] = 0
     if marker:
         if st.removed_marks[marker] == 0:
-            for t in range(st.b.size):  # borrow one from an unused space far away
+            for t in range(st.board.size):  # borrow one from an unused space far away
                 if st.mark[t] == marker and t != s:
                     st.mark[t] = 0
                     break
@@ -70,7 +70,7 @@ def put_marker(st: TudorState, label: str, marker: int) -> None:
 
 
 def clear_markers(st: TudorState) -> None:
-    for s in range(st.b.size):
+    for s in range(st.board.size):
         if st.mark[s]:
             st.removed_marks[st.mark[s]] += 1
             st.mark[s] = 0
@@ -152,7 +152,7 @@ def markers_to(st: TudorState, p: int, influence: int = 0, intrigue: int = 0) ->
     """Move round tokens from the board (or the box) behind ``p``'s screen."""
     for kind, k in ((1, influence), (2, intrigue)):
         for _ in range(k):
-            on_board = [s for s in range(st.b.size) if st.mark[s] == kind]
+            on_board = [s for s in range(st.board.size) if st.mark[s] == kind]
             if on_board:
                 st.mark[on_board[0]] = 0
             else:

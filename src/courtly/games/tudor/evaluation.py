@@ -46,7 +46,7 @@ def _values(state: State) -> list[float]:
     n = state.num_players
     # The Courtiers' heights of every seat in one pass over the board.
     heights = [0] * n
-    for q, r in zip(state.occ, state.b.row_of, strict=True):
+    for q, r in zip(state.occ, state.board.row_of, strict=True):
         if q >= 0:
             heights[q] += r
     office = state.office

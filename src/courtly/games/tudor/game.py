@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
+from courtly.core.budgets import LevelBudgets
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
@@ -43,6 +44,13 @@ class TudorGame(Game):
     domain = TEXTS
     event_kinds = EVENTS
     action_texts = ACTION_TEXTS
+    # Measured so that each level beats the one below in 100 games (docs/bots.md).
+    level_budgets = LevelBudgets(easy=30, medium=200, hard=1000, scale=2.0)
+
+    def max_game_length(self, options: Mapping[str, Any]) -> int:
+        """No short proof: four times the longest of 100 random games at each player count
+        (510 decisions)."""
+        return 2100
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space(num_players)

@@ -29,7 +29,7 @@ def _fail(msg: str) -> None:
 
 def check_invariants(st: TudorState) -> None:
     n = st.num_players
-    b = st.b
+    b = st.board
     setup = st.params
     if any(c not in SCORING_CARDS for c in setup.scoring) or setup.scenario not in SCENARIO_CARDS:
         _fail("cards_in_play: unknown Scoring or Scenario Card")
@@ -39,9 +39,9 @@ def check_invariants(st: TudorState) -> None:
         _fail(f"decision.player: the deciding seat {st.cur} does not exist")
     if not 0 <= st.round <= st.rounds or not 0 <= st.start < n:
         _fail("round or start_player out of range")
-    if not 0 <= st.fig <= 3 or not -1 <= st.fch < 3 or not 0 <= st.tp < n:
+    if not 0 <= st.fig <= 3 or not -1 <= st.figure_chamber < 3 or not 0 <= st.turn_player < n:
         _fail("decision: turn progress out of range")
-    if len(st.mv) != 6 or not 0 <= st.mv[4] < n or not -1 <= st.mv[1] < b.size:
+    if len(st.movement) != 6 or not 0 <= st.movement[4] < n or not -1 <= st.movement[1] < b.size:
         _fail("decision.movement malformed")
     for task in st.todo:
         if not task or not 0 <= task[0] <= 5 or not all(0 <= x < n for x in task[1:2]):

@@ -69,7 +69,7 @@ def garter_points(totals: list[int], table: tuple[int, ...]) -> list[int]:
 def crowded_winner(st: TudorState, col: int) -> int:
     """Most Courtiers in the column (Office holder included); a tie goes to the tied player
     with the highest figure there (the Office counts highest); -1 if nobody."""
-    b = st.b
+    b = st.board
     counts = [0] * st.num_players
     highest = [0] * st.num_players
     holder = st.office[col]
@@ -92,7 +92,7 @@ def end_of_round(st: TudorState) -> None:
     """End of Round Prestige: Crowded Court, once per Green card (the last Round too)."""
     for card in st.params.scoring:
         if card == CROWDED:
-            for col in range(st.b.columns):
+            for col in range(st.board.columns):
                 q = crowded_winner(st, col)
                 if q >= 0:
                     st.prestige[q] += CROWDED_POINTS
@@ -102,7 +102,7 @@ def end_of_game(st: TudorState) -> None:
     n = st.num_players
     for p in range(n):
         st.prestige[p] += game_end_points(st, p)
-    table = st.b.layout.garter_points
+    table = st.board.layout.garter_points
     for p, pts in enumerate(garter_points(garter_totals(st), table)):
         st.prestige[p] += pts
 
@@ -142,7 +142,7 @@ def score_breakdown(st: TudorState) -> dict[str, Any]:
     cards = [card for card in st.params.scoring if card in CARD_CATEGORY]
     categories = ["in_play", *(CARD_CATEGORY[card] for card in cards), "garter"]
     over = st.mode == M_OVER
-    garter = garter_points(garter_totals(st), st.b.layout.garter_points)
+    garter = garter_points(garter_totals(st), st.board.layout.garter_points)
     seats = []
     for p in range(st.num_players):
         entry = dict.fromkeys(categories, 0)

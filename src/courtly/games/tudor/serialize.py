@@ -48,7 +48,7 @@ def _seat(x: int) -> int | None:
 
 
 def public_body(st: TudorState) -> dict[str, Any]:
-    b = st.b
+    b = st.board
     columns = []
     s = 0
     tok, mark, occ = st.tok, st.mark, st.occ
@@ -97,12 +97,12 @@ def public_body(st: TudorState) -> dict[str, Any]:
         "decision": {
             "mode": MODE_NAMES[st.mode],
             "player": _seat(st.cur),
-            "turn_player": st.tp,
+            "turn_player": st.turn_player,
             "figure": st.fig,
-            "figure_chamber": st.fch,
-            "lord_actions_left": st.lmask,
+            "figure_chamber": st.figure_chamber,
+            "lord_actions_left": st.lord_actions_left,
             "sequence": st.act,
-            "movement": list(st.mv),
+            "movement": list(st.movement),
             "scratch": list(st.xs),
             "scenario_actions_used": st.scen_used,
             "moved_from": list(st.moved_from),
@@ -206,7 +206,7 @@ def _setup(st: TudorState, data: Mapping[str, Any]) -> None:
 
 def _board(st: TudorState, data: Mapping[str, Any]) -> None:
     n = st.num_players
-    b = st.b
+    b = st.board
     columns = fields.listing(fields.field(data, "throne_room"), "throne_room", b.columns)
     s = 0
     for c, column in enumerate(columns):
@@ -287,7 +287,7 @@ def _players(st: TudorState, data: Mapping[str, Any]) -> None:
 
 def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
     n = st.num_players
-    size = st.b.size
+    size = st.board.size
     d = fields.field(data, "decision")
 
     def get(name: str) -> Any:
@@ -295,10 +295,12 @@ def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
 
     st.mode = int(fields.choice(get("mode"), "decision.mode", _MODES))
     st.cur = fields.seat(get("player"), "decision.player", n, -1)
-    st.tp = fields.seat(get("turn_player"), "decision.turn_player", n)
+    st.turn_player = fields.seat(get("turn_player"), "decision.turn_player", n)
     st.fig = fields.integer(get("figure"), "decision.figure", 0, 3)
-    st.fch = fields.integer(get("figure_chamber"), "decision.figure_chamber", -1, 2)
-    st.lmask = fields.integer(get("lord_actions_left"), "decision.lord_actions_left", 0, 3)
+    st.figure_chamber = fields.integer(get("figure_chamber"), "decision.figure_chamber", -1, 2)
+    st.lord_actions_left = fields.integer(
+        get("lord_actions_left"), "decision.lord_actions_left", 0, 3
+    )
     st.act = fields.integer(get("sequence"), "decision.sequence", 0, ACT_NOVICE)
     mv = fields.integers(get("movement"), "decision.movement")
     fields.listing(mv, "decision.movement", 6)
@@ -306,7 +308,7 @@ def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
     lows = (0, -1, -1, 0, 0, 0)
     for i, (low, high) in enumerate(zip(lows, highs, strict=True)):
         fields.integer(mv[i], f"decision.movement[{i}]", low, high)
-    st.mv = mv
+    st.movement = mv
     st.scen_used = fields.integer(
         d.get("scenario_actions_used", 0), "decision.scenario_actions_used", 0, 3
     )

@@ -22,7 +22,7 @@ from courtly.games.tudor.state import TudorState
 
 def marker_totals(st: TudorState) -> list[int]:
     """Influence, Intrigue and Opportunity Tokens in this game, indexed by marker type."""
-    removed = st.b.layout.markers_removed_per_type
+    removed = st.board.layout.markers_removed_per_type
     infl = INFLUENCE_TOKENS - removed
     intr = INTRIGUE_TOKENS - removed
     opp = 0
@@ -39,7 +39,7 @@ def deal(st: TudorState) -> None:
     num_players = st.num_players
     if st.params.random_cards:
         st.params = st.params.draw_random_cards(rng)
-    layout = st.b.layout
+    layout = st.board.layout
     n = num_players
     # Court Tokens: the bag (2 players: 2 of each type out; Only The Essentials removes more).
     for f in range(7):
@@ -53,8 +53,8 @@ def deal(st: TudorState) -> None:
     markers = [INFLUENCE] * totals[INFLUENCE] + [INTRIGUE] * totals[INTRIGUE]
     markers += [OPPORTUNITY] * totals[OPPORTUNITY]
     rng.shuffle(markers)
-    st.mark = markers[: st.b.size]
-    for s in range(st.b.size):
+    st.mark = markers[: st.board.size]
+    for s in range(st.board.size):
         st.tok[s] = st.draw_token()
     st.stand = [layout.rings_per_faction] * 7
     st.supply = [COURT_CARDS_PER_FACTION] * 7

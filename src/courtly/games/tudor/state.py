@@ -40,9 +40,9 @@ class TudorState(State):
         "act",
         "acted",
         "amb",
-        "b",
         "bag",
         "bench",
+        "board",
         "bonus_used",
         "chairs",
         "csup",
@@ -50,20 +50,20 @@ class TudorState(State):
         "cur",
         "draft_pos",
         "drafted",
-        "fch",
         "fig",
+        "figure_chamber",
         "game",
         "hand",
         "hooks",
         "infl",
         "intr",
-        "lmask",
         "lord_acted",
+        "lord_actions_left",
         "lords",
         "mark",
         "mode",
         "moved_from",
-        "mv",
+        "movement",
         "num_players",
         "occ",
         "office",
@@ -89,7 +89,7 @@ class TudorState(State):
         "to_place",
         "todo",
         "tok",
-        "tp",
+        "turn_player",
         "xs",
     )
 
@@ -114,7 +114,7 @@ class TudorState(State):
             self.options = options
             self.rng = rng
             self.params = Parameters.from_options(options, n)
-            b = self.b = BOARDS[n]
+            b = self.board = BOARDS[n]  # the Throne Room for this player count (T1)
             s = b.size
             self.tok = [-1] * s
             self.mark = [0] * s
@@ -146,14 +146,20 @@ class TudorState(State):
             self.start = 0
             self.mode = M_DRAFT
             self.cur = 0
-            self.tp = 0
+            # the seat whose Phase 4 turn it is (T5.1); ``cur``, the seat to decide, may be
+            # another while a card or Ring decision interrupts the turn
+            self.turn_player = 0
             self.to_place = [0] * n
             self.fig = FIG_NONE
-            self.fch = -1
-            self.lmask = 0
+            self.figure_chamber = -1  # chamber of the figure activated this turn (T5.2-T5.3), or -1
+            # the activated Lord's chamber actions still to perform (T5.3), a bit per action of
+            # CHAMBER_ACTIONS[figure_chamber]; 3, none done yet, also allows G or H (T7)
+            self.lord_actions_left = 0
             self.bonus_used = [0] * n
             self.act = ACT_NONE
-            self.mv = [0, -1, 0, 0, 0, 0]
+            # the movement under way (T6.7: finished before another begins), indexed by MV_*:
+            # kind, space reached (-1: none yet), spaces left, spaces moved, seat, any direction
+            self.movement = [0, -1, 0, 0, 0, 0]
             self.xs: list[int] = []  # scratch: new Rings of Action B, cards paid for Action E
             self.scen_used = 0  # v15: Scenario actions used this turn (bit per side)
             self.moved_from: list[int] = []
@@ -172,7 +178,7 @@ class TudorState(State):
         self.options = other.options
         self.rng = other.rng.copy()
         self.params = other.params
-        self.b = other.b
+        self.board = other.board
         self.tok = other.tok[:]
         self.mark = other.mark[:]
         self.occ = other.occ[:]
@@ -202,14 +208,14 @@ class TudorState(State):
         self.start = other.start
         self.mode = other.mode
         self.cur = other.cur
-        self.tp = other.tp
+        self.turn_player = other.turn_player
         self.to_place = other.to_place[:]
         self.fig = other.fig
-        self.fch = other.fch
-        self.lmask = other.lmask
+        self.figure_chamber = other.figure_chamber
+        self.lord_actions_left = other.lord_actions_left
         self.bonus_used = other.bonus_used[:]
         self.act = other.act
-        self.mv = other.mv[:]
+        self.movement = other.movement[:]
         self.xs = other.xs[:]
         self.scen_used = other.scen_used
         self.moved_from = other.moved_from[:]

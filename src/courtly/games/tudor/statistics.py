@@ -37,7 +37,7 @@ GAME_END_CARDS: dict[int, Callable[[TudorState, int], int]] = {
 def report_statistics(st: TudorState) -> dict[str, float | str]:
     n = st.num_players
     stats: dict[str, float | str] = {"length/rounds": float(st.round)}
-    garter = garter_points(garter_totals(st), st.b.layout.garter_points)
+    garter = garter_points(garter_totals(st), st.board.layout.garter_points)
     game_end = [game_end_points(st, p) for p in range(n)]
     for card in st.params.scoring:
         score = GAME_END_CARDS.get(card)

@@ -63,7 +63,7 @@ def anytime_legal(st: TudorState, p: int, out: list[int], base: int) -> None:
 
 
 def start_anytime(st: TudorState, side: int) -> None:
-    p = st.tp
+    p = st.turn_player
     st.act = ACT_SCENARIO_LEFT + side
     st.cur = p
     st.scen_used |= 1 << side

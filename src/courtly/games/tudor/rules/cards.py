@@ -75,7 +75,7 @@ def return_card(st: TudorState, f: int) -> None:
 
 def give_first(st: TudorState, f: int) -> None:
     """Exchange 2 Cards for 1: the first card goes back to the supply."""
-    p = st.tp
+    p = st.turn_player
     st.hand[p][f] -= 1
     st.supply[f] += 1
     st.act = ACT_EXCHANGE

@@ -93,14 +93,14 @@ Play = Callable[[TudorState, int], None]
 
 def _space(st: TudorState, aid: int, kind: int) -> int:
     """The Throne Room space of a space action of ``kind`` (0 select, 1 to, 2 recall)."""
-    return aid - SPACE_BASE - kind * st.b.size
+    return aid - SPACE_BASE - kind * st.board.size
 
 
 # --- legal actions, per mode -----------------------------------------------------------------
 
 
 def _legal_select(st: TudorState, out: list[int]) -> None:
-    size = st.b.size
+    size = st.board.size
     movement.select_legal(st, out, SPACE_BASE, SPACE_BASE + 2 * size, SEL_SUPPLY)
 
 
@@ -126,8 +126,8 @@ def _legal_placement(st: TudorState, out: list[int]) -> None:
     if room:
         # Special Cases: no Courtier in supply, so one may leave the Throne Room to be placed.
         occ = st.occ
-        recall = SPACE_BASE + 2 * st.b.size
-        out.extend(recall + s for s in range(st.b.size) if occ[s] == p)
+        recall = SPACE_BASE + 2 * st.board.size
+        out.extend(recall + s for s in range(st.board.size) if occ[s] == p)
     out.append(FORGO)
 
 
@@ -156,7 +156,7 @@ LEGAL: dict[int, Legal] = {
     M_LORD: _legal_lord,
     M_TURN: turn.turn_legal,
     M_SELECT: _legal_select,
-    M_DEST: lambda st, out: movement.dest_legal(st, out, SPACE_BASE + st.b.size, STOP),
+    M_DEST: lambda st, out: movement.dest_legal(st, out, SPACE_BASE + st.board.size, STOP),
     M_STEP: lambda st, out: movement.step_legal(st, out, ADVANCE, JUMP, STOP),
     M_PAY: _legal_pay,
     M_TAKE: lambda st, out: out.extend(
@@ -170,7 +170,7 @@ LEGAL: dict[int, Legal] = {
         st, out, KEEP_TOKEN, SCENARIO, AMBASSADOR
     ),
     M_SWAP_FIRST: lambda st, out: scenarios.swap_first_legal(st, out, SPACE_BASE),
-    M_SWAP_SECOND: lambda st, out: scenarios.swap_second_legal(st, out, SPACE_BASE + st.b.size),
+    M_SWAP_SECOND: lambda st, out: scenarios.swap_second_legal(st, out, SPACE_BASE + st.board.size),
     M_CHAIR: lambda st, out: scenarios.chair_legal(st, out, CHAIR, MAX_CHAIRS),
     M_BENCH_MOVE: lambda st, out: scenarios.bench_legal(st, out, BENCH),
     M_RETURN: cards.give_legal,
@@ -261,7 +261,7 @@ def _play_select(st: TudorState, aid: int) -> None:
     if aid == SEL_SUPPLY:
         movement.select_supply(st)
         return
-    size = st.b.size
+    size = st.board.size
     if aid < SPACE_BASE + size:
         movement.select(st, aid - SPACE_BASE)
         return

@@ -44,7 +44,7 @@ def enterable(st: TudorState, s: int, p: int) -> bool:
     """Open, and not the top space of a column whose Office ``p`` already holds."""
     if st.occ[s] >= 0:
         return False
-    b = st.b
+    b = st.board
     return not (b.is_top[s] and st.office[b.col_of[s]] == p)
 
 
@@ -85,7 +85,7 @@ def can_place(st: TudorState, p: int, kind: int) -> bool:
         return False  # Climbing The Ranks: never a new Courtier
     any_token = kind == MK_A and st.enhanced(p, 0)
     colours = st.ring_colours(p)
-    if any(placement_ok(st, p, kind, s, colours, any_token) for s in st.b.bottom):
+    if any(placement_ok(st, p, kind, s, colours, any_token) for s in st.board.bottom):
         return True
     return bool(placement_passes(st, p, kind, allowance(st, p, kind)))
 
@@ -96,7 +96,7 @@ def placement_passes(st: TudorState, p: int, kind: int, left: int) -> list[int]:
     if not st.params.v15 or kind not in (MK_C, MK_E):
         return []
     out = []
-    for s in st.b.bottom:
+    for s in st.board.bottom:
         if st.occ[s] >= 0:
             t, k = pass_run(st, kind, s)
             if t >= 0 and left >= k + 1 and enterable(st, t, p) and card_payable(st, p, t, k):
@@ -108,7 +108,7 @@ def pass_run(st: TudorState, kind: int, first: int) -> tuple[int, int]:
     """Passing upwards from the occupied space ``first``: the landing space and the number of
     occupied spaces passed. Only v15's Long Movement passes several in a row (RULINGS 17);
     otherwise a second occupied space blocks (landing -1)."""
-    up = st.b.up
+    up = st.board.up
     occ = st.occ
     several = kind == MK_E and st.params.v15
     k = 1
@@ -123,7 +123,7 @@ def pass_run(st: TudorState, kind: int, first: int) -> tuple[int, int]:
 
 def one_space_targets(st: TudorState, p: int, kind: int, s: int) -> list[int]:
     """Destinations of a one-space move (A, G, Move Courtier) or a jump from ``s``."""
-    b = st.b
+    b = st.board
     if kind == MK_G:
         u = b.up[s]
         return [u] if u >= 0 and enterable(st, u, p) and card_payable(st, p, u) else []
@@ -154,7 +154,7 @@ def free_targets(
 
     Never re-entering a space of this movement. With ``cards`` each space entered needs its
     matching card and passing an occupied space one more card of any colour."""
-    b = st.b
+    b = st.board
     occ = st.occ
     out: list[int] = []
     if left < 1:
@@ -175,7 +175,7 @@ def free_targets(
 
 def upward_options(st: TudorState, p: int, kind: int, s: int, left: int) -> tuple[bool, list[int]]:
     """For C/E from ``s`` with ``left`` spaces to go: can advance?, card colours that can skip."""
-    u = st.b.up[s]
+    u = st.board.up[s]
     if u < 0 or left < 1:
         return False, []
     if st.occ[u] < 0:
@@ -210,7 +210,7 @@ def courtier_can_move(st: TudorState, p: int, kind: int, s: int) -> bool:
 def feasible(st: TudorState, p: int, kind: int) -> bool:
     """Whether a movement of ``kind`` offers ``p`` at least one choice."""
     occ = st.occ
-    for s in range(st.b.size):
+    for s in range(st.board.size):
         if occ[s] == p and courtier_can_move(st, p, kind, s):
             return True
     if kind == MK_JUMP:
@@ -224,7 +224,7 @@ def feasible(st: TudorState, p: int, kind: int) -> bool:
 
 
 def begin(st: TudorState, p: int, kind: int) -> None:
-    st.mv = [kind, -1, allowance(st, p, kind), 0, p, 1 if is_free(st, p, kind) else 0]
+    st.movement = [kind, -1, allowance(st, p, kind), 0, p, 1 if is_free(st, p, kind) else 0]
     st.moved_from = []
     st.xs = []
     st.mode = M_SELECT
@@ -234,10 +234,10 @@ def begin(st: TudorState, p: int, kind: int) -> None:
 def select_legal(
     st: TudorState, out: list[int], sel_base: int, recall_base: int, supply_id: int
 ) -> None:
-    p = st.mv[MV_PLAYER]
-    kind = st.mv[MV_KIND]
+    p = st.movement[MV_PLAYER]
+    kind = st.movement[MV_KIND]
     occ = st.occ
-    for s in range(st.b.size):
+    for s in range(st.board.size):
         if occ[s] == p and courtier_can_move(st, p, kind, s):
             out.append(sel_base + s)
     if kind == MK_JUMP:
@@ -246,14 +246,14 @@ def select_legal(
         if can_place(st, p, kind):
             out.append(supply_id)
     else:
-        for s in range(st.b.size):
+        for s in range(st.board.size):
             if occ[s] == p:
                 out.append(recall_base + s)
 
 
 def select(st: TudorState, s: int) -> None:
-    st.mv[MV_POS] = s
-    mv = st.mv
+    st.movement[MV_POS] = s
+    mv = st.movement
     if mv[MV_KIND] in (MK_C, MK_E) and not mv[MV_FREE]:
         st.mode = M_STEP
     else:
@@ -261,7 +261,7 @@ def select(st: TudorState, s: int) -> None:
 
 
 def select_supply(st: TudorState) -> None:
-    st.mv[MV_POS] = -1
+    st.movement[MV_POS] = -1
     st.mode = M_DEST
 
 
@@ -275,14 +275,14 @@ def recall(st: TudorState, s: int) -> None:
 
 
 def dest_legal(st: TudorState, out: list[int], base: int, stop_id: int) -> None:
-    mv = st.mv
+    mv = st.movement
     p = mv[MV_PLAYER]
     kind = mv[MV_KIND]
     pos = mv[MV_POS]
     if pos < 0:
         any_token = kind == MK_A and st.enhanced(p, 0)
         colours = st.ring_colours(p)
-        for s in st.b.bottom:
+        for s in st.board.bottom:
             if placement_ok(st, p, kind, s, colours, any_token):
                 out.append(base + s)
         for t in placement_passes(st, p, kind, mv[MV_LEFT]):
@@ -300,7 +300,7 @@ def dest_legal(st: TudorState, out: list[int], base: int, stop_id: int) -> None:
 
 def enter(st: TudorState, t: int, spaces: int = 1) -> None:
     """Move the chosen Courtier onto ``t`` (placing it if new), take the Court Token there."""
-    mv = st.mv
+    mv = st.movement
     p = mv[MV_PLAYER]
     pos = mv[MV_POS]
     kind = mv[MV_KIND]
@@ -335,10 +335,10 @@ def discard(st: TudorState, p: int, f: int) -> None:
 
 def destination(st: TudorState, t: int, owed: int = 0) -> None:
     """Enter ``t``; ``owed`` more cards of any colour are then due for spaces passed on the way."""
-    mv = st.mv
+    mv = st.movement
     pos = mv[MV_POS]
     kind = mv[MV_KIND]
-    b = st.b
+    b = st.board
     passed = 0
     if pos >= 0 and mv[MV_FREE] and t not in b.neighbours[pos]:
         passed = 1
@@ -357,7 +357,7 @@ def destination(st: TudorState, t: int, owed: int = 0) -> None:
 
 
 def pay(st: TudorState, f: int) -> None:
-    discard(st, st.mv[MV_PLAYER], f)
+    discard(st, st.movement[MV_PLAYER], f)
     if st.tmp > 0:
         st.tmp -= 1
         return
@@ -367,11 +367,11 @@ def pay(st: TudorState, f: int) -> None:
 
 def after_entry(st: TudorState) -> None:
     """Continue (C/E step by step, any-direction moves) or finish the movement."""
-    mv = st.mv
+    mv = st.movement
     pos = mv[MV_POS]
     kind = mv[MV_KIND]
     p = mv[MV_PLAYER]
-    if st.b.is_top[pos] or (kind in ONE_SPACE or kind == MK_JUMP) or mv[MV_LEFT] <= 0:
+    if st.board.is_top[pos] or (kind in ONE_SPACE or kind == MK_JUMP) or mv[MV_LEFT] <= 0:
         finish(st)
         return
     if mv[MV_FREE]:
@@ -394,7 +394,7 @@ def after_entry(st: TudorState) -> None:
 def step_legal(
     st: TudorState, out: list[int], advance_id: int, skip_base: int, stop_id: int
 ) -> None:
-    mv = st.mv
+    mv = st.movement
     adv, skips = upward_options(st, mv[MV_PLAYER], mv[MV_KIND], mv[MV_POS], mv[MV_LEFT])
     if adv:
         out.append(advance_id)
@@ -405,14 +405,14 @@ def step_legal(
 
 
 def advance(st: TudorState) -> None:
-    destination(st, st.b.up[st.mv[MV_POS]])
+    destination(st, st.board.up[st.movement[MV_POS]])
 
 
 def skip(st: TudorState, f: int) -> None:
     """Discard a card of colour ``f`` to pass the occupied space(s) above, landing beyond."""
-    mv = st.mv
+    mv = st.movement
     discard(st, mv[MV_PLAYER], f)
-    t, k = pass_run(st, mv[MV_KIND], st.b.up[mv[MV_POS]])
+    t, k = pass_run(st, mv[MV_KIND], st.board.up[mv[MV_POS]])
     mv[MV_LEFT] -= k  # the passed spaces count; enter() counts the landing one
     mv[MV_MOVED] += k
     destination(st, t, k - 1)
@@ -420,7 +420,7 @@ def skip(st: TudorState, f: int) -> None:
 
 def finish(st: TudorState) -> None:
     """End of a movement: marker on the end space, restock, Office, then follow-ups."""
-    mv = st.mv
+    mv = st.movement
     p = mv[MV_PLAYER]
     pos = mv[MV_POS]
     kind = mv[MV_KIND]
@@ -435,7 +435,7 @@ def finish(st: TudorState) -> None:
             paid |= 1 << f
         if paid:
             follow.append((T_REFUND, p, paid))
-    b = st.b
+    b = st.board
     top = b.is_top[pos]
     refill = list(st.moved_from)
     if top and st.params.restock_top_space:  # the Courtier now sits on the Office (RULINGS 16)

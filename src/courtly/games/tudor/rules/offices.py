@@ -39,7 +39,7 @@ from courtly.games.tudor.state import TudorState
 
 def take_office(st: TudorState, p: int, pos: int) -> None:
     """The Courtier that entered a top space moves up to the Office above it."""
-    col = st.b.col_of[pos]
+    col = st.board.col_of[pos]
     st.occ[pos] = -1
     holder = st.office[col]
     st.office[col] = p

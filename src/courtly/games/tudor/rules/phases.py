@@ -116,7 +116,7 @@ def assigned(st: TudorState) -> None:
 
 
 def bench_room(st: TudorState, ch: int) -> bool:
-    return len(st.bench[ch]) < st.b.layout.bench_limit
+    return len(st.bench[ch]) < st.board.layout.bench_limit
 
 
 # --- Phase 2: Chamber Entry ----------------------------------------------------------------
@@ -177,27 +177,27 @@ def any_figures(st: TudorState) -> bool:
 
 
 def begin_actions(st: TudorState) -> None:
-    st.tp = st.start
+    st.turn_player = st.start
     st.fig = FIG_NONE
-    st.lmask = 0
+    st.lord_actions_left = 0
     if not any_figures(st):
         end_round(st)
         return
     st.mode = M_TURN
-    st.cur = st.tp
+    st.cur = st.turn_player
 
 
 def end_turn(st: TudorState) -> None:
-    st.tp = (st.tp + 1) % st.num_players
+    st.turn_player = (st.turn_player + 1) % st.num_players
     st.scen_used = 0
     st.fig = FIG_NONE
-    st.lmask = 0
-    st.fch = -1
-    if st.tp == st.start and not any_figures(st):
+    st.lord_actions_left = 0
+    st.figure_chamber = -1
+    if st.turn_player == st.start and not any_figures(st):
         end_round(st)
         return
     st.mode = M_TURN
-    st.cur = st.tp
+    st.cur = st.turn_player
 
 
 # --- Phase 5 and game end --------------------------------------------------------------------

@@ -77,7 +77,7 @@ def discard_received(st: TudorState, p: int, marker: int) -> None:
 
 
 def bench_room(st: TudorState) -> bool:
-    limit = st.b.layout.bench_limit
+    limit = st.board.layout.bench_limit
     return any(len(bench) < limit for bench in st.bench)
 
 
@@ -110,14 +110,14 @@ def _swappable(st: TudorState) -> bool:
 
 
 def banish_cost(st: TudorState, s: int) -> int:
-    return BANISH_COST_HIGH if st.b.above_stairs[s] else BANISH_COST_LOW
+    return BANISH_COST_HIGH if st.board.above_stairs[s] else BANISH_COST_LOW
 
 
 def banish_targets(st: TudorState, p: int) -> list[int]:
     occ = st.occ
     return [
         s
-        for s in range(st.b.size)
+        for s in range(st.board.size)
         if occ[s] >= 0 and occ[s] != p and can_pay(st, p, 0, banish_cost(st, s))
     ]
 
@@ -164,7 +164,7 @@ def switch(st: TudorState, ch: int, j: int) -> None:
 
 
 def bench_legal(st: TudorState, out: list[int], base: int) -> None:
-    limit = st.b.layout.bench_limit
+    limit = st.board.layout.bench_limit
     for ch in range(3):
         if len(st.bench[ch]) < limit:
             out.append(base + ch)

@@ -102,7 +102,7 @@ def can_spend(st: TudorState, p: int, f: int) -> bool:
 
 
 def turn_legal(st: TudorState, out: list[int]) -> None:
-    p = st.tp
+    p = st.turn_player
     fig = st.fig
     if fig == FIG_NONE:
         ready = own_chambers_ready(st, p)
@@ -118,13 +118,13 @@ def turn_legal(st: TudorState, out: list[int]) -> None:
                     out.append(ACT + x)
             out.append(END_TURN)
     elif fig == FIG_COURTIER:
-        for x in (*CHAMBER_ACTIONS[st.fch], G, H):
+        for x in (*CHAMBER_ACTIONS[st.figure_chamber], G, H):
             if feasible(st, p, x):
                 out.append(ACT + x)
         out.append(DONE_FIGURE)
     elif fig == FIG_LORD:
-        pair = CHAMBER_ACTIONS[st.fch]
-        lmask = st.lmask
+        pair = CHAMBER_ACTIONS[st.figure_chamber]
+        lmask = st.lord_actions_left
         for i in (0, 1):
             if lmask >> i & 1 and feasible(st, p, pair[i]):
                 out.append(ACT + pair[i])
@@ -154,7 +154,7 @@ def bonus_legal(st: TudorState, p: int, out: list[int]) -> None:
 
 
 def activate_courtier(st: TudorState, ch: int) -> None:
-    p = st.tp
+    p = st.turn_player
     row = st.chairs[ch]
     acted = st.acted[ch]
     for i in range(len(row)):
@@ -162,20 +162,20 @@ def activate_courtier(st: TudorState, ch: int) -> None:
             acted[i] = 1  # moved behind its chair
             break
     st.fig = FIG_COURTIER
-    st.fch = ch
+    st.figure_chamber = ch
 
 
 def activate_lord(st: TudorState) -> None:
-    p = st.tp
+    p = st.turn_player
     st.lord_acted[p] = 1
     st.fig = FIG_LORD
-    st.fch = st.lords[p]
-    st.lmask = 3
+    st.figure_chamber = st.lords[p]
+    st.lord_actions_left = 3
 
 
 def done_figure(st: TudorState) -> None:
     st.fig = FIG_DONE
-    st.lmask = 0
+    st.lord_actions_left = 0
 
 
 def start_action(st: TudorState, p: int, x: int) -> None:
@@ -194,19 +194,19 @@ def start_action(st: TudorState, p: int, x: int) -> None:
 
 def choose_action(st: TudorState, x: int) -> None:
     st.act = x
-    start_action(st, st.tp, x)
+    start_action(st, st.turn_player, x)
 
 
 def in_assignment_turn(st: TudorState) -> bool:
     """Whether the turn player is in a Phase 1 placement turn (only a Phase 1 player still
     has Courtiers to place; every count is 0 from Chamber Entry to the next Round)."""
-    return st.to_place[st.tp] > 0
+    return st.to_place[st.turn_player] > 0
 
 
 def begin_assignment_bonus(st: TudorState) -> None:
     """A Bonus or Scenario action taken in a Phase 1 turn (``bonus_turns``): the placing
     player is the turn player while it runs, and its end leads back to the placement."""
-    st.tp = st.cur
+    st.turn_player = st.cur
 
 
 def finish_action(st: TudorState) -> None:
@@ -215,27 +215,27 @@ def finish_action(st: TudorState) -> None:
     if x >= 8 and in_assignment_turn(st):
         st.act = ACT_NONE
         st.mode = M_ASSIGN
-        st.cur = st.tp
+        st.cur = st.turn_player
         return
     if x < 8:
         if st.fig == FIG_LORD and x not in (G, H):
-            pair = CHAMBER_ACTIONS[st.fch]
-            st.lmask &= ~(1 if pair[0] == x else 2)
-            if not st.lmask:
+            pair = CHAMBER_ACTIONS[st.figure_chamber]
+            st.lord_actions_left &= ~(1 if pair[0] == x else 2)
+            if not st.lord_actions_left:
                 st.fig = FIG_DONE
         else:
             st.fig = FIG_DONE
-            st.lmask = 0
+            st.lord_actions_left = 0
     st.act = ACT_NONE
     st.mode = M_TURN
-    st.cur = st.tp
+    st.cur = st.turn_player
 
 
 # --- Bonus Actions --------------------------------------------------------------------------
 
 
 def bonus_move(st: TudorState) -> None:
-    p = st.tp
+    p = st.turn_player
     st.bonus_used[p] = 1
     st.act = ACT_BONUS_MOVE
     st.tmp = -1
