@@ -7,7 +7,13 @@ from agents_toy_duel import DUEL
 
 from courtly.agents import agent_kinds, make_agent, parse_agent_spec
 from courtly.agents.ismcts import ISMCTSAgent
-from courtly.agents.levels import DEFAULT_LEVELS, LEVEL_SPECS, LEVELS, level_settings, level_spec
+from courtly.agents.levels import (
+    DEFAULT_LEVELS,
+    LEVELS,
+    level_settings,
+    level_spec,
+    level_table,
+)
 from courtly.core.errors import AgentSpecError
 from courtly.core.registry import game_names
 
@@ -26,7 +32,7 @@ def test_every_game_and_unknown_games_have_all_three_levels() -> None:
     assert level_spec("no-such-game", "hard") == DEFAULT_LEVELS["hard"]
 
 
-@pytest.mark.parametrize("table", [DEFAULT_LEVELS, *LEVEL_SPECS.values()])
+@pytest.mark.parametrize("table", [DEFAULT_LEVELS, *map(level_table, game_names())])
 def test_each_level_searches_more_than_the_one_below(table: dict[str, str]) -> None:
     budgets = [parse_agent_spec(table[level])[1].get("iterations", 0) for level in LEVELS]
     assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
@@ -57,7 +63,7 @@ def test_unknown_level_is_refused() -> None:
         make_agent("hard:iterations=0", DUEL)
 
 
-@pytest.mark.parametrize("table", [DEFAULT_LEVELS, *LEVEL_SPECS.values()])
+@pytest.mark.parametrize("table", [DEFAULT_LEVELS, *map(level_table, game_names())])
 def test_levels_are_one_search_with_a_longer_budget_at_each_level(table: dict[str, str]) -> None:
     # Measured: a search that models greedy opponents did not beat a plain search one level
     # below it (Tudor's hard vs medium 58%, Kingdoms' medium vs easy 45%, 100 games each);

@@ -9,6 +9,7 @@ import importlib
 import pytest
 
 from courtly import games, load
+from courtly.agents.levels import level_spec
 
 # module -> the functions every game's module of that role defines.
 ANATOMY: dict[str, tuple[str, ...]] = {
@@ -50,3 +51,33 @@ def test_options_are_read_once_into_parameters(name: str) -> None:
         partial = {k: v for k, v in state.options.items() if k != option.name}
         with pytest.raises(KeyError, match=option.name):
             parameters.from_options(partial, game.min_players)
+
+
+@pytest.mark.parametrize("name", games())
+def test_the_game_declares_its_metadata(name: str) -> None:
+    """A game's bound on its length and its bots' budgets live with the game; OpenSpiel and
+    the agents' levels read them from it (issue 37 §1)."""
+    game = load(name)
+    options = game.resolve_options(None)
+    length = game.max_game_length(options)
+    assert isinstance(length, int) and length > 0
+    budgets = game.level_budgets
+    assert budgets is not None and budgets.easy < budgets.medium < budgets.hard
+    hard = level_spec(name, "hard")
+    assert f"iterations={budgets.hard}," in hard and hard.endswith(f"scale={budgets.scale}")
+
+
+def test_the_declared_figures_are_the_ones_measured() -> None:
+    """The figures that moved into the games are those interop and agents held before."""
+    lengths = {
+        name: load(name).max_game_length(load(name).resolve_options(None)) for name in games()
+    }
+    assert lengths == {"courtisans": 102, "tudor": 2100, "for-the-king": 2800, "kingdoms": 14000}
+    assert load("kingdoms").max_game_length({"turn_limit": 50}) == 3500
+    hard = {name: level_spec(name, "hard").split(",")[0] for name in games()}
+    assert hard == {
+        "courtisans": "ismcts:iterations=1000",
+        "tudor": "ismcts:iterations=1000",
+        "for-the-king": "ismcts:iterations=800",
+        "kingdoms": "ismcts:iterations=600",
+    }

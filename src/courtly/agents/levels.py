@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.agents.ismcts import SearchSettings, settings_from_params
+from courtly.core.budgets import LevelBudgets
 from courtly.core.errors import AgentSpecError
+from courtly.core.registry import game_names, load_game
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
@@ -29,46 +31,44 @@ LEVELS = ("easy", "medium", "hard")
 _SEARCH = "depth=0,opponents=policy,rollout=greedy,greedy_prob=1,reuse=8"
 
 
-def _levels(easy: int, medium: int, hard: int, scale: float) -> dict[str, str]:
+def _levels(budgets: LevelBudgets) -> dict[str, str]:
     # One search at every level, longer at each: a search that models the other seats as greedy
     # did not beat a plain search with tree nodes for opponents (Tudor: hard won 58% of 100
     # games against such a medium; Kingdoms: medium won 45% against such an easy), because its
     # model of a greedy opponent is wrong against a searching one. Within one family each
     # level beats the one below (docs/bots.md, "Checking the order").
-    modelled = f"{_SEARCH},scale={scale}"
+    modelled = f"{_SEARCH},scale={budgets.scale}"
     return {
-        "easy": f"ismcts:iterations={easy},{modelled}",
-        "medium": f"ismcts:iterations={medium},{modelled}",
+        "easy": f"ismcts:iterations={budgets.easy},{modelled}",
+        "medium": f"ismcts:iterations={budgets.medium},{modelled}",
         # hard also stops at one second, whichever comes first, so it never thinks longer
         # on a slow or busy machine (where it then plays weaker and not reproducibly).
-        "hard": f"ismcts:iterations={hard},seconds=1.0,{modelled}",
+        "hard": f"ismcts:iterations={budgets.hard},seconds=1.0,{modelled}",
     }
 
 
-# Per game: the agent spec each level stands for. Games missing here use DEFAULT_LEVELS.
-# ``hard`` budgets keep a decision under one second on one core (docs/bots.md, "Speed").
-# The budgets are measured, game by game, so that each level beats the one below it in 100
-# games (docs/bots.md, "Measured ladders"). This search gains little from more iterations once
-# every choice has been scored a few times, so ``easy`` budgets are small, leaving choices
-# scored once or not at all: Courtisans' medium of 200 iterations won only 57% against an easy
-# of 40, and Kingdoms' medium 58% against 30. Courtisans, where luck weighs most, needs the
-# widest spacing: its hard of 1000 won only 54% against a medium of 200, and 69% against 20.
-LEVEL_SPECS: dict[str, dict[str, str]] = {
-    "courtisans": _levels(easy=3, medium=20, hard=1000, scale=3.0),
-    "tudor": _levels(easy=30, medium=200, hard=1000, scale=2.0),
-    "for-the-king": _levels(easy=5, medium=200, hard=800, scale=5.0),
-    "kingdoms": _levels(easy=5, medium=150, hard=600, scale=8.0),
-}
+# Each game declares its budgets (``Game.level_budgets``), measured so that each level beats
+# the one below it in 100 games (docs/bots.md, "Measured ladders"); ``hard`` budgets keep a
+# decision under one second on one core (docs/bots.md, "Speed"). This search gains little from
+# more iterations once every choice has been scored a few times, so ``easy`` budgets are
+# small, leaving choices scored once or not at all.
+#
+# Not measured (a game that declares none): budgets between the measured rows.
+DEFAULT_LEVELS: dict[str, str] = _levels(LevelBudgets(easy=5, medium=100, hard=800, scale=3.0))
 
-# Not measured (no game uses it yet): budgets between the measured rows.
-DEFAULT_LEVELS: dict[str, str] = _levels(easy=5, medium=100, hard=800, scale=3.0)
+
+def level_table(game_name: str) -> dict[str, str]:
+    """The agent spec each level stands for in ``game_name``: from the budgets the game
+    declares, or ``DEFAULT_LEVELS`` for a game that declares none or is not registered."""
+    budgets = load_game(game_name).level_budgets if game_name in game_names() else None
+    return DEFAULT_LEVELS if budgets is None else _levels(budgets)
 
 
 def level_spec(game_name: str, level: str) -> str:
     """The agent spec that ``level`` stands for in ``game_name``."""
     if level not in LEVELS:
         raise AgentSpecError.keyed("error.agent.level", level=level, known=", ".join(LEVELS))
-    return LEVEL_SPECS.get(game_name, DEFAULT_LEVELS)[level]
+    return level_table(game_name)[level]
 
 
 def level_agent_spec(game_name: str, level: str, **overrides: Any) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from courtly.core.actions import Action, ActionSpace, ActionTexts
+from courtly.core.budgets import LevelBudgets
 from courtly.core.errors import (
     IllegalActionError,
     InvalidSeatError,
@@ -372,6 +373,9 @@ class Game(ABC):
     domain: ClassVar[Domain | None] = None
     event_kinds: ClassVar[EventKinds | None] = None
     action_texts: ClassVar[ActionTexts | None] = None
+    #: The bots' level budgets, measured on this game (docs/bots.md); None: the agents'
+    #: defaults, for a game not measured yet.
+    level_budgets: ClassVar[LevelBudgets | None] = None
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}
@@ -391,6 +395,11 @@ class Game(ABC):
     ) -> State:
         """Build a state from the body of its JSON form; raise InvalidStateError (or KeyError,
         TypeError, ValueError, which are turned into InvalidStateError) on bad input."""
+
+    def max_game_length(self, options: Mapping[str, Any]) -> int | None:
+        """An upper bound on the decisions of a game played with ``options`` (resolved), as
+        OpenSpiel's ``max_game_length`` wants it; None where the game declares none."""
+        return None
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         """A rich renderable of an observation, for the terminal. Games override it."""

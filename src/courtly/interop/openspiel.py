@@ -36,17 +36,13 @@ PREFIX = "python_courtly_"
 # In a resampled world, stands for the decisions of a seat the resampling seat cannot know.
 UNKNOWN_PAST = -1
 
-# An upper bound on the decisions in a game (OpenSpiel's max_game_length). Courtisans' is
-# exact: every card is played at most once (90) and each of the 12 Assassins asks for at most
-# one kill decision. The others have no short proof; their figure is four times the longest of
-# 100 random games at each player count (Tudor 510, For the King 684, Kingdoms 3430 decisions
-# in its default 200 turns, so per turn of the limit).
-_MAX_LENGTH: dict[str, Callable[[Mapping[str, Any]], int]] = {
-    "courtisans": lambda options: 90 + 12,
-    "tudor": lambda options: 2100,
-    "for-the-king": lambda options: 2800,
-    "kingdoms": lambda options: 70 * int(options["turn_limit"]),
-}
+
+def _max_game_length(game: Game, options: Mapping[str, Any]) -> int:
+    """The bound the game declares (``Game.max_game_length``): OpenSpiel needs one."""
+    bound = game.max_game_length(options)
+    if bound is None:
+        raise ValueError(f"{game.name} declares no max_game_length, which OpenSpiel needs")
+    return bound
 
 
 def short_name(game_name: str) -> str:
@@ -103,7 +99,7 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=_MAX_LENGTH[game.name](self.options),
+            max_game_length=_max_game_length(game, self.options),
         )
         super().__init__(
             _game_type(game), info, {"players": self.num_seats, "seed": self.seed, **self.options}

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from courtly.core.actions import ActionSpace
+from courtly.core.budgets import LevelBudgets
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
@@ -33,6 +34,15 @@ class CourtisansGame(Game):
     domain = TEXTS
     event_kinds = EVENTS
     action_texts = ACTION_TEXTS
+    # Measured so that each level beats the one below in 100 games (docs/bots.md). Luck weighs
+    # most here, so the levels need the widest spacing: a medium of 200 iterations won only 57%
+    # against an easy of 40, a hard of 1000 only 54% against a medium of 200 (69% against 20).
+    level_budgets = LevelBudgets(easy=3, medium=20, hard=1000, scale=3.0)
+
+    def max_game_length(self, options: Mapping[str, Any]) -> int:
+        """Exact: every card is played at most once (90), and each of the 12 Assassins asks
+        for at most one kill decision."""
+        return 90 + 12
 
     def report_statistics(self, state: State) -> dict[str, float | str]:
         assert isinstance(state, CourtisansState)

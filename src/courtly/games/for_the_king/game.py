@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
+from courtly.core.budgets import LevelBudgets
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
@@ -30,6 +31,13 @@ class ForTheKing(Game):
     domain = TEXTS
     event_kinds = EVENTS
     action_texts = ACTION_TEXTS
+    # Measured so that each level beats the one below in 100 games (docs/bots.md).
+    level_budgets = LevelBudgets(easy=5, medium=200, hard=800, scale=5.0)
+
+    def max_game_length(self, options: Mapping[str, Any]) -> int:
+        """No short proof: four times the longest of 100 random games at each player count
+        (684 decisions)."""
+        return 2800
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space(num_players)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace
+from courtly.core.budgets import LevelBudgets
 from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
@@ -94,6 +95,14 @@ class KingdomsGame(Game):
     domain = TEXTS
     event_kinds = EVENTS
     action_texts = TEXTS_OF_ACTIONS
+    # Measured so that each level beats the one below in 100 games (docs/bots.md); a medium
+    # of 150 iterations is needed: one won only 58% against an easy of 30.
+    level_budgets = LevelBudgets(easy=5, medium=150, hard=600, scale=8.0)
+
+    def max_game_length(self, options: Mapping[str, Any]) -> int:
+        """No short proof: four times the longest of 100 random games (3430 decisions in the
+        default 200 turns), per turn of the ``turn_limit``."""
+        return 70 * int(options["turn_limit"])
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
         return build_action_space(num_players)
