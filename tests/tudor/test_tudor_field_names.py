@@ -8,7 +8,9 @@ from courtly.games.tudor import GAME
 from courtly.games.tudor.board import BOARDS
 
 # JSON keys of the body's "decision" section that the state holds under the same name.
-SAME_NAMES = ("turn_player", "figure_chamber", "lord_actions_left", "movement")
+SAME_NAMES = ("turn_player", "figure_chamber", "lord_actions_left", "movement", "aux")
+# The names ``aux`` is read and written by, for what it holds in a decision (one value in JSON).
+AUX_NAMES = ("chosen", "refund_colours", "counter")
 
 
 def test_decision_fields_carry_their_json_names() -> None:
@@ -20,6 +22,8 @@ def test_decision_fields_carry_their_json_names() -> None:
             for name in SAME_NAMES:
                 value = getattr(state, name)
                 assert (list(value) if name == "movement" else value) == decision[name], name
+            for name in AUX_NAMES:
+                assert getattr(state, name) == decision["aux"], name
             legal = state.legal_action_ids()
             state.step(legal[rng.below(len(legal))])
         assert state.board is BOARDS[players]  # type: ignore[attr-defined]

@@ -94,7 +94,7 @@ def test_t14_2_a_token_awaiting_its_immediate_choice_stays_with_its_owner() -> N
         st.mark[s] = 0
         st.intr[0] += 1
     st.mode = M_IMMEDIATE  # seat 0 decides about an Intrigue Token
-    st.tmp = 2
+    st.chosen = 2
     st.cur = 0
     for k in range(10):
         w = st.resample(1, Rng(k))

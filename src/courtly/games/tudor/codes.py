@@ -1,5 +1,5 @@
 """Integer codes of the Tudor position: decision modes, turn progress, sequences, movement
-kinds, card-taking purposes, queued follow-ups and the sentinels kept in ``tmp``.
+kinds, card-taking purposes, queued follow-ups and the sentinels kept in ``chosen`` (``aux``).
 
 Every rule module takes its constants from here; the state only stores them.
 """
@@ -106,7 +106,7 @@ T_STAND, T_SEIZE, T_VICTIM, T_IMMEDIATE, T_REFUND, T_OFFICE_ACTION = range(6)
 # MV_FREE: each step may go in any direction (enhanced C, Only The Strong's left action).
 MV_KIND, MV_POS, MV_LEFT, MV_MOVED, MV_PLAYER, MV_FREE = range(6)
 
-# What ``tmp`` holds while a Ring is chosen from a hand (otherwise the disgraced holder's seat).
+# What ``chosen`` holds while a Ring is chosen from a hand (otherwise the disgraced holder's seat).
 SEIZE_NONE = -1
 RETURN_FOR_EXCHANGE = -2
 RING_SWAP_OWN = -3

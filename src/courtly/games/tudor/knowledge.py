@@ -68,7 +68,7 @@ def pending_markers(st: TudorState) -> list[tuple[int, int]]:
     """(seat, token type) of received tokens whose Immediate choice is still to come."""
     out = [(task[1], task[2]) for task in st.todo if task[0] == T_IMMEDIATE]
     if st.mode == M_IMMEDIATE:
-        out.append((st.cur, st.tmp))
+        out.append((st.cur, st.chosen))
     return out
 
 
@@ -111,7 +111,7 @@ def _can_go_on(st: TudorState) -> bool:
     if not st.legal_action_ids():
         return False
     if st.mode == M_SPEND:
-        return spendable_tokens(st, st.cur) >= (2 if st.tmp < 0 else 1)
+        return spendable_tokens(st, st.cur) >= (2 if st.chosen < 0 else 1)
     return True
 
 

@@ -107,7 +107,7 @@ def public_body(st: TudorState) -> dict[str, Any]:
             "scenario_actions_used": st.scen_used,
             "moved_from": list(st.moved_from),
             "take": st.take_kind,
-            "aux": st.tmp,
+            "aux": st.aux,
             "pending_rings": [FACTIONS[f] for f in st.pend],
             "may_rearrange": bool(st.pend_rearrange),
             "queue": [list(t) for t in st.todo],
@@ -314,7 +314,7 @@ def _decision(st: TudorState, data: Mapping[str, Any]) -> None:
     )
     st.moved_from = fields.integers(get("moved_from"), "decision.moved_from", 0, size - 1)
     st.take_kind = fields.integer(get("take"), "decision.take", 0, TK_ANY)
-    st.tmp = fields.integer(get("aux"), "decision.aux", -5, 8 * size)
+    st.aux = fields.integer(get("aux"), "decision.aux", -5, 8 * size)
     st.xs = _scratch(st, d.get("scratch", []))
     st.pend = fields.each(get("pending_rings"), "decision.pending_rings", _read_faction)
     st.pend_rearrange = 1 if fields.boolean(get("may_rearrange"), "decision.may_rearrange") else 0
@@ -333,7 +333,7 @@ def _scratch(st: TudorState, value: Any) -> list[int]:
     the middle of Exploiting Connections' exchange, where it holds the Ring handed over (a
     finger-and-colour code) and then the seat chosen to receive it."""
     what = "decision.scratch"
-    exchanging = st.mode == M_SEAT or (st.mode == M_HAND_RING and st.tmp == RING_SWAP_OTHER)
+    exchanging = st.mode == M_SEAT or (st.mode == M_HAND_RING and st.chosen == RING_SWAP_OTHER)
     if not exchanging:
         return fields.integers(value, what, 0, len(FACTIONS) - 1)
     items = fields.listing(value, what, 1 if st.mode == M_SEAT else 2)

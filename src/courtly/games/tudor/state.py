@@ -40,6 +40,7 @@ class TudorState(State):
         "act",
         "acted",
         "amb",
+        "aux",
         "bag",
         "bench",
         "board",
@@ -85,7 +86,6 @@ class TudorState(State):
         "start",
         "supply",
         "take_kind",
-        "tmp",
         "to_place",
         "todo",
         "tok",
@@ -164,7 +164,7 @@ class TudorState(State):
             self.scen_used = 0  # v15: Scenario actions used this turn (bit per side)
             self.moved_from: list[int] = []
             self.take_kind = 0
-            self.tmp = -1
+            self.aux = -1  # see ``chosen``, ``refund_colours`` and ``counter``
             self.pend: list[int] = []
             self.pend_rearrange = 0
             self.todo: list[tuple[int, ...]] = []
@@ -220,7 +220,7 @@ class TudorState(State):
         self.scen_used = other.scen_used
         self.moved_from = other.moved_from[:]
         self.take_kind = other.take_kind
-        self.tmp = other.tmp
+        self.aux = other.aux
         self.pend = other.pend[:]
         self.pend_rearrange = other.pend_rearrange
         self.todo = other.todo[:]
@@ -273,6 +273,46 @@ class TudorState(State):
 
     def check_invariants(self) -> None:
         self.hooks.check_invariants(self)
+
+    # --- ``aux``: one value carried from a step of a decision to the next ----------------
+    # It is the JSON's ``decision.aux``; what it holds depends on the decision, so the rules
+    # read and write it by the name of what it holds there.
+
+    @property
+    def chosen(self) -> int:
+        """What an earlier step of this decision chose, for the next one (-1: nothing): a Ring
+        code, finger * 8 + faction (Action B, T7.2; a Ring exchange, T8.3, T10); a chair,
+        chamber * 8 + index (Persistent Courtiers, Rise And Fall, T10); a Throne Room space or a
+        received token (Persistent Courtiers' swap, the Immediate choice, T10); the faction of
+        the first card or Court Token (Action D, T7.4; the Bonus move, T9.1); a disgraced
+        holder's seat (T8.3). Below -1: the step of a Ring exchange or chair choice under way
+        (``RETURN_FOR_EXCHANGE``, ``RING_SWAP_OWN``, ``RING_SWAP_OTHER``, ``CHAIR_FOR_SWITCH``)."""
+        return self.aux
+
+    @chosen.setter
+    def chosen(self, value: int) -> None:
+        self.aux = value
+
+    @property
+    def refund_colours(self) -> int:
+        """A bit per faction: the colours of the cards discarded for an enhanced Action E, one
+        of which comes back after 3 or more spaces (T16)."""
+        return self.aux
+
+    @refund_colours.setter
+    def refund_colours(self, value: int) -> None:
+        self.aux = value
+
+    @property
+    def counter(self) -> int:
+        """A count carried between decisions: the cards still owed for the spaces a movement
+        passed (T6.5, T7.3, T7.5), or the seats asked so far in the novice option's Ring
+        rearranging before Round 2 (T16)."""
+        return self.aux
+
+    @counter.setter
+    def counter(self, value: int) -> None:
+        self.aux = value
 
     # --- small queries shared by the rule modules ---------------------------------------
 

@@ -70,7 +70,7 @@ def start_anytime(st: TudorState, side: int) -> None:
     card = st.params.scenario
     if card == PERSISTENT:  # 2 Influence: one of your Courtiers back to a bench
         pay(st, p, 2, 0)
-        st.tmp = -1
+        st.chosen = -1
         st.mode = M_CHAIR
     elif card == CLIMBING and side == LEFT:  # 2 Influence: any Court Card
         pay(st, p, 2, 0)
@@ -80,7 +80,7 @@ def start_anytime(st: TudorState, side: int) -> None:
         movement.begin(st, p, MK_JUMP)
     elif card == CONNECTIONS:  # 1 Influence + 1 Intrigue: exchange Rings with a player
         pay(st, p, 1, 1)
-        st.tmp = RING_SWAP_OWN
+        st.chosen = RING_SWAP_OWN
         st.mode = M_HAND_RING
     elif side == LEFT:  # Only The Strong: 2 Influence, up to 2 spaces any direction
         pay(st, p, 2, 0)

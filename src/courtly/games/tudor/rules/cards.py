@@ -30,10 +30,10 @@ def take_choices(st: TudorState, p: int, kind: int) -> list[int]:
     if kind == TK_B:
         return sorted({f for f in st.xs if supply[f]})
     if kind == TK_REFUND:
-        return [f for f in range(7) if st.tmp >> f & 1 and supply[f]]
+        return [f for f in range(7) if st.refund_colours >> f & 1 and supply[f]]
     colours = [code & 7 for code in st.rings[p]]
     if kind == TK_D_SECOND and not st.enhanced(p, D):
-        colours.remove(st.tmp)  # each card must match a different Ring
+        colours.remove(st.chosen)  # each card must match a different Ring
     return sorted({f for f in colours if supply[f]})
 
 
@@ -50,7 +50,7 @@ def take(st: TudorState, f: int) -> None:
     kind = st.take_kind
     st.xs = []
     if kind == TK_D_FIRST and len(st.rings[p]) >= 2:
-        st.tmp = f
+        st.chosen = f
         start_take(st, p, TK_D_SECOND)
         return
     if kind == TK_F and st.enhanced(p, F):  # two cards, then one back
@@ -59,7 +59,7 @@ def take(st: TudorState, f: int) -> None:
     if kind == TK_F_SECOND:
         st.mode = M_RETURN
         return
-    st.tmp = -1
+    st.chosen = -1  # the first card's faction, or the refund's colours: both done
     st.mode = M_RESUME
 
 

@@ -288,9 +288,9 @@ def _play_step(st: TudorState, aid: int) -> None:
 
 def _play_hand_ring(st: TudorState, aid: int) -> None:
     finger, f = divmod(aid - HAND_RING, 7)
-    if st.tmp == RING_SWAP_OWN:
+    if st.chosen == RING_SWAP_OWN:
         scenarios.own_ring_chosen(st, finger, f)
-    elif st.tmp == RING_SWAP_OTHER:
+    elif st.chosen == RING_SWAP_OTHER:
         scenarios.other_ring_chosen(st, finger, f)
     else:
         offices.take_from_hand(st, finger, f)

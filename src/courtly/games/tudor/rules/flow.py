@@ -50,7 +50,8 @@ def resume(st: TudorState) -> None:
         elif kind == T_IMMEDIATE:
             scenarios.start_immediate(st, task[1], task[2])
         elif kind == T_REFUND:
-            st.tmp = task[2]  # colours of the cards discarded for this Long Court Movement
+            # the colours of the cards discarded for this Long Court Movement
+            st.refund_colours = task[2]
             cards.start_take(st, task[1], TK_REFUND)
         elif kind == T_OFFICE_ACTION:
             start_office_action(st, task[1])

@@ -350,7 +350,7 @@ def destination(st: TudorState, t: int, owed: int = 0) -> None:
             owed += 1  # the card for a space without a token: any colour, chosen next
     enter(st, t, 2 if kind == MK_JUMP else passed + 1)
     if owed:
-        st.tmp = owed - 1
+        st.counter = owed - 1
         st.mode = M_PAY
         return
     after_entry(st)
@@ -358,10 +358,10 @@ def destination(st: TudorState, t: int, owed: int = 0) -> None:
 
 def pay(st: TudorState, f: int) -> None:
     discard(st, st.movement[MV_PLAYER], f)
-    if st.tmp > 0:
-        st.tmp -= 1
+    if st.counter > 0:
+        st.counter -= 1
         return
-    st.tmp = -1
+    st.counter = -1
     after_entry(st)
 
 

@@ -69,7 +69,7 @@ def start_stand(st: TudorState, p: int) -> bool:
         return False  # an empty Stand gives nothing (RULINGS)
     st.mode = M_STAND
     st.cur = p
-    st.tmp = SEIZE_NONE
+    st.chosen = SEIZE_NONE
     return True
 
 
@@ -78,7 +78,7 @@ def start_seize(st: TudorState, p: int, holder: int) -> bool:
         return False
     st.mode = M_HAND_RING
     st.cur = p
-    st.tmp = holder
+    st.chosen = holder
     return True
 
 
@@ -100,7 +100,7 @@ def start_victim(st: TudorState, q: int) -> bool:
 
 def stand_legal(st: TudorState, out: list[int], base: int) -> None:
     stand = st.stand
-    returned = st.tmp & 7 if st.tmp >= 0 else -1
+    returned = st.chosen & 7 if st.chosen >= 0 else -1
     for f in range(7):
         # Action B may take the same colour only if another Ring of it was already there.
         if stand[f] - (1 if f == returned else 0) > 0:
@@ -110,9 +110,9 @@ def stand_legal(st: TudorState, out: list[int], base: int) -> None:
 def take_from_stand(st: TudorState, f: int) -> None:
     p = st.cur
     st.stand[f] -= 1
-    if st.tmp >= 0:  # Action B: the new Ring goes on the same finger
-        add_ring(st, p, st.tmp >> 3, f)
-        st.tmp = -1
+    if st.chosen >= 0:  # Action B: the new Ring goes on the same finger
+        add_ring(st, p, st.chosen >> 3, f)
+        st.chosen = -1
         st.xs.append(f)
         if len(st.xs) == 1 and st.enhanced(p, B) and any(st.stand):
             st.mode = M_SECOND_EXCHANGE
@@ -147,11 +147,11 @@ def gain(st: TudorState, p: int, f: int) -> None:
 
 
 def ring_owner(st: TudorState) -> int:
-    if st.tmp in (RETURN_FOR_EXCHANGE, RING_SWAP_OWN) or st.mode == M_SECOND_EXCHANGE:
+    if st.chosen in (RETURN_FOR_EXCHANGE, RING_SWAP_OWN) or st.mode == M_SECOND_EXCHANGE:
         return st.cur
-    if st.tmp == RING_SWAP_OTHER:
+    if st.chosen == RING_SWAP_OTHER:
         return st.xs[1]
-    return st.tmp
+    return st.chosen
 
 
 def hand_ring_legal(st: TudorState, out: list[int], base: int) -> None:
@@ -164,13 +164,13 @@ def hand_ring_legal(st: TudorState, out: list[int], base: int) -> None:
 
 def take_from_hand(st: TudorState, finger: int, f: int) -> None:
     p = st.cur
-    if st.tmp == RETURN_FOR_EXCHANGE or st.mode == M_SECOND_EXCHANGE:
+    if st.chosen == RETURN_FOR_EXCHANGE or st.mode == M_SECOND_EXCHANGE:
         remove_ring(st, p, finger, f)  # Action B: return it, then choose the new one
         st.stand[f] += 1
-        st.tmp = finger * 8 + f
+        st.chosen = finger * 8 + f
         st.mode = M_STAND
         return
-    holder = st.tmp
+    holder = st.chosen
     remove_ring(st, holder, finger, f)
     st.todo.append((T_VICTIM, holder))
     gain(st, p, f)
@@ -216,7 +216,7 @@ def ring_exchange_start(st: TudorState, p: int) -> None:
     """Action B: return a Ring from your hand first."""
     st.mode = M_HAND_RING
     st.cur = p
-    st.tmp = RETURN_FOR_EXCHANGE
+    st.chosen = RETURN_FOR_EXCHANGE
     st.xs = []
 
 

@@ -75,7 +75,7 @@ def begin_round(st: TudorState) -> None:
     if st.params.novice and st.round == 2 and st.act != ACT_NOVICE:
         # Novice option: the enhancements start now, so everyone may rearrange first.
         st.act = ACT_NOVICE
-        st.tmp = 0
+        st.counter = 0
         novice_next(st)
         return
     st.act = ACT_NONE
@@ -91,16 +91,16 @@ def begin_round(st: TudorState) -> None:
 def novice_next(st: TudorState) -> None:
     """The next new player (from the start player) who may rearrange their Rings, or Phase 1.
 
-    ``tmp`` counts the players asked so far (Ring placing does not use it)."""
+    ``counter`` counts the players asked so far (Ring placing does not use it)."""
     n = st.num_players
-    while st.tmp < n:
-        q = (st.start + st.tmp) % n
-        st.tmp += 1
+    while st.counter < n:
+        q = (st.start + st.counter) % n
+        st.counter += 1
         if st.rings[q] and q in st.params.novice_seats:
             st.mode = M_VICTIM
             st.cur = q
             return
-    st.tmp = -1
+    st.counter = -1
     begin_round(st)
 
 

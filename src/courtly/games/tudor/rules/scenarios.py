@@ -131,7 +131,7 @@ def others_with_rings(st: TudorState, p: int) -> list[int]:
 
 def chair_legal(st: TudorState, out: list[int], base: int, per_chamber: int) -> None:
     p = st.cur
-    switching = st.tmp == CHAIR_FOR_SWITCH
+    switching = st.chosen == CHAIR_FOR_SWITCH
     for ch in range(3):
         row = st.chairs[ch]
         for i in range(len(row)):
@@ -141,25 +141,25 @@ def chair_legal(st: TudorState, out: list[int], base: int, per_chamber: int) -> 
 
 def choose_chair(st: TudorState, ch: int, i: int) -> None:
     """Remember the chosen Courtier; it stays on its chair until its new place is chosen."""
-    switching = st.tmp == CHAIR_FOR_SWITCH
-    st.tmp = ch * 8 + i
+    switching = st.chosen == CHAIR_FOR_SWITCH
+    st.chosen = ch * 8 + i
     st.mode = M_SWITCH if switching else M_BENCH_MOVE
 
 
 def switch_legal(st: TudorState, out: list[int], base: int, per_chamber: int) -> None:
-    ch, i = divmod(st.tmp, 8)
+    ch, i = divmod(st.chosen, 8)
     for j in _switchable(st, st.cur, ch, i):
         out.append(base + ch * per_chamber + j)
 
 
 def switch(st: TudorState, ch: int, j: int) -> None:
     """Rise And Fall: the two Courtiers trade chairs, each keeping whether it has acted."""
-    _, i = divmod(st.tmp, 8)
+    _, i = divmod(st.chosen, 8)
     row = st.chairs[ch]
     acted = st.acted[ch]
     row[i], row[j] = row[j], row[i]
     acted[i], acted[j] = acted[j], acted[i]
-    st.tmp = -1
+    st.chosen = -1
     st.mode = M_RESUME
 
 
@@ -171,10 +171,10 @@ def bench_legal(st: TudorState, out: list[int], base: int) -> None:
 
 
 def to_bench(st: TudorState, ch: int) -> None:
-    old, i = divmod(st.tmp, 8)
+    old, i = divmod(st.chosen, 8)
     st.chairs[old][i] = -1
     st.acted[old][i] = 0
-    st.tmp = -1
+    st.chosen = -1
     st.bench[ch].append(st.cur)
     st.mode = M_RESUME
 
@@ -193,7 +193,7 @@ def seat_legal(st: TudorState, out: list[int], base: int) -> None:
 
 def seat_chosen(st: TudorState, q: int) -> None:
     st.xs.append(q)
-    st.tmp = RING_SWAP_OTHER
+    st.chosen = RING_SWAP_OTHER
     st.mode = M_HAND_RING
 
 
@@ -206,7 +206,7 @@ def other_ring_chosen(st: TudorState, finger: int, f: int) -> None:
     add_ring(st, p, own >> 3, f)
     add_ring(st, q, finger, own & 7)
     st.xs = []
-    st.tmp = -1
+    st.chosen = -1
     st.mode = M_RESUME
 
 
@@ -266,7 +266,7 @@ def start_immediate(st: TudorState, p: int, marker: int) -> bool:
         return False
     st.mode = M_IMMEDIATE
     st.cur = p
-    st.tmp = marker
+    st.chosen = marker
     return True
 
 
@@ -275,36 +275,36 @@ def immediate_legal(
 ) -> None:
     p = st.cur
     out.append(keep_id)
-    out.extend(side_base + side for side in _immediate_sides(st, p, st.tmp))
+    out.extend(side_base + side for side in _immediate_sides(st, p, st.chosen))
     if _ambassador_ok(st, p):
         out.append(amb_id)
 
 
 def use_immediate(st: TudorState, side: int) -> None:
     p = st.cur
-    discard_received(st, p, st.tmp)
-    st.tmp = -1
+    discard_received(st, p, st.chosen)
+    st.chosen = -1
     if st.params.scenario == PERSISTENT:  # swap two Court Tokens in the Throne Room
         st.mode = M_SWAP_FIRST
     elif side == LEFT:  # Rise And Fall: a Court Card of your choice
         start_take(st, p, TK_ANY)
     else:  # Rise And Fall: switch with an adjacent Courtier in the same chamber
-        st.tmp = CHAIR_FOR_SWITCH
+        st.chosen = CHAIR_FOR_SWITCH
         st.mode = M_CHAIR
 
 
 def ambassador(st: TudorState) -> None:
     """Diplomatic Service: the token is discarded, a Courtier from supply goes abroad."""
     p = st.cur
-    discard_received(st, p, st.tmp)
-    st.tmp = -1
+    discard_received(st, p, st.chosen)
+    st.chosen = -1
     st.csup[p] -= 1
     st.amb[p] += 1
     st.mode = M_RESUME
 
 
 def keep_token(st: TudorState) -> None:
-    st.tmp = -1
+    st.chosen = -1
     st.mode = M_RESUME
 
 
@@ -318,20 +318,20 @@ def swap_first_legal(st: TudorState, out: list[int], base: int) -> None:
 
 
 def swap_first(st: TudorState, s: int) -> None:
-    st.tmp = s
+    st.chosen = s
     st.mode = M_SWAP_SECOND
 
 
 def swap_second_legal(st: TudorState, out: list[int], base: int) -> None:
     tok = st.tok
-    f = tok[st.tmp]
+    f = tok[st.chosen]
     for s in range(len(tok)):
         if tok[s] >= 0 and tok[s] != f:
             out.append(base + s)
 
 
 def swap_second(st: TudorState, t: int) -> None:
-    s = st.tmp
+    s = st.chosen
     st.tok[s], st.tok[t] = st.tok[t], st.tok[s]
-    st.tmp = -1
+    st.chosen = -1
     st.mode = M_RESUME

@@ -238,7 +238,7 @@ def bonus_move(st: TudorState) -> None:
     p = st.turn_player
     st.bonus_used[p] = 1
     st.act = ACT_BONUS_MOVE
-    st.tmp = -1
+    st.chosen = -1
     st.mode = M_SPEND
 
 
@@ -254,8 +254,8 @@ def spend(st: TudorState, f: int) -> None:
     p = st.cur
     st.ctok[p][f] -= 1
     st.spent[p][f] += 1
-    if st.tmp < 0:
-        st.tmp = f
+    if st.chosen < 0:
+        st.chosen = f
         return
-    st.tmp = -1
+    st.chosen = -1
     movement.begin(st, p, MK_BONUS)
