@@ -139,7 +139,8 @@ def resample(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
     world = state.clone()
     over = state.current == NO_SEAT
     slots: list[tuple[list[int], int]] = []
-    if any(p >= 0 and not (state.params.remember_spies and p == seat) for p in state.spy_player):
+    remember = state.params.remember_spies
+    if any(p >= 0 and not (remember and p == seat) for p in state.spy_player):
         rows = [world.eliminated]
         if not over:
             rows += [world.above, world.below, *world.domains]

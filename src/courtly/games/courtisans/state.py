@@ -149,7 +149,8 @@ class CourtisansState(State):
     def knows_spy(self, seat: int, card: int) -> bool:
         """Whether ``seat`` knows which card the face-down spy ``card`` is (RULINGS: the player
         who played it remembers it, unless the ``spy_memory`` option says otherwise)."""
-        return self.params.remember_spies and self.spy_player[SPY_INDEX[card]] == seat
+        # The seat first: most spies are another's, and then the option is not read.
+        return self.spy_player[SPY_INDEX[card]] == seat and self.params.remember_spies
 
     def phase_name(self) -> str:
         if self.current == NO_SEAT:
