@@ -48,7 +48,8 @@ def _table(store: Store) -> str:
 
 
 def _append(table_id: str, ply: int) -> Append:
-    return Append(table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None)
+    """The bot seat's action at ``ply`` (an open seat has nobody who may act)."""
+    return Append(table_id, ply, 1, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None)
 
 
 def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: Store) -> None:
@@ -76,7 +77,7 @@ def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> 
     assert loaded is not None and loaded.seq == 1 and loaded.fingerprints == ["f1"]
     with pytest.raises(ConflictError):
         store.truncate_actions(second, 0, 5)
-    last = Append(first, 1, 0, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
+    last = Append(first, 1, 1, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
     store.append_actions([last, _append(second, 0)])
     ended = store.load_table(first)
     assert ended is not None and ended.status == FINISHED and ended.result == {"scores": [1, 0]}
