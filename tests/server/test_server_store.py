@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -93,3 +95,38 @@ def test_a_seat_change_is_stored(store: Store) -> None:
     assert loaded.seats[1].bot_spec == "easy"
     with pytest.raises(ConflictError):
         store.update_seat(table_id, StoredSeat(7, "person", None, "nobody", None))
+
+
+def test_a_table_is_read_in_one_snapshot_while_another_process_writes(
+    postgres: Postgres,
+) -> None:
+    """A reload reads the row, seats and actions of one position: while another writer moves
+    the table on (another server process would), every read has as many actions as its
+    sequence number says (no undo here), never the newer actions under the older number."""
+    reader, writer = Store(postgres.url), Store(postgres.url)
+    reader.migrate()
+    table_id = _table(reader)
+    done = threading.Event()
+
+    def write() -> None:
+        ply = 0
+        while not done.is_set() and ply < 5000:
+            writer.append_actions([_append(table_id, ply)])
+            ply += 1
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    mixed = []
+    try:
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline and thread.is_alive():
+            loaded = reader.load_table(table_id)
+            assert loaded is not None
+            if loaded.seq != len(loaded.actions):
+                mixed.append((loaded.seq, len(loaded.actions)))
+    finally:
+        done.set()
+        thread.join(30)
+        reader.dispose()
+        writer.dispose()
+    assert not mixed, f"{len(mixed)} reads mixed two positions, e.g. {mixed[:3]}"

@@ -85,6 +85,7 @@ class Hub:
         self._peers: dict[str, float] = {}
         self.leases = BotLeases(store.listen_dsn()) if store.shared else None
         self._sending: set[asyncio.Task[None]] = set()
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._alive_at = 0.0
         self.bot_decisions = 0  # bot actions this process decided (health: one process each)
 
@@ -173,7 +174,7 @@ class Hub:
             table_id = rest.rpartition(":")[0]
             self._peers[origin] = time.monotonic()
             if origin != self.store.origin and table_id in self.tables:
-                await self.refresh(self.tables[table_id])
+                self._refresh_soon(self.tables[table_id])
             return
         signal = decode(payload)
         if signal is None or signal.origin == self.store.origin:
@@ -188,7 +189,34 @@ class Hub:
         elif signal.table is not None and signal.table in self.tables:
             await self._table_signal(self.tables[signal.table], signal)
 
+    def _refresh_soon(self, live: LiveTable) -> None:
+        """Re-read the table in a task of its own, so a busy table does not hold up the
+        notices of the others; the notices that arrive meanwhile make one more read, not one
+        each (a burst of bot moves is one read)."""
+        if live.id in self._refreshing:
+            live.refresh_again = True
+            return
+
+        async def run() -> None:
+            try:
+                while True:
+                    live.refresh_again = False
+                    await self.refresh(live)
+                    if not live.refresh_again:
+                        return
+            except Exception as exc:
+                log.warning("table %s: reading it back failed: %s", live.id, one_line(exc))
+                self._suspect.add(live.id)
+            finally:
+                self._refreshing.pop(live.id, None)
+
+        self._refreshing[live.id] = asyncio.create_task(run())
+
     async def _table_signal(self, live: LiveTable, signal: Signal) -> None:
+        # A signal follows the changes announced before it (an undo request after a move).
+        pending = self._refreshing.get(live.id)
+        if pending is not None:
+            await asyncio.wait([pending])
         async with live.lock:
             if signal.kind == "ask":
                 self._share_presence(live, force=True)
@@ -342,12 +370,16 @@ class Hub:
     def _adopt(self, live: LiveTable, stored: StoredTable) -> None:
         """Make the live table what the Store holds (the lock is held) and tell its clients:
         a fresh view of their seat if the game moved, else the table's news."""
-        moved = stored.seq != live.table.seq or len(stored.actions) != len(
-            live.table.record.actions
+        # Moved from what the clients were last shown (the stored position as known here), or
+        # from the table in memory (one step ahead while an action it refused was committed).
+        moved = (
+            stored.seq != live.stored.seq
+            or stored.seq != live.table.seq
+            or len(stored.actions) != len(live.table.record.actions)
         )
         live.stored = stored
         if moved:
-            live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
+            live.table = _caught_up(live.table, stored)
             live.last_act.clear()
             self._cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
         if live.status not in ACTIVE:
@@ -1052,6 +1084,31 @@ class Hub:
             if not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
+
+
+def _caught_up(table: Table, stored: StoredTable) -> Table:
+    """The table as stored: the actions stored after the ones it has played on it (a move
+    made through another process costs one action, not the whole game), else rebuilt from the
+    record (an undo), every fingerprint checked either way."""
+    played = len(table.record.actions)
+    if (
+        played <= len(stored.actions)
+        and table.record.actions == stored.actions[:played]
+        and table.record.fingerprints[1:] == stored.fingerprints[:played]
+    ):
+        try:
+            for action in stored.actions[played:]:
+                seat = table.state.current_player
+                if seat is None:
+                    break
+                table.act(seat, table.seq, action)
+            else:
+                if table.record.fingerprints[1:] == stored.fingerprints:
+                    table.seq = stored.seq
+                    return table
+        except CourtlyError:
+            pass  # not the same game after all: rebuilt below
+    return Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
 
 
 def link(table_id: str, token: str) -> dict[str, str]:

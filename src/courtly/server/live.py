@@ -160,6 +160,7 @@ class LiveTable:
         # Connections through the other server processes on the same database, by process.
         self.remote: dict[str, Presence] = {}
         self.shared_presence = Presence(frozenset(), 0)  # as last told to the others
+        self.refresh_again = False  # another process changed it while it was being re-read
 
     @property
     def seq(self) -> int:

@@ -266,6 +266,8 @@ class Store:
                 self._signal(connection, [payload])
 
     def _signal(self, connection: Connection, payloads: Sequence[str]) -> None:
+        if not self.shared:
+            return  # one process alone: nobody to tell
         for payload in payloads:
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
@@ -416,21 +418,10 @@ class Store:
         not ORM objects or one ORM update per table (whose Python work on the database
         thread held the event loop's GIL for a third of all server time under load)."""
         now = _now()
+        # The tables' rows first: a process racing for the same position waits for this
+        # transaction on the row's lock, then finds the row moved and is refused as a
+        # conflict (inserting first, it failed on the action's key, as an error).
         with self._write() as connection:
-            connection.execute(
-                insert(_ACTION_ROWS),
-                [
-                    {
-                        "table_id": a.table_id,
-                        "ply": a.ply,
-                        "seat": a.seat,
-                        "action": _dumps(a.action),
-                        "fingerprint": a.fingerprint,
-                        "created_at": now,
-                    }
-                    for a in appends
-                ],
-            )
             moves = [
                 {
                     "b_id": a.table_id,
@@ -452,6 +443,20 @@ class Store:
                 moved = sum(connection.execute(_ADVANCE, [m]).rowcount for m in moves)
             if moved != len(appends):
                 raise ConflictError("a table is no longer at the position its action was played")
+            connection.execute(
+                insert(_ACTION_ROWS),
+                [
+                    {
+                        "table_id": a.table_id,
+                        "ply": a.ply,
+                        "seat": a.seat,
+                        "action": _dumps(a.action),
+                        "fingerprint": a.fingerprint,
+                        "created_at": now,
+                    }
+                    for a in appends
+                ],
+            )
             self._announce_many(connection, [(a.table_id, a.seq) for a in appends])
 
     def truncate_actions(
@@ -464,9 +469,6 @@ class Store:
         before the fresh views)."""
         actions = _ACTION_ROWS.c
         with self._write() as connection:
-            connection.execute(
-                delete(_ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
-            )
             moved = connection.execute(
                 update(_TABLE_ROWS)
                 .where(
@@ -478,6 +480,9 @@ class Store:
             )
             if moved.rowcount != 1:
                 raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
+            connection.execute(
+                delete(_ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
+            )
             self._signal(connection, signals)
             self._announce(connection, table_id, seq)
 
