@@ -130,3 +130,36 @@ def test_a_table_is_read_in_one_snapshot_while_another_process_writes(
         reader.dispose()
         writer.dispose()
     assert not mixed, f"{len(mixed)} reads mixed two positions, e.g. {mixed[:3]}"
+
+
+def test_an_act_is_stored_only_for_who_holds_the_seat_of_a_table_still_playing(
+    store: Store,
+) -> None:
+    """The seat's holder and the table's state are checked in the storing transaction: a
+    seat freed (or given to a bot) through another process, or a table ended there, refuses
+    the act of a process that has not heard of it yet."""
+    table_id = _table(store)
+    anne, kicked = "c" * 64, "d" * 64
+    store.update_seat(table_id, StoredSeat(0, "person", None, "Anne", anne))
+
+    def person(ply: int, holder: str) -> Append:
+        return Append(
+            table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None, holder
+        )
+
+    store.append_actions([person(0, anne)])
+    store.update_seat(table_id, StoredSeat(0, "open", None, None, kicked))  # freed: new link
+    with pytest.raises(ConflictError):
+        store.append_actions([person(1, anne)])
+    with pytest.raises(ConflictError):  # a bot's act for a seat that is no bot's
+        store.append_actions([Append(table_id, 1, 0, {"kind": "pass"}, "f2", 2, PLAYING, None)])
+    store.append_actions([person(1, kicked)])  # the new link's holder may
+    ended = store.transition(table_id, [PLAYING, "waiting"], "ended")
+    assert ended.changed and ended.status == "ended" and ended.seq == 2
+    with pytest.raises(ConflictError):
+        store.append_actions([_append(table_id, 2)])
+    again = store.transition(table_id, [PLAYING, "waiting"], "ended")
+    assert not again.changed and again.seq == 2
+    loaded = store.load_table(table_id)
+    assert loaded is not None and loaded.status == "ended" and loaded.seq == len(loaded.actions)
+    assert loaded.acted_by == [0, 0]

@@ -399,19 +399,10 @@ class Hub:
     def _drop_lost_seats(self, live: LiveTable) -> None:
         """Close the connections whose seat is no longer theirs: freed or given to a bot
         (through another process, or while the database was away)."""
-        for conn in [c for c in live.connections if c.viewer is not None]:
-            seat = live.seat(conn.viewer)  # type: ignore[arg-type]
-            if seat.kind == BOT:
-                code, key = "replaced", "server.closed.replaced"
-            elif seat.token_hash != conn.seat_hash:
-                code, key = "kicked", "server.closed.kicked"
-            else:
-                continue
-            live.connections.discard(conn)
-            conn.send(
-                protocol.error_message(code, error_text(CourtlyError.keyed(key), conn.lang), None)
-            )
-            conn.close(1008, code)
+        for conn in list(live.connections):
+            if not _still_holds(live, conn):
+                live.connections.discard(conn)
+                _close_lost_seat(live, conn)
 
     async def stop(self) -> None:
         for task in (self._listener, self._sweeper):
@@ -687,6 +678,9 @@ class Hub:
 
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:
+            if not _still_holds(live, conn):  # the seat changed since its hello was checked
+                _close_lost_seat(live, conn)
+                return
             # Under the lock, so no update can slip between the snapshot and the first update.
             delivery = live.table.snapshot(conn.viewer)
             live.connections.add(conn)
@@ -771,8 +765,9 @@ class Hub:
                     CourtlyError.keyed("server.refused.not_playing", status=live.status),
                     live.seq,
                 )
-            if conn is not None and conn.seat_hash != live.seat(seat).token_hash:
-                return False  # the seat is no longer theirs: the connection is being closed
+            if conn is not None and not _still_holds(live, conn):
+                _close_lost_seat(live, conn)
+                return False
             action_id = _action_id(table, action)
             if seq < table.seq and live.last_act.get(seat) == (seq, action_id):
                 return _refuse(
@@ -837,8 +832,8 @@ class Hub:
                 self.leases.suspect()  # a bot lost a race: is its lease still held?
             if await self._reload(live):
                 stored = live.stored
-                if conn is not None and conn.seat_hash != live.seat(seat).token_hash:
-                    return False  # freed meanwhile: the connection was closed with why
+                if conn is not None and not _still_holds(live, conn):
+                    return False  # freed meanwhile: the connection was closed saying why
                 if ply < len(stored.actions) and (stored.acted_by[ply], stored.actions[ply]) == (
                     seat,
                     action,
@@ -1084,6 +1079,23 @@ class Hub:
             if not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
+
+
+def _still_holds(live: LiveTable, conn: Connection) -> bool:
+    """Whether a connection's seat is still its own: not freed nor given to a bot since (by
+    another process, whose change this one has just read)."""
+    if conn.viewer is None:
+        return True
+    seat = live.seat(conn.viewer)
+    return seat.kind != BOT and seat.token_hash == conn.seat_hash
+
+
+def _close_lost_seat(live: LiveTable, conn: Connection) -> None:
+    replaced = conn.viewer is not None and live.seat(conn.viewer).kind == BOT
+    code = "replaced" if replaced else "kicked"
+    reason = CourtlyError.keyed(f"server.closed.{code}")
+    conn.send(protocol.error_message(code, error_text(reason, conn.lang), None))
+    conn.close(1008, code)
 
 
 def _caught_up(table: Table, stored: StoredTable) -> Table:

@@ -517,7 +517,7 @@ _HELD = exists().where(
     or_(
         and_(bindparam("b_bot", type_=Boolean), _SEAT_ROWS.c.kind == BOT),
         and_(
-            or_(_SEAT_ROWS.c.kind == PERSON, _SEAT_ROWS.c.kind == HOTSEAT),
+            _SEAT_ROWS.c.kind != BOT,
             _SEAT_ROWS.c.token_hash == bindparam("b_holder", type_=String),
         ),
     ),
