@@ -369,32 +369,67 @@ class Hub:
 
     def _adopt(self, live: LiveTable, stored: StoredTable) -> None:
         """Make the live table what the Store holds (the lock is held) and tell its clients:
-        a fresh view of their seat if the game moved, else the table's news."""
+        the update of each action stored since (as the clients of the process that took it
+        got), or a fresh view of their seat if the game changed otherwise (an undo), or the
+        table's news if it did not move."""
         # Moved from what the clients were last shown (the stored position as known here), or
         # from the table in memory (one step ahead while an action it refused was committed).
+        shown = live.stored.seq
         moved = (
-            stored.seq != live.stored.seq
+            stored.seq != shown
             or stored.seq != live.table.seq
             or len(stored.actions) != len(live.table.record.actions)
         )
         live.stored = stored
+        stepped = False
         if moved:
-            live.table = _caught_up(live.table, stored)
-            live.last_act.clear()
             self._cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
+            live.last_act.clear()
+            stepped = live.table.seq == shown and self._step_to(live, stored)
+            if not stepped:
+                live.table = Table.from_record(
+                    load_game(stored.game), stored.record(), seq=stored.seq
+                )
         if live.status not in ACTIVE:
             live.undo = None
             if live.bot_task is not None:
                 live.bot_task.cancel()
             live.thinking = None
         self._drop_lost_seats(live)
-        if moved:
+        if moved and not stepped:
             info = live.info()
             for conn in live.connections:
                 conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
-        else:
+        elif not moved:
             self._broadcast_table(live)
         self._evict_if_done(live)
+
+    def _step_to(self, live: LiveTable, stored: StoredTable) -> bool:
+        """Play on the live table the actions stored after the ones it has (a move made
+        through another process costs one action, not a replay of the whole game), each
+        one's update sent as it is played; fingerprints checked. False if the stored game is
+        not this one continued (an undo): the caller rebuilds it and sends fresh views."""
+        table = live.table
+        played = len(table.record.actions)
+        if not (
+            played <= len(stored.actions)
+            and table.record.actions == stored.actions[:played]
+            and table.record.fingerprints[1:] == stored.fingerprints[:played]
+            and stored.seq == table.seq + len(stored.actions) - played
+        ):
+            return False
+        for action in stored.actions[played:]:
+            seat = table.state.current_player
+            if seat is None:
+                return False
+            try:
+                deliveries = table.act(seat, table.seq, action)
+            except CourtlyError:
+                return False
+            if table.record.fingerprints[-1] != stored.fingerprints[len(table.record.actions) - 1]:
+                return False
+            self._broadcast(live, deliveries)
+        return True
 
     def _drop_lost_seats(self, live: LiveTable) -> None:
         """Close the connections whose seat is no longer theirs: freed or given to a bot
@@ -1096,31 +1131,6 @@ def _close_lost_seat(live: LiveTable, conn: Connection) -> None:
     reason = CourtlyError.keyed(f"server.closed.{code}")
     conn.send(protocol.error_message(code, error_text(reason, conn.lang), None))
     conn.close(1008, code)
-
-
-def _caught_up(table: Table, stored: StoredTable) -> Table:
-    """The table as stored: the actions stored after the ones it has played on it (a move
-    made through another process costs one action, not the whole game), else rebuilt from the
-    record (an undo), every fingerprint checked either way."""
-    played = len(table.record.actions)
-    if (
-        played <= len(stored.actions)
-        and table.record.actions == stored.actions[:played]
-        and table.record.fingerprints[1:] == stored.fingerprints[:played]
-    ):
-        try:
-            for action in stored.actions[played:]:
-                seat = table.state.current_player
-                if seat is None:
-                    break
-                table.act(seat, table.seq, action)
-            else:
-                if table.record.fingerprints[1:] == stored.fingerprints:
-                    table.seq = stored.seq
-                    return table
-        except CourtlyError:
-            pass  # not the same game after all: rebuilt below
-    return Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
 
 
 def link(table_id: str, token: str) -> dict[str, str]:
