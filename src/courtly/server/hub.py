@@ -245,7 +245,9 @@ class Hub:
                 and live.undo.seq == signal.seq
             ):
                 live.undo = None
-                reason = CourtlyError.keyed(signal.reason or "", **signal.reason_data)
+                reason = CourtlyError.keyed(
+                    signal.reason or "server.undo.moved_on", **signal.reason_data
+                )
                 _tell_undo_result(live, signal.seat, bool(signal.accept), reason)
                 self._broadcast_table(live)
 
@@ -347,7 +349,7 @@ class Hub:
             self.schedule_bots(live)
 
     async def refresh(self, live: LiveTable) -> None:
-        """Re-read a table from the Store; every client gets a fresh view if the game moved."""
+        """Re-read a table from the Store and tell its clients what changed (``_adopt``)."""
         async with live.lock:
             stored = await self.db(self.store.load_table, live.id)
             if stored is None:
@@ -360,7 +362,8 @@ class Hub:
         try:
             stored = await self.db(self.store.load_table, live.id)
         except Exception as exc:
-            log.warning("table %s: reading it back failed: %s", live.id, one_line(exc))
+            if live.id not in self._suspect:  # once, not every second of an outage
+                log.warning("table %s: reading it back failed: %s", live.id, one_line(exc))
             self._suspect.add(live.id)
             return False
         if stored is not None:
