@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from server_support import REQUIRE_POSTGRES, Client, Postgres, ServerProcess
+from websockets.exceptions import ConnectionClosed
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
@@ -130,7 +131,7 @@ def test_a_move_made_through_one_process_reaches_the_clients_of_another(
 
 
 def test_presence_undo_and_seat_changes_cross_three_processes(cluster: Cluster) -> None:
-    a, b, c = cluster.processes
+    a = cluster.processes[0]
     seats = ["open", "open", "open"]
     created, clients = _seated_across(cluster, "courtisans", seats, 3, [0, 1, 2])
     table_id = created["table"]["id"]
@@ -185,12 +186,29 @@ def test_presence_undo_and_seat_changes_cross_three_processes(cluster: Cluster) 
         assert client.observation == mirror.snapshot(client.viewer).observation
     assert cluster.stored(table_id).seq == seq + 1 and not cluster.stored(table_id).actions
 
-    # A seat connected through C cannot be kicked through A; once gone it can, and its old
-    # link is refused everywhere while the new one works.
-    leaver = clients[2]
+    # A person connected through B keeps their seat: not given to a bot through A.
+    refused = a.owner_post(created, "seats/1/bot", bot="random")
+    assert refused.status_code == 409, refused.text
+    for client in clients:
+        client.close()
+    assert a.owner_post(created, "end").status_code == 200
+
+
+def test_seat_changes_cross_processes(cluster: Cluster) -> None:
+    """Before the start: a seat connected through C is not kicked through A (only an idle
+    one is, as on one process); once kicked its old link is refused everywhere and its new
+    one works; an invite watched through B and given to a bot through A is closed, saying
+    why."""
+    a, b, c = cluster.processes
+    created = a.create("tudor", ["open", "open", "open"], seed=5)
+    table_id = created["table"]["id"]
+    assert a.take(created, 2, "Cleo").status_code == 200
+    cleo = c.client(table_id, a.token(created, 2))
+    cleo.wait_type("snapshot")
+    _within(5, lambda: a.info(table_id)["seats"][2]["connected"], "A sees C's connection")
     assert a.owner_post(created, "seats/2/kick").status_code == 409
-    leaver.close()
-    clients[0].until(lambda table: not table["seats"][2]["connected"])
+    cleo.close()
+    _within(5, lambda: not a.info(table_id)["seats"][2]["connected"], "A sees it gone")
     kicked = a.owner_post(created, "seats/2/kick")
     assert kicked.status_code == 200, kicked.text
     _within(
@@ -198,17 +216,17 @@ def test_presence_undo_and_seat_changes_cross_three_processes(cluster: Cluster) 
         lambda: all(p.info(table_id)["seats"][2]["kind"] == "open" for p in cluster.processes),
         "every process sees the seat open",
     )
-    stale = c.client(table_id, c.token(created, 2))
+    stale = c.client(table_id, a.token(created, 2))
     assert stale.wait_type("error")["code"] == "bad_token"
     fresh = b.client(table_id, kicked.json()["token"])
     assert fresh.wait_type("snapshot")["viewer"] == 2
 
-    # A seat connected through B given to a bot through A: B closes it, saying why.
+    invite = b.client(table_id, a.token(created, 1))
+    invite.wait_type("snapshot")
     replaced = a.owner_post(created, "seats/1/bot", bot="random")
     assert replaced.status_code == 200, replaced.text
-    closed = clients[1].wait_type("error")
-    assert closed["code"] == "replaced"
-    for client in (clients[0], clients[1], fresh):
+    assert invite.wait_type("error")["code"] == "replaced"
+    for client in (stale, fresh, invite):
         client.close()
     assert a.owner_post(created, "end").status_code == 200
 
@@ -458,3 +476,30 @@ def test_after_a_database_restart_or_outage_every_process_shows_every_table_as_s
     for created in (bots, mixed, people):
         a.owner_post(created, "end")
     cluster.assert_no_traceback(marks)
+
+
+def test_a_seat_taken_through_one_process_is_closed_to_its_invite_on_another(
+    cluster: Cluster,
+) -> None:
+    postgresql_server, second, _ = cluster.processes
+    created = postgresql_server.create("courtisans", ["open", "open"], seed=32)
+    table_id = created["table"]["id"]
+    invite = postgresql_server.token(created, 1)
+    # Someone watches seat 1 through its invite on the other process, and seat 0's person
+    # waits there too: before the start neither is sent anything of the deal.
+    peek = second.client(table_id, invite)
+    assert peek.wait_type("snapshot")["observation"] is None
+    assert postgresql_server.take(created, 0, "Anne").status_code == 200
+    player = second.client(table_id, postgresql_server.token(created, 0))
+    assert player.wait_type("snapshot")["observation"] is None
+    assert postgresql_server.take(created, 1, "Bea").status_code == 200
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:
+            peek.recv(10)
+    peek.close()
+    # Started through the first process, the deal reaches the other's clients.
+    assert postgresql_server.owner_post(created, "start").status_code == 200
+    player.wait_for(lambda m: m["type"] == "update" and m["observation"] is not None)
+    assert player.observation == Table(load_game("courtisans"), 2, seed=32).snapshot(0).observation
+    player.close()
+    postgresql_server.owner_post(created, "end")

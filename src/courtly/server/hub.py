@@ -4,7 +4,7 @@ Each live table is the kernel's ``Table`` plus its seats; one asyncio lock per t
 everything that changes it. A change is committed to the Store (on the database thread)
 before any viewer hears of it, then every connection gets the message built from its own
 viewer's ``Delivery``; a change the Store refuses is taken back before anyone hears of it.
-Bots are scheduled here and think in the :class:`BotPool`. Several processes on one
+Bots are scheduled here and think in the :class:`BotScheduler`. Several processes on one
 PostgreSQL hear each other's stored changes and signals (``courtly.server.peers``).
 """
 
@@ -16,17 +16,16 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from courtly.agents.registry import make_agent
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
 from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
-from courtly.server.bots import BotPool
+from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import (
     Connection,
@@ -39,6 +38,7 @@ from courtly.server.live import (
     table_info,
 )
 from courtly.server.peers import GONE_AFTER, HEARTBEAT, BotLeases, Signal, decode, one_line
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import (
     ACTIVE,
     BOT,
@@ -64,7 +64,7 @@ T = TypeVar("T")
 
 
 class Hub:
-    def __init__(self, store: Store, limits: Limits, bots: BotPool | None) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotScheduler | None) -> None:
         self.store = store
         self.limits = limits
         self.bots = bots
@@ -80,6 +80,7 @@ class Hub:
         # Tables whose last write failed for want of the database: what it stores is re-read
         # as soon as it answers again, and their bots wait until then.
         self._suspect: set[str] = set()
+        self._upkeep: asyncio.Task[None] | None = None
         # With a shared PostgreSQL: the other processes last heard of, the tables whose bots
         # think here, and the signals on their way out.
         self._peers: dict[str, float] = {}
@@ -137,7 +138,9 @@ class Hub:
             self.schedule_bots(live)
         if self.store.shared:
             self._listener = asyncio.create_task(self._listen())
-        self._sweeper = asyncio.create_task(self._sweep())
+        if self.limits.waiting_table_hours > 0:
+            self._sweeper = asyncio.create_task(self._expire_waiting())
+        self._upkeep = asyncio.create_task(self._sweep())
 
     async def _listen(self) -> None:
         """Hear the changes and signals of the other server processes on a shared PostgreSQL,
@@ -383,6 +386,8 @@ class Hub:
             or stored.seq != live.table.seq
             or len(stored.actions) != len(live.table.record.actions)
         )
+        # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
+        dealt = live.status == WAITING and stored.status != WAITING
         live.stored = stored
         stepped = False
         if moved:
@@ -399,10 +404,9 @@ class Hub:
                 live.bot_task.cancel()
             live.thinking = None
         self._drop_lost_seats(live)
-        if moved and not stepped:
-            info = live.info()
+        if (moved and not stepped) or dealt:
             for conn in live.connections:
-                conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+                conn.send(live.fresh_view(conn.viewer))
         elif not moved:
             self._broadcast_table(live)
         self._evict_if_done(live)
@@ -443,7 +447,7 @@ class Hub:
                 _close_lost_seat(live, conn)
 
     async def stop(self) -> None:
-        for task in (self._listener, self._sweeper):
+        for task in (self._listener, self._sweeper, self._upkeep):
             if task is not None:
                 task.cancel()
         if self.store.shared:
@@ -509,8 +513,7 @@ class Hub:
         for index, spec in enumerate(seats):
             kind, _, bot = spec.strip().partition(":")
             if kind == BOT:
-                make_agent(bot, game)  # an unknown agent is refused now, not at its turn
-                stored_seats.append(StoredSeat(index, BOT, bot_spec=bot.strip()))
+                stored_seats.append(StoredSeat(index, BOT, bot_spec=admit_bot(bot, game)))
             elif kind in (OPEN, HOTSEAT) and not bot:
                 tokens[index] = new_token()
                 # No default name: each client labels an unnamed seat in its own language.
@@ -553,8 +556,13 @@ class Hub:
         }
 
     def _owner(self, live: LiveTable, token: str | None) -> None:
-        if token is None or not same_hash(token_hash(token), live.stored.owner_hash):
+        if not self.is_owner(live, token):
             raise RequestError(403, "server.request.owner")
+
+    def is_owner(self, live: LiveTable, token: object) -> bool:
+        """Whether ``token`` is the table's owner link (it sees the public view, and the
+        client offers it the owner's controls)."""
+        return isinstance(token, str) and same_hash(token_hash(token), live.stored.owner_hash)
 
     def _seat_of(self, live: LiveTable, token: str) -> int | None:
         digest = token_hash(token)
@@ -564,19 +572,42 @@ class Hub:
         return None
 
     async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
+        """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
+        the invite's token for a new one, given only to the taker: the owner handed the invite
+        on and still knows it, and must not be able to look through the seat once it is dealt.
+        Whoever was watching through the invite is disconnected for the same reason."""
         live = await self.require(table_id)
-        seat = None if token is None else self._seat_of(live, token)
-        if seat is None:
-            raise RequestError(403, "server.request.not_a_seat")
         cleaned = clean_name(name, self.limits.max_name_chars)
+        if token is not None and self._seat_of(live, token) is None and self.store.shared:
+            await self.refresh(live)  # the seat's token may be new, from another process
         async with live.lock:
+            # Under the lock: two holders of one invite cannot both take its seat.
+            seat = None if token is None else self._seat_of(live, token)
+            if seat is None:
+                raise RequestError(403, "server.request.not_a_seat")
+            if live.status not in ACTIVE:
+                # The record names its seats: a finished game keeps the names it was played by.
+                raise RequestError(409, "server.request.rename_over", status=live.status)
             current = live.seat(seat)
-            kind = PERSON if current.kind == OPEN else current.kind
-            changed = StoredSeat(seat, kind, None, cleaned, current.token_hash)
+            fresh = new_token() if current.kind == OPEN else None
+            changed = StoredSeat(
+                seat,
+                PERSON if fresh is not None else current.kind,
+                None,
+                cleaned,
+                current.token_hash if fresh is None else token_hash(fresh),
+            )
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
+            if fresh is not None:
+                for conn in [c for c in live.connections if c.viewer == seat]:
+                    conn.close(1008, "seat taken")
+                    live.connections.discard(conn)
             self._broadcast_table(live)
-        return {"seat": seat, "table": live.info()}
+        answer: dict[str, Any] = {"seat": seat, "table": live.info()}
+        if fresh is not None:
+            answer.update(link(live.id, fresh))
+        return answer
 
     async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         live = await self.require(table_id)
@@ -597,7 +628,9 @@ class Hub:
                     raise RequestError(409, "server.request.still_open", seats=still_open)
                 raise RequestError(409, "server.request.not_waiting", status=live.status)
             live.stored.status = PLAYING
-            self._broadcast_table(live)
+            # The deal is shown now, to each viewer its own part of it.
+            for conn in live.connections:
+                conn.send(live.fresh_view(conn.viewer))
         self.schedule_bots(live)
         return live.info()
 
@@ -605,30 +638,57 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         async with live.lock:
-            if live.status not in ACTIVE:
+            if live.status not in ACTIVE or not await self._end(live):
                 raise RequestError(409, "server.request.already", status=live.status)
-            # Compare and set on the stored state, never writing the sequence number: a game
-            # another process finished meanwhile stays finished, and one it moved on ends there.
-            done = await self.db(self.store.transition, live.id, list(ACTIVE), ENDED)
-            if not done.changed or done.seq != live.seq:
-                await self._reload(live)
-                if not done.changed:
-                    raise RequestError(409, "server.request.already", status=live.status)
-            live.stored.status = ENDED
-            live.undo = None
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-            live.thinking = None
-            self._broadcast_table(live)
-            self._evict_if_done(live)
         return live.info()
 
+    async def _expire_waiting(self) -> None:
+        """End every table still waiting ``waiting_table_hours`` after it was created: waiting
+        tables are held in memory, and anyone may create them (docs/server.md, "Limits")."""
+        age = timedelta(hours=self.limits.waiting_table_hours)
+        while True:
+            cutoff = datetime.now(UTC).replace(tzinfo=None) - age
+            for live in list(self.tables.values()):
+                if live.status != WAITING or live.stored.created_at > cutoff:
+                    continue
+                try:
+                    async with live.lock:
+                        if live.status == WAITING:
+                            await self._end(live)
+                except Exception:
+                    log.exception("table %s: ending an expired waiting table failed", live.id)
+            await asyncio.sleep(min(60.0, age.total_seconds() / 4))
+
+    async def _end(self, live: LiveTable) -> bool:
+        """Close a waiting or playing table (the lock is held); everyone hears it. Compare
+        and set on the stored state, never writing the sequence number: a game another
+        process finished or ended meanwhile stays so (False), and one it moved on ends
+        where it is stored."""
+        done = await self.db(self.store.transition, live.id, list(ACTIVE), ENDED)
+        if not done.changed or done.seq != live.seq:
+            await self._reload(live)
+            if not done.changed:
+                return False
+        live.stored.status = ENDED
+        live.undo = None
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.thinking = None
+        self._broadcast_table(live)
+        self._evict_if_done(live)
+        return True
+
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
-        """Free a taken seat whose person is away: it is open again, with a new invite link."""
+        """Free a taken seat whose person is away before the start: it is open again, with a
+        new invite link for the owner to hand on. Once the game has started the seat has seen
+        its hand, and a new token would let the owner read it: it may only pass to a bot
+        (``replace_by_bot``), or wait for its person, whose own link still works."""
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
         async with live.lock:
+            if live.status == PLAYING:
+                raise RequestError(409, "server.request.kick_started", seat=seat)
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
             if live.seat(seat).kind not in (PERSON, HOTSEAT):
@@ -648,10 +708,14 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
-        make_agent(spec, live.table.game)
+        spec = admit_bot(spec, live.table.game)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
+            # As with kick: a person who is here keeps their seat (only an idle one is given
+            # away). An open seat's invite holder has not sat down, and is told it is replaced.
+            if live.seat(seat).kind in (PERSON, HOTSEAT) and live.connected(seat):
+                raise RequestError(409, "server.request.connected_bot", seat=seat)
             changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
@@ -679,7 +743,8 @@ class Hub:
                 record = live.table.record
                 record.seats = [s.label for s in live.stored.seats]
                 return record.to_json()
-            snapshot = live.table.snapshot(viewer)
+            # Before the start nobody has seen anything (the deal is not shown yet).
+            events = live.table.snapshot(viewer).events if live.dealt else []
         return {
             "format": "courtly-log",
             "game": live.stored.game,
@@ -687,7 +752,7 @@ class Hub:
             "options": live.stored.options,
             "seats": [s.label for s in live.stored.seats],
             "viewer": viewer,
-            "events": [e.to_json() for e in snapshot.events],
+            "events": [e.to_json() for e in events],
             "note": "the game is not over: only what this viewer has seen so far",
         }
 
@@ -714,15 +779,26 @@ class Hub:
             return None
         raise protocol.ProtocolError("bad_token", "this token belongs to no seat of this table")
 
+    async def resolve_viewer(self, live: LiveTable, token: object) -> int | None:
+        """``viewer_for``; on a database shared with other server processes, a token this
+        process does not know yet (a seat just taken or kicked through another) is looked up
+        again in the Store before it is refused."""
+        try:
+            return self.viewer_for(live, token)
+        except protocol.ProtocolError as exc:
+            if exc.code != "bad_token" or not self.store.shared or not isinstance(token, str):
+                raise
+        await self.refresh(live)
+        return self.viewer_for(live, token)
+
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:
             if not _still_holds(live, conn):  # the seat changed since its hello was checked
                 _close_lost_seat(live, conn)
                 return
             # Under the lock, so no update can slip between the snapshot and the first update.
-            delivery = live.table.snapshot(conn.viewer)
             live.connections.add(conn)
-            conn.send(protocol.snapshot_message(delivery, live.info()))
+            conn.send({**live.fresh_view(conn.viewer, "snapshot"), "owner": conn.owner})
             self._broadcast_table(live, skip=conn)
             self._share_presence(live)
 
@@ -1102,8 +1178,19 @@ class Hub:
                 record = live.table.record.to_json()
                 live.thinking = player
                 self._broadcast_table(live)
+
+            def wanted(player: int = player, spec: str = spec, seq: int = seq) -> bool:
+                # Undone, moved on (another process), ended or reseated: stop thinking.
+                seat = live.seat(player)
+                return (
+                    live.status == PLAYING
+                    and live.table.seq == seq
+                    and seat.kind == BOT
+                    and seat.bot_spec == spec
+                )
+
             try:
-                action = await self.bots.decide(live.id, record, player, spec)
+                action = await self.bots.decide(live.id, record, player, spec, wanted)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -1113,8 +1200,9 @@ class Hub:
                     self._broadcast_table(live)
                 return
             live.thinking = None
-            # A stale seq (an undo meanwhile) is refused by the kernel; the loop looks again.
-            if not await self.act(live, player, seq, action, None):
+            # None: the table changed while the bot thought (the loop looks again); a stale
+            # seq (an undo meanwhile) is refused by the kernel, and the loop looks again too.
+            if action is None or not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
 
@@ -1129,8 +1217,9 @@ def _still_holds(live: LiveTable, conn: Connection) -> bool:
 
 
 def _close_lost_seat(live: LiveTable, conn: Connection) -> None:
-    replaced = conn.viewer is not None and live.seat(conn.viewer).kind == BOT
-    code = "replaced" if replaced else "kicked"
+    """Tell a connection why its seat is no longer its own, then close it."""
+    kind = live.seat(conn.viewer).kind if conn.viewer is not None else None
+    code = {BOT: "replaced", OPEN: "kicked"}.get(kind or "", "taken")
     reason = CourtlyError.keyed(f"server.closed.{code}")
     conn.send(protocol.error_message(code, error_text(reason, conn.lang), None))
     conn.close(1008, code)
