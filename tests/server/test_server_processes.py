@@ -418,7 +418,7 @@ def test_after_a_database_restart_or_outage_every_process_shows_every_table_as_s
     a, b, c = cluster.processes
     marks = cluster.log_marks()
     # Bots that think a while (about 0.1 s a decision): the game is still on after the test.
-    thinker = "bot:ismcts:iterations=100"
+    thinker = "bot:ismcts:seconds=0.1"
     bots = a.create("tudor", [thinker, thinker], seed=91)
     mixed = c.create("tudor", ["open", "bot:random"], seed=92)
     people = b.create("tudor", ["open", "open"], seed=93)
