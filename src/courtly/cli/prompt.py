@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,20 @@ _LETTERS = {
     "r": "redraw",
     "redraw": "redraw",
 }
+
+
+def discard_typed_ahead() -> None:
+    """Drop what was typed but not read yet (keys pressed while a bot thought), where the input
+    is a terminal; piped input is a script meant to be read in full."""
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal: nothing to drop
+        return
+    try:
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        pass  # stdin closed or not a real terminal: there is nothing to drop
 
 
 def ask(legal: Sequence[Action]) -> Answer:
