@@ -22,6 +22,7 @@ from rich.text import Text
 
 from courtly.agents import make_agent
 from courtly.cli import INTERRUPTED
+from courtly.cli.choices import choices, layout
 from courtly.cli.common import console
 from courtly.cli.files import UnusableFileError, check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
@@ -140,7 +141,7 @@ class TerminalGame:
         self._show_turn(seat, news=True)
         while True:
             legal = self.table.state.legal_actions()
-            answer = ask(legal)
+            answer = ask(choices(legal))
             if answer.action is not None:
                 self._act(seat, answer.action)
                 return
@@ -172,9 +173,11 @@ class TerminalGame:
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
         console.print(self.game.render(snapshot.observation))
-        for number, action in enumerate(snapshot.legal_actions, start=1):
-            described = self.game.action_text(action, lang)
-            console.print(f"  [bold cyan]{number:>3}[/]  {described}", highlight=False)
+        legal = snapshot.legal_actions
+        grid = self.game.choice_grid(snapshot.observation, legal, lang)
+        console.print(
+            layout(choices(legal), lambda action: self.game.action_text(action, lang), grid)
+        )
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation

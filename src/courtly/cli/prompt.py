@@ -7,6 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
+
+from courtly.cli.choices import Amounts, Choice
 from courtly.cli.common import console
 from courtly.core.actions import Action
 from courtly.core.i18n import text
@@ -49,25 +52,57 @@ def discard_typed_ahead() -> None:
         pass  # stdin closed or not a real terminal: there is nothing to drop
 
 
-def ask(legal: Sequence[Action]) -> Answer:
-    """Ask until the answer is a numbered choice or a command; anything else just asks again."""
+def _read(prompt: str) -> str:
+    try:
+        # Text, not markup: plain words, numbers not recoloured by rich's highlighter.
+        return console.input(Text(f"{prompt}> ", style="bold")).strip().lower()
+    except EOFError:
+        raise QuitGame("input ended") from None
+
+
+def ask(listed: Sequence[Choice]) -> Answer:
+    """Ask until the answer is a numbered choice or a command; anything else just asks again.
+    An amount choice takes its amount after its number (``2 30``), or asks for it."""
     while True:
-        try:
-            answer = console.input(f"[bold]{text('cli.prompt')}> [/]").strip().lower()
-        except EOFError:
-            raise QuitGame("input ended") from None
+        answer = _read(text("cli.prompt"))
         if not answer:
             continue
         if answer in ("q", "quit", "exit"):
             raise QuitGame("quit")
         if answer in _LETTERS:
             return Answer(command=_LETTERS[answer])
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return Answer(action=legal[int(answer) - 1])
+        number, _, amount = answer.partition(" ")
+        if number.isdigit() and 1 <= int(number) <= len(listed):
+            choice = listed[int(number) - 1]
+            if not isinstance(choice, Amounts):
+                if not amount.strip():
+                    return Answer(action=choice)
+            else:
+                action = _amount(choice, amount.strip())
+                if action is not None:
+                    return Answer(action=action)
+                continue
         console.print(
             f"[yellow]{text('cli.not_a_choice', answer=repr(answer))}[/] {text('cli.commands')}",
             highlight=False,
         )
+
+
+def _amount(choice: Amounts, typed: str) -> Action | None:
+    """The action of the amount typed after the choice's number, or asked for now; None when
+    the person goes back (an empty answer) to choose again."""
+    while True:
+        if not typed:
+            typed = _read(text("cli.choice.how_much", span=choice.span()))
+            if not typed:
+                return None
+        if typed.isdigit() and int(typed) in choice.by_amount:
+            return choice.by_amount[int(typed)]
+        console.print(
+            f"[yellow]{text('cli.choice.not_amount', answer=repr(typed), span=choice.span())}[/]",
+            highlight=False,
+        )
+        typed = ""
 
 
 def generic_help(
