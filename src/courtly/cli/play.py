@@ -183,7 +183,10 @@ class TerminalGame:
         observation = self.table.snapshot(seat).observation
         lang = current_language()
         help_text = self.game.explain(observation) or generic_help(
-            observation, legal, lambda action: self.game.action_text(action, lang)
+            observation,
+            legal,
+            lambda action: self.game.action_text(action, lang),
+            lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The game's text is plain: square brackets in it are not rich markup.
         console.print(Panel(Text(help_text), title=text("cli.explain.title"), expand=False))

@@ -106,21 +106,22 @@ def _amount(choice: Amounts, typed: str) -> Action | None:
 
 
 def generic_help(
-    observation: Mapping[str, Any], legal: Sequence[Action], describe: Any = Action.describe
+    observation: Mapping[str, Any],
+    legal: Sequence[Action],
+    describe: Any = Action.describe,
+    phase_words: Any = None,
 ) -> str:
-    """What ``?`` shows when the game has no explanation for this phase: the kinds of choice
-    on offer, with an example of each (``describe`` reads an action in the reader's
-    language)."""
+    """What ``?`` shows when the game has no explanation for this phase: the phase, and the
+    kinds of choice on offer with an example of each (``describe`` reads an action and
+    ``phase_words`` a phase id in the reader's language; ids are never shown as words)."""
     kinds: dict[str, list[Action]] = {}
     for action in legal:
         kinds.setdefault(action.kind, []).append(action)
-    phase = str(observation.get("phase", "")).replace("-", " ").replace("_", " ")
-    lines = [text("cli.help.now", phase=phase or text("cli.help.a_decision"), n=len(legal))]
-    for kind, actions in kinds.items():
+    phase = str(observation.get("phase") or "")
+    named = phase_words(phase) if phase and phase_words is not None else ""
+    lines = [text("cli.help.now", phase=named or text("cli.help.a_decision"), n=len(legal))]
+    for actions in kinds.values():
         example = describe(actions[0])
         more = text("cli.help.more", n=len(actions) - 1) if len(actions) > 1 else ""
-        kind_words = kind.replace("_", " ")
-        lines.append(
-            "  " + text("cli.help.kind", kind=kind_words, example=repr(example), more=more)
-        )
+        lines.append("  " + text("cli.help.kind", example=repr(example), more=more))
     return "\n".join(lines)
