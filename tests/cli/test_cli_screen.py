@@ -142,3 +142,20 @@ def test_score_headers_stay_whole_words_at_80_columns(name: str, lang: str) -> N
             for word in label.split():
                 assert word in words, (name, players, lang, word, shown)
         assert max(cell_len(line) for line in shown.splitlines()) <= 80, shown
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_english_screens_name_phases_and_choices_in_words(name: str, env: dict[str, str]) -> None:
+    """`Now: place_ring`, `seat 1 decides: pop_card`: no id in what a person reads."""
+    done = subprocess.run(
+        [COURTLY, "play", name, "--seat", "human", "--seat", "random", "-s", "1"],
+        input="?\n1\n?\n1\n?\nq\n",
+        capture_output=True,
+        text=True,
+        env={**env, "COLUMNS": "100"},
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    shown = done.stdout.split("Game stopped")[0]
+    assert "what this choice means" in shown
+    assert not re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", shown), shown
