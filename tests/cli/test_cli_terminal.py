@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
 
 import pytest
-from cli_support import TerminalSession
+from cli_support import ANSI, TerminalSession
 
 import courtly
 from courtly.core.records import GameRecord
@@ -150,10 +151,14 @@ def test_a_finished_game_whose_save_folder_went_is_kept_elsewhere(
     try:
         session.read_until(PROMPT)
         shutil.rmtree(folder)
-        while True:  # always the first choice, to the end
-            session.type("1\n")
-            if "Record saved" in session.read_until(PROMPT, "Record saved"):
+        answer = "1"
+        while True:  # always the first choice (the lowest amount), to the end
+            session.type(answer + "\n")
+            part = ANSI.sub("", session.read_until(PROMPT, "goes back>", "Record saved"))
+            if "Record saved" in part:
                 break
+            amounts = re.search(r"how much \((\d+)", part)
+            answer = amounts.group(1) if part.endswith("goes back>") and amounts else "1"
         assert session.finish() == 0, session.text[-2000:]
     finally:
         session.kill()

@@ -21,8 +21,9 @@ from rich.text import Text
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import text
 
-# Fewer actions than this that differ by a number read better as a list.
-MIN_AMOUNTS = 6
+# Fewer actions than this that differ by a number read better as a list (a row's few card
+# positions, the last bids of an auction); more than a screenful is typed as an amount.
+MIN_AMOUNTS = 12
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def _number_arg(action: Action) -> str | None:
 
 def choices(legal: Sequence[Action]) -> list[Choice]:
     """``legal`` as numbered choices: in the kernel's order, the actions of one kind that
-    differ only by a number (at least :data:`MIN_AMOUNTS` of them) folded into one."""
+    differ only by a number, a run of at least :data:`MIN_AMOUNTS`, folded into one."""
     groups: dict[tuple[str, str, tuple[object, ...]], list[Action]] = {}
     for action in legal:
         number = _number_arg(action)
@@ -72,7 +73,9 @@ def choices(legal: Sequence[Action]) -> list[Choice]:
             groups.setdefault((action.kind, number, rest), []).append(action)
     folded: dict[int, Amounts] = {}
     for (kind, name, _rest), actions in groups.items():
-        if len(actions) >= MIN_AMOUNTS:
+        values = sorted(int(a.arg(name) or 0) for a in actions)
+        # An amount is a run of whole numbers (2 to 78), not a scatter of positions.
+        if len(actions) >= MIN_AMOUNTS and values[-1] - values[0] == len(values) - 1:
             group = Amounts(kind, name, {int(a.arg(name) or 0): a for a in actions})
             for action in actions:
                 folded[action.id] = group
