@@ -1,4 +1,4 @@
-"""The compiled build (README, Performance) computes exactly what the pure one does.
+"""The compiled build (docs/performance.md) computes exactly what the pure one does.
 
 This process runs one build; the probe (tests/support/build_probe.py) runs in another process
 with the other build: the pure sources first on the path when this process is compiled, or

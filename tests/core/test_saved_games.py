@@ -102,7 +102,8 @@ def test_a_new_game_round_trips_through_json(game: str, players: int) -> None:
     ("game", "options", "kept"),
     [
         ("tudor", {}, {"restock_top_space": True, "jump_tokens": True}),  # en, new readings
-        ("tudor", {"edition": "v15"}, {}),  # v15 read them so already
+        # v15 read those two so already; its Lord placement is "must" since issue 44
+        ("tudor", {"edition": "v15"}, {"lord_placement": "edition"}),
         ("tudor", {"restock_top_space": False, "jump_tokens": False}, {}),
         ("kingdoms", {}, {"refugee_army": True}),
         ("kingdoms", {"refugee_army": False}, {}),

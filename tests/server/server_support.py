@@ -147,7 +147,9 @@ class ServerProcess:
                 "--bot-workers",
                 "2",
             ],
-            env=None if self.env is None else {**os.environ, **self.env},
+            # The tests create far more tables a minute from 127.0.0.1 than a person would:
+            # no limit, unless a test sets one (the limit's own test does).
+            env={**os.environ, "COURTLY_TABLES_PER_MINUTE": "0", **(self.env or {})},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -197,12 +199,18 @@ class ServerProcess:
         return self.http.post(f"/api/tables/{table_id}/{path}", json=body or None, headers=headers)
 
     def take(self, created: dict[str, Any], seat: int, name: str) -> httpx.Response:
-        token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
-        return self.http.post(
+        """Take (or rename) a seat. Taking an open seat swaps its invite token for a new one:
+        ``created`` is updated with it, as a browser keeps the token it was given."""
+        entry = next(s for s in created["seats"] if s["seat"] == seat)
+        response = self.http.post(
             f"/api/tables/{created['table']['id']}/take",
             json={"name": name},
-            headers={"Authorization": f"Bearer {token}"},
+            headers={"Authorization": f"Bearer {entry['token']}"},
         )
+        if response.status_code == 200 and "token" in response.json():
+            entry["invite"] = entry["token"]
+            entry.update(token=response.json()["token"], link=response.json()["link"])
+        return response
 
     def token(self, created: dict[str, Any], seat: int) -> str:
         token: str = next(s["token"] for s in created["seats"] if s["seat"] == seat)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from server_support import ServerProcess
+from websockets.exceptions import ConnectionClosed
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
@@ -52,3 +53,29 @@ def test_a_move_made_through_one_process_reaches_the_clients_of_another(
     assert watcher.events == [e.to_json() for e in mirror.events_seen(None)]
     for client in (here, there, watcher):
         client.close()
+
+
+def test_a_seat_taken_through_one_process_is_closed_to_its_invite_on_another(
+    postgresql_server: ServerProcess, second: ServerProcess
+) -> None:
+    created = postgresql_server.create("courtisans", ["open", "open"], seed=32)
+    table_id = created["table"]["id"]
+    invite = postgresql_server.token(created, 1)
+    # Someone watches seat 1 through its invite on the other process, and seat 0's person
+    # waits there too: before the start neither is sent anything of the deal.
+    peek = second.client(table_id, invite)
+    assert peek.wait_type("snapshot")["observation"] is None
+    assert postgresql_server.take(created, 0, "Anne").status_code == 200
+    player = second.client(table_id, postgresql_server.token(created, 0))
+    assert player.wait_type("snapshot")["observation"] is None
+    assert postgresql_server.take(created, 1, "Bea").status_code == 200
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:
+            peek.recv(10)
+    peek.close()
+    # Started through the first process, the deal reaches the other's clients.
+    assert postgresql_server.owner_post(created, "start").status_code == 200
+    player.wait_for(lambda m: m["type"] == "update" and m["observation"] is not None)
+    assert player.observation == Table(load_game("courtisans"), 2, seed=32).snapshot(0).observation
+    player.close()
+    postgresql_server.owner_post(created, "end")

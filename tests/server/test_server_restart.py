@@ -13,7 +13,7 @@ from courtly.server.store import Store
 def test_kill_9_mid_game_then_restart_brings_every_table_back(server: ServerProcess) -> None:
     people = server.create("tudor", ["open", "open"], seed=21)
     bots = server.create("kingdoms", ["bot:greedy", "bot:greedy"], seed=22)
-    thinker = server.create("courtisans", ["open", "bot:ismcts:iterations=1500"], seed=23)
+    thinker = server.create("courtisans", ["open", "bot:ismcts:seconds=1"], seed=23)
     for created in (people, bots, thinker):
         server.start_table(created)
     ids = [c["table"]["id"] for c in (people, bots, thinker)]
@@ -29,7 +29,7 @@ def test_kill_9_mid_game_then_restart_brings_every_table_back(server: ServerProc
             client.wait_seq(seq)
     watcher = server.client(ids[1])
     watcher.wait_for(lambda m: m["type"] == "update" and m["seq"] >= 5)
-    # The thinker goes last: it holds a bot worker for many seconds.
+    # The thinker goes last: it holds a bot worker for a second a decision.
     human = server.client(ids[2], server.token(thinker, 0))
     human.wait_type("snapshot")
     acted = -1

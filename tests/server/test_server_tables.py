@@ -126,6 +126,7 @@ def test_the_owner_starts_kicks_replaces_and_ends(server: ServerProcess) -> None
         headers={"Authorization": f"Bearer {fresh}"},
     )
     assert renamed.status_code == 200
+    fresh = renamed.json()["token"]  # taking the seat swapped its invite for a new token
     not_owner = {**created, "owner": {"token": fresh}}
     assert server.owner_post(not_owner, "start").status_code == 403
     replaced = server.owner_post(created, "seats/1/bot", bot="random")
@@ -281,7 +282,7 @@ def test_unknown_tables_are_404(server: ServerProcess, path: str) -> None:
 def test_a_bot_accepts_an_undo_and_its_thinking_is_dropped(server: ServerProcess) -> None:
     # Tudor, seed 1: seat 0's first listed draft draws nothing and reveals nothing, and then
     # the bot is to decide.
-    created, (player,) = server.seated("tudor", ["open", "bot:ismcts:iterations=300"], 1)
+    created, (player,) = server.seated("tudor", ["open", "bot:ismcts:seconds=1"], 1)
     mirror = Table(load_game("tudor"), 2, seed=1)
     mirror.act(0, 0, player.legal[0]["id"])
     assert mirror.can_undo(0) and mirror.state.current_player == 1
@@ -292,8 +293,8 @@ def test_a_bot_accepts_an_undo_and_its_thinking_is_dropped(server: ServerProcess
     player.wait_seq(2)
     assert player.legal and player.events == []
     assert player.observation == Table(load_game("tudor"), 2, seed=1).snapshot(0).observation
-    # The bot's answer to the undone position comes back and is refused as stale: the bot
-    # stops thinking, nothing was played, and the seat decides again.
+    # The bot's decision for the undone position is stopped: the bot stops thinking, nothing
+    # was played, and the seat decides again.
     if player.table["seats"][1]["thinking"]:
         player.wait_for(
             lambda m: m["type"] == "table" and not m["table"]["seats"][1]["thinking"], timeout=90

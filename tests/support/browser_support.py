@@ -242,3 +242,38 @@ def finished_bot_table(server: Server, game: str, seed: int, **options: Any) -> 
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.2)
     return table_id
+
+
+# Proper names the client may show in Latin script: the project, game titles, a language.
+PROPER = {
+    "courtly",
+    "English",
+    "Courtisans",
+    "Tudor",
+    "For",
+    "the",
+    "King",
+    "and",
+    "me",
+    "Kingdoms",
+    "HTTP",
+}
+ROMAN = {"II", "III", "IV"}
+
+
+def client_text(page: Any) -> str:
+    """The page's visible text, without what the server wrote."""
+    text: str = page.evaluate(
+        """() => {
+          const marked = [...document.querySelectorAll('[data-source="server"]')];
+          for (const el of marked) el.dataset.was = el.style.display, el.style.display = "none";
+          const text = document.body.innerText;
+          for (const el of marked) el.style.display = el.dataset.was;
+          return text;
+        }"""
+    )
+    return text
+
+
+def english_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER]

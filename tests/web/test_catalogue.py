@@ -111,3 +111,69 @@ def test_the_page_holds_no_text_of_its_own() -> None:
     parser = _Text()
     parser.feed((STATIC / "index.html").read_text("utf-8"))
     assert parser.found == []
+
+
+def test_every_plural_the_client_uses_has_both_forms() -> None:
+    keys = set()
+    for path in SCRIPTS:
+        keys |= set(re.findall(r"""\bplural\(\s*["']([\w.]+)["']""", path.read_text("utf-8")))
+    assert keys, "no plural found"
+    for lang in ("en", "ko"):
+        words = catalogue(lang)
+        assert sorted(k for k in keys if f"{k}.one" not in words or f"{k}.other" not in words) == []
+
+
+def test_every_option_value_has_words_in_both_languages() -> None:
+    """The new-table form shows each choice of an option in words: the client's catalogue
+    (`option.GAME.NAME.VALUE`), yes/no for true/false, or the game's own term."""
+    from courtly.core.registry import game_names, load_game
+
+    en, ko = catalogue("en"), catalogue("ko")
+    missing = []
+    for name in game_names():
+        game = load_game(name)
+        for option in game.options:
+            for value in option.choices or ():
+                if isinstance(value, bool):
+                    continue
+                key = f"option.{name}.{option.name}.{value}"
+                term = f"term.{option.name}.{value}"
+                own = game.domain is not None and all(
+                    term in game.domain.messages(lang) for lang in ("en", "ko")
+                )
+                if not own and not (key in en and key in ko):
+                    missing.append(key)
+    assert missing == []
+
+
+def test_option_help_names_no_ruling_number_or_raw_value() -> None:
+    """Where a game's help cites a ruling by number (RULINGS R1) or a file, or names a raw
+    value, the client's catalogue says it in words."""
+    from courtly.core.registry import game_names, load_game
+
+    en, ko = catalogue("en"), catalogue("ko")
+    raw = re.compile(r"RULINGS|\.md\b|\b(true|false)\b|'\w+'|\((remember|forget)\)")
+    for name in game_names():
+        game = load_game(name)
+        for option in game.options:
+            key = f"option.{name}.{option.name}.help"
+            for lang, words in (("en", en), ("ko", ko)):
+                server = game.domain.messages(lang) if game.domain is not None else {}
+                text = words.get(key, server.get(f"option.{option.name}.help", option.description))
+                assert not raw.search(text), f"{key} ({lang}): {text}"
+
+
+def test_for_the_kings_card_values_are_the_games() -> None:
+    """The board prints each Government card's value from its own table: the game's."""
+    from courtly.games.for_the_king import data
+
+    source = (STATIC / "js" / "boards" / "for-the-king.js").read_text("utf-8")
+
+    def constant(name: str) -> object:
+        found = re.search(rf"export const {name} = (\[[^\]]*\]);", source)
+        assert found, name
+        return json.loads(found.group(1))
+
+    assert constant("HIGH_VALUES") == list(data.HIGH_VALUES)
+    assert constant("LOW_VALUES") == list(data.LOW_VALUES)
+    assert constant("HIGH_OFFICES") == [data.OFFICES[o] for o in sorted(data.HIGH_OFFICES)]

@@ -5,45 +5,20 @@ everything the client itself writes must be Korean, except proper names."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, PHONE, Server, click_once, screenshot, wait_turn
-
-# Proper names the client may show in Latin script: the project, game titles, a language.
-PROPER = {
-    "courtly",
-    "English",
-    "Courtisans",
-    "Tudor",
-    "For",
-    "the",
-    "King",
-    "and",
-    "me",
-    "Kingdoms",
-    "HTTP",
-}
-ROMAN = {"II", "III", "IV"}
-
-
-def client_text(page: Any) -> str:
-    """The page's visible text, without what the server wrote."""
-    text: str = page.evaluate(
-        """() => {
-          const marked = [...document.querySelectorAll('[data-source="server"]')];
-          for (const el of marked) el.dataset.was = el.style.display, el.style.display = "none";
-          const text = document.body.innerText;
-          for (const el of marked) el.style.display = el.dataset.was;
-          return text;
-        }"""
-    )
-    return text
-
-
-def english_words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER]
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    ROMAN,
+    Server,
+    click_once,
+    client_text,
+    english_words,
+    screenshot,
+    wait_turn,
+)
 
 
 def test_korean_lobby_and_table(browser: Any, server: Server) -> None:

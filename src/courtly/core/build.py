@@ -1,5 +1,5 @@
 """Which build is running: pure Python, or the kernel, games and agents compiled with mypyc
-(the opt-in build of the README's Performance section). Timings differ between the two, results
+(the opt-in build of docs/performance.md). Timings differ between the two, results
 never do."""
 
 from __future__ import annotations

@@ -9,17 +9,22 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from courtly.core.errors import CourtlyError, UnknownGameError, error_text
 from courtly.core.i18n import language_from_accept, text
 from courtly.server import protocol
-from courtly.server.bots import BotPool
 from courtly.server.catalogue import catalogue
-from courtly.server.config import ServerConfig
+from courtly.server.config import ServerConfig, limits_from_environment
+from courtly.server.guards import BodyLimit, ClientRate, retry_after
 from courtly.server.hub import Hub
+from courtly.server.invalid import framework_refusal, invalid_request
 from courtly.server.live import Connection, RequestError, TokenBucket
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
 from courtly.web.mount import install_client
 
@@ -43,7 +48,10 @@ class TakeSeat(BaseModel):
 
 
 class ReplaceSeat(BaseModel):
-    bot: str = Field(description="an agent spec: easy, medium, hard, ismcts:iterations=500 ...")
+    bot: str = Field(
+        description="an agent spec within the hard level's budget: easy, medium, hard, "
+        "ismcts:seconds=0.5 ..."
+    )
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -58,12 +66,19 @@ Auth = Annotated[str | None, Header(description="Bearer TOKEN (a link's token)")
 
 
 def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
+    try:
+        limits = limits_from_environment(config.limits)
+    except CourtlyError as exc:
+        # A misconfigured server stops before it serves, with one line (no traceback).
+        raise SystemExit(error_text(exc)) from None
+    creations = ClientRate(limits.tables_per_minute)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(
             Store(config.database_url),
-            config.limits,
-            BotPool(config.bot_workers) if bot_pool else None,
+            limits,
+            BotScheduler(config.bot_workers) if bot_pool else None,
         )
         await hub.start()
         app.state.hub = hub
@@ -79,6 +94,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
         lifespan=lifespan,
     )
     install_client(app)  # the browser client: / and its pages, /static, finished games
+    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -87,7 +103,29 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     @app.exception_handler(RequestError)
     async def request_error(request: Request, exc: RequestError) -> JSONResponse:
         lang = language_from_accept(request.headers.get("accept-language"))
-        return JSONResponse({"detail": error_text(exc.error, lang)}, status_code=exc.status)
+        wait = exc.error.data.get("wait") if exc.status == 429 else None
+        return JSONResponse(
+            {"detail": error_text(exc.error, lang)},
+            status_code=exc.status,
+            headers=None if wait is None else {"Retry-After": str(wait)},
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        error = framework_refusal(exc.detail)
+        if error is None:
+            return await http_exception_handler(request, exc)
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return JSONResponse(
+            {"detail": error_text(error, lang)}, status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # One line, as every other refusal (FastAPI's default is 422 with pydantic's list).
+        lang = language_from_accept(request.headers.get("accept-language"))
+        error = invalid_request(exc.errors())
+        return JSONResponse({"detail": error_text(error, lang)}, status_code=400)
 
     @app.exception_handler(CourtlyError)
     async def courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
@@ -110,6 +148,15 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """A new table: the owner link, the spectator link and one link per open or hotseat
         seat. Tokens are shown only here."""
+        # Per address (the proxy's X-Forwarded-For where uvicorn trusts it): docs/server.md.
+        wait = creations.take(request.client.host if request.client else "")
+        if wait:
+            raise RequestError(
+                429,
+                "server.request.too_many_tables",
+                limit=limits.tables_per_minute,
+                wait=retry_after(wait),
+            )
         return await hub_of(request).create(
             body.game, body.players, body.options, body.seats, body.seed
         )
@@ -199,14 +246,19 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
             lang = protocol.connection_language(hello, websocket.headers.get("accept-language"))
         else:
             raise protocol.ProtocolError("bad_message", "the first message must be 'hello'")
-        viewer = hub.viewer_for(live, hello.body.get("token"))
-    except (TimeoutError, WebSocketDisconnect):
+        viewer = await hub.resolve_viewer(live, hello.body.get("token"))
+    except TimeoutError:
+        reason = text("server.closed.no_hello", lang, seconds=round(HELLO_SECONDS))
+        await _close(websocket, "no_hello", reason)
+        return
+    except WebSocketDisconnect:
         return
     except protocol.ProtocolError as exc:
         await _close(websocket, exc.code, text("server.refused.message", lang, detail=exc.reason))
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
     conn.lang = lang
+    conn.owner = hub.is_owner(live, hello.body.get("token"))
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
     try:

@@ -1,25 +1,41 @@
-"""Bot seats think in a process pool, so a bot's turn never blocks the server or another table.
+"""Bot seats: which specs the server accepts, and what a bot worker process runs.
 
 A worker is handed the table's record, rebuilds the game with the kernel's ``Table`` and gives
 the agent only ``Table.seat_view(seat)``, as every other front does. The action it returns goes
-through ``Table.act`` in the server like a person's.
+through ``Table.act`` in the server like a person's. The worker processes themselves, and the
+fair order in which tables' decisions reach them, are the scheduler's
+(:mod:`courtly.server.scheduler`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from multiprocessing.connection import Connection
+from multiprocessing.sharedctypes import Synchronized
+from types import FrameType
 from typing import Any
 
+from courtly.agents.budget import over_budget
 from courtly.agents.registry import make_agent
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
 from courtly.core.rng import MASK64, Rng
 from courtly.core.seeds import seat_rng
+from courtly.core.state import Game
 from courtly.core.table import Table
 
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+def admit_bot(spec: str, game: Game) -> str:
+    """``spec`` as a bot seat of this server stores it, or the refusal (an AgentSpecError, one
+    line): an unknown agent or parameter, or a spec that may think longer than the strongest
+    level of ``game`` (a stranger's bot must not hold a worker for minutes; docs/server.md)."""
+    make_agent(spec, game)  # an unknown agent is refused now, not at its turn
+    refusal = over_budget(game.name, spec)
+    if refusal is not None:
+        raise refusal
+    return spec.strip()
 
 
 def decision_rng(seed: int, seat: int, ply: int) -> Rng:
@@ -61,18 +77,56 @@ def decide(table_id: str, record: dict[str, Any], seat: int, spec: str) -> dict[
     return agent.act(table.seat_view(seat), rng).to_json()
 
 
-class BotPool:
-    def __init__(self, workers: int) -> None:
-        # spawn, not fork: the server has threads (database, event loop) a fork would copy.
-        self._pool = ProcessPoolExecutor(
-            max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
-        )
+# --- the worker process -----------------------------------------------------------------------
 
-    async def decide(
-        self, table_id: str, record: dict[str, Any], seat: int, spec: str
-    ) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, table_id, record, seat, spec)
+#: The signal the scheduler sends a worker to stop the decision it no longer needs (None where
+#: the system has none: the decision then runs to its end, within its budget).
+INTERRUPT = getattr(signal, "SIGUSR1", None)
 
-    def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+
+class DecisionCancelled(Exception):
+    """Raised in a worker, inside the agent's search, when its decision is no longer wanted."""
+
+
+_current: int | None = None  # the job this worker is deciding
+_cancel: Synchronized[int] | None = None  # the job the scheduler wants stopped
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    # Only the job the scheduler named: a signal arriving just after that job ended (its
+    # answer already on its way) must not cut into the next one.
+    if _current is not None and _cancel is not None and _cancel.value == _current:
+        raise DecisionCancelled
+
+
+def serve(conn: Connection, cancel: Synchronized[int]) -> None:
+    """A worker's life: decide each ``(job, (table_id, record, seat, spec))`` it is sent and
+    answer ``("done", action)``, ``("cancelled", None)`` or ``("error", text)``."""
+    global _current, _cancel
+    _cancel = cancel
+    # Ctrl-C in the server's terminal reaches the whole process group; the server stops its
+    # workers itself, so they ignore it rather than print a traceback each.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if INTERRUPT is not None:
+        signal.signal(INTERRUPT, _interrupted)
+    while True:
+        try:
+            job, args = conn.recv()
+        except (EOFError, OSError):
+            return  # the server has gone
+        reply: tuple[str, Any]
+        try:
+            _current = job
+            try:
+                reply = ("done", decide(*args))
+            finally:
+                _current = None
+        except DecisionCancelled:
+            _TABLES.pop(args[0], None)  # it may have been cut off halfway through an update
+            reply = ("cancelled", None)
+        except Exception as exc:
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from courtly.core.errors import CourtlyError
 
 APP_NAME = "courtly"
 DATABASE_FILE = "courtly.sqlite3"
@@ -38,6 +41,38 @@ class Limits:
     flood_close: int = 300
     max_name_chars: int = 32
     max_tables_listed: int = 200
+    # An HTTP request body (the largest a client sends, a new table, is well under 1 KiB).
+    max_body_bytes: int = 16 * 1024
+    # Tables one client address may create a minute (0: no limit): a person makes a few.
+    tables_per_minute: int = 30
+    # A table nobody started within this time is ended (waiting tables are held in memory).
+    waiting_table_hours: float = 24.0
+
+
+#: The limits an environment variable ``COURTLY_<NAME>`` may set (``COURTLY_TABLES_PER_MINUTE=0``):
+#: the policy choices an operator tunes (docs/server.md, "Limits").
+FROM_ENVIRONMENT = ("max_body_bytes", "tables_per_minute", "waiting_table_hours")
+
+
+def limits_from_environment(limits: Limits, environ: dict[str, str] | None = None) -> Limits:
+    """``limits`` with the ``COURTLY_<NAME>`` environment variables of ``FROM_ENVIRONMENT``
+    applied (``COURTLY_WAITING_TABLE_HOURS=2``). A value that is not a number of at least 0
+    is refused with one line naming the variable (a CourtlyError)."""
+    environ = dict(os.environ) if environ is None else environ
+    changes: dict[str, int | float] = {}
+    for field in FROM_ENVIRONMENT:
+        name = "COURTLY_" + field.upper()
+        if name not in environ:
+            continue
+        kind = int if isinstance(getattr(limits, field), int) else float
+        try:
+            value = kind(environ[name])
+        except ValueError:
+            value = -1
+        if not value >= 0:  # also NaN
+            raise CourtlyError.keyed("error.serve.environment", name=name, value=environ[name])
+        changes[field] = value
+    return replace(limits, **changes)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

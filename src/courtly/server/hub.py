@@ -3,7 +3,7 @@
 Each live table is the kernel's ``Table`` plus its seats; one asyncio lock per table orders
 everything that changes it. A change is committed to the Store (on the database thread)
 before any viewer hears of it, then every connection gets the message built from its own
-viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotPool`.
+viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotScheduler`.
 """
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from courtly.agents.registry import make_agent
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.records import result_of
 from courtly.core.registry import load_game
 from courtly.core.rng import fresh_seed
 from courtly.core.table import Deliveries, Table
 from courtly.server import protocol
-from courtly.server.bots import BotPool
+from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import (
     Connection,
@@ -33,6 +32,7 @@ from courtly.server.live import (
     refusal_code,
     table_info,
 )
+from courtly.server.scheduler import BotScheduler
 from courtly.server.store import (
     ACTIVE,
     BOT,
@@ -57,7 +57,7 @@ T = TypeVar("T")
 
 
 class Hub:
-    def __init__(self, store: Store, limits: Limits, bots: BotPool | None) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotScheduler | None) -> None:
         self.store = store
         self.limits = limits
         self.bots = bots
@@ -69,6 +69,7 @@ class Hub:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
@@ -118,6 +119,8 @@ class Hub:
             self.schedule_bots(live)
         if self.store.shared:
             self._listener = asyncio.create_task(self._listen())
+        if self.limits.waiting_table_hours > 0:
+            self._sweeper = asyncio.create_task(self._expire_waiting())
 
     async def _listen(self) -> None:
         """Hear the changes other server processes commit to a shared PostgreSQL, and bring
@@ -150,23 +153,35 @@ class Hub:
             moved = stored.seq != live.table.seq or len(stored.actions) != len(
                 live.table.record.actions
             )
+            # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
+            dealt = live.status == WAITING and stored.status != WAITING
+            # A seat taken, kicked or given to a bot elsewhere: whoever watches it here came
+            # with a token that no longer holds it (an invite, say) and must not see it dealt.
+            swapped = {
+                seat.seat
+                for seat, now in zip(live.stored.seats, stored.seats, strict=True)
+                if seat.token_hash != now.token_hash
+            }
+            for conn in [c for c in live.connections if c.viewer in swapped]:
+                conn.close(1008, "seat changed")
+                live.connections.discard(conn)
             live.stored = stored
-            if moved:
+            if moved or dealt:
                 live.table = Table.from_record(
                     load_game(stored.game), stored.record(), seq=stored.seq
                 )
                 live.undo = None
                 live.last_act.clear()
-                info = live.info()
                 for conn in live.connections:
-                    conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+                    conn.send(live.fresh_view(conn.viewer))
             else:
                 self._broadcast_table(live)
         self.schedule_bots(live)
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in (self._listener, self._sweeper):
+            if task is not None:
+                task.cancel()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -220,8 +235,7 @@ class Hub:
         for index, spec in enumerate(seats):
             kind, _, bot = spec.strip().partition(":")
             if kind == BOT:
-                make_agent(bot, game)  # an unknown agent is refused now, not at its turn
-                stored_seats.append(StoredSeat(index, BOT, bot_spec=bot.strip()))
+                stored_seats.append(StoredSeat(index, BOT, bot_spec=admit_bot(bot, game)))
             elif kind in (OPEN, HOTSEAT) and not bot:
                 tokens[index] = new_token()
                 # No default name: each client labels an unnamed seat in its own language.
@@ -264,8 +278,13 @@ class Hub:
         }
 
     def _owner(self, live: LiveTable, token: str | None) -> None:
-        if token is None or not same_hash(token_hash(token), live.stored.owner_hash):
+        if not self.is_owner(live, token):
             raise RequestError(403, "server.request.owner")
+
+    def is_owner(self, live: LiveTable, token: object) -> bool:
+        """Whether ``token`` is the table's owner link (it sees the public view, and the
+        client offers it the owner's controls)."""
+        return isinstance(token, str) and same_hash(token_hash(token), live.stored.owner_hash)
 
     def _seat_of(self, live: LiveTable, token: str) -> int | None:
         digest = token_hash(token)
@@ -275,19 +294,42 @@ class Hub:
         return None
 
     async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
+        """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
+        the invite's token for a new one, given only to the taker: the owner handed the invite
+        on and still knows it, and must not be able to look through the seat once it is dealt.
+        Whoever was watching through the invite is disconnected for the same reason."""
         live = await self.require(table_id)
-        seat = None if token is None else self._seat_of(live, token)
-        if seat is None:
-            raise RequestError(403, "server.request.not_a_seat")
         cleaned = clean_name(name, self.limits.max_name_chars)
+        if token is not None and self._seat_of(live, token) is None and self.store.shared:
+            await self.refresh(live)  # the seat's token may be new, from another process
         async with live.lock:
+            # Under the lock: two holders of one invite cannot both take its seat.
+            seat = None if token is None else self._seat_of(live, token)
+            if seat is None:
+                raise RequestError(403, "server.request.not_a_seat")
+            if live.status not in ACTIVE:
+                # The record names its seats: a finished game keeps the names it was played by.
+                raise RequestError(409, "server.request.rename_over", status=live.status)
             current = live.seat(seat)
-            kind = PERSON if current.kind == OPEN else current.kind
-            changed = StoredSeat(seat, kind, None, cleaned, current.token_hash)
+            fresh = new_token() if current.kind == OPEN else None
+            changed = StoredSeat(
+                seat,
+                PERSON if fresh is not None else current.kind,
+                None,
+                cleaned,
+                current.token_hash if fresh is None else token_hash(fresh),
+            )
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
+            if fresh is not None:
+                for conn in [c for c in live.connections if c.viewer == seat]:
+                    conn.close(1008, "seat taken")
+                    live.connections.discard(conn)
             self._broadcast_table(live)
-        return {"seat": seat, "table": live.info()}
+        answer: dict[str, Any] = {"seat": seat, "table": live.info()}
+        if fresh is not None:
+            answer.update(link(live.id, fresh))
+        return answer
 
     async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         live = await self.require(table_id)
@@ -300,7 +342,9 @@ class Hub:
                 raise RequestError(409, "server.request.still_open", seats=still_open)
             await self.db(self.store.set_status, live.id, PLAYING, live.table.seq)
             live.stored.status = PLAYING
-            self._broadcast_table(live)
+            # The deal is shown now, to each viewer its own part of it.
+            for conn in live.connections:
+                conn.send(live.fresh_view(conn.viewer))
         self.schedule_bots(live)
         return live.info()
 
@@ -310,22 +354,48 @@ class Hub:
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.request.already", status=live.status)
-            await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
-            live.stored.status = ENDED
-            live.undo = None
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-            live.thinking = None
-            self._broadcast_table(live)
-            self._evict_if_done(live)
+            await self._end(live)
         return live.info()
 
+    async def _expire_waiting(self) -> None:
+        """End every table still waiting ``waiting_table_hours`` after it was created: waiting
+        tables are held in memory, and anyone may create them (docs/server.md, "Limits")."""
+        age = timedelta(hours=self.limits.waiting_table_hours)
+        while True:
+            cutoff = datetime.now(UTC).replace(tzinfo=None) - age
+            for live in list(self.tables.values()):
+                if live.status != WAITING or live.stored.created_at > cutoff:
+                    continue
+                try:
+                    async with live.lock:
+                        if live.status == WAITING:
+                            await self._end(live)
+                except Exception:
+                    log.exception("table %s: ending an expired waiting table failed", live.id)
+            await asyncio.sleep(min(60.0, age.total_seconds() / 4))
+
+    async def _end(self, live: LiveTable) -> None:
+        """Close a waiting or playing table (the lock is held); everyone hears it."""
+        await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
+        live.stored.status = ENDED
+        live.undo = None
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.thinking = None
+        self._broadcast_table(live)
+        self._evict_if_done(live)
+
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
-        """Free a taken seat whose person is away: it is open again, with a new invite link."""
+        """Free a taken seat whose person is away before the start: it is open again, with a
+        new invite link for the owner to hand on. Once the game has started the seat has seen
+        its hand, and a new token would let the owner read it: it may only pass to a bot
+        (``replace_by_bot``), or wait for its person, whose own link still works."""
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
         async with live.lock:
+            if live.status == PLAYING:
+                raise RequestError(409, "server.request.kick_started", seat=seat)
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
             if live.seat(seat).kind not in (PERSON, HOTSEAT):
@@ -345,10 +415,14 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         self._check_seat(live, seat)
-        make_agent(spec, live.table.game)
+        spec = admit_bot(spec, live.table.game)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)
+            # As with kick: a person who is here keeps their seat (only an idle one is given
+            # away). An open seat's invite holder has not sat down, and is told it is replaced.
+            if live.seat(seat).kind in (PERSON, HOTSEAT) and live.connected(seat):
+                raise RequestError(409, "server.request.connected_bot", seat=seat)
             changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
             await self.db(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed
@@ -376,7 +450,8 @@ class Hub:
                 record = live.table.record
                 record.seats = [s.label for s in live.stored.seats]
                 return record.to_json()
-            snapshot = live.table.snapshot(viewer)
+            # Before the start nobody has seen anything (the deal is not shown yet).
+            events = live.table.snapshot(viewer).events if live.dealt else []
         return {
             "format": "courtly-log",
             "game": live.stored.game,
@@ -384,7 +459,7 @@ class Hub:
             "options": live.stored.options,
             "seats": [s.label for s in live.stored.seats],
             "viewer": viewer,
-            "events": [e.to_json() for e in snapshot.events],
+            "events": [e.to_json() for e in events],
             "note": "the game is not over: only what this viewer has seen so far",
         }
 
@@ -411,12 +486,23 @@ class Hub:
             return None
         raise protocol.ProtocolError("bad_token", "this token belongs to no seat of this table")
 
+    async def resolve_viewer(self, live: LiveTable, token: object) -> int | None:
+        """``viewer_for``; on a database shared with other server processes, a token this
+        process does not know yet (a seat just taken or kicked through another) is looked up
+        again in the Store before it is refused."""
+        try:
+            return self.viewer_for(live, token)
+        except protocol.ProtocolError as exc:
+            if exc.code != "bad_token" or not self.store.shared or not isinstance(token, str):
+                raise
+        await self.refresh(live)
+        return self.viewer_for(live, token)
+
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:
             # Under the lock, so no update can slip between the snapshot and the first update.
-            delivery = live.table.snapshot(conn.viewer)
             live.connections.add(conn)
-            conn.send(protocol.snapshot_message(delivery, live.info()))
+            conn.send({**live.fresh_view(conn.viewer, "snapshot"), "owner": conn.owner})
             self._broadcast_table(live, skip=conn)
 
     async def leave(self, live: LiveTable, conn: Connection) -> None:
@@ -553,9 +639,8 @@ class Hub:
         live.stored = stored
         live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
         if moved:
-            info = live.info()
             for conn in live.connections:
-                conn.send(protocol.update_message(live.table.snapshot(conn.viewer), info))
+                conn.send(live.fresh_view(conn.viewer))
 
     # --- undo ------------------------------------------------------------------------------
 
@@ -680,8 +765,19 @@ class Hub:
                 record = live.table.record.to_json()
                 live.thinking = player
                 self._broadcast_table(live)
+
+            def wanted(player: int = player, spec: str = spec, seq: int = seq) -> bool:
+                # Undone, moved on (another process), ended or reseated: stop thinking.
+                seat = live.seat(player)
+                return (
+                    live.status == PLAYING
+                    and live.table.seq == seq
+                    and seat.kind == BOT
+                    and seat.bot_spec == spec
+                )
+
             try:
-                action = await self.bots.decide(live.id, record, player, spec)
+                action = await self.bots.decide(live.id, record, player, spec, wanted)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -691,8 +787,9 @@ class Hub:
                     self._broadcast_table(live)
                 return
             live.thinking = None
-            # A stale seq (an undo meanwhile) is refused by the kernel; the loop looks again.
-            if not await self.act(live, player, seq, action, None):
+            # None: the table changed while the bot thought (the loop looks again); a stale
+            # seq (an undo meanwhile) is refused by the kernel, and the loop looks again too.
+            if action is None or not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
 

@@ -21,7 +21,7 @@ from courtly.core.errors import (
 from courtly.core.registry import load_game
 from courtly.core.table import Table
 from courtly.server import protocol
-from courtly.server.store import BOT, HOTSEAT, StoredSeat, StoredTable
+from courtly.server.store import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
 
 # A client that does not read its messages is dropped once this many wait for it.
 MAX_QUEUED = 2000
@@ -94,6 +94,7 @@ class Connection:
     queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
     lang: str = "en"  # the language this viewer reads its events and choices in
+    owner: bool = False  # connected with the owner link (the client offers the owner's controls)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(protocol.encode(protocol.localize(message, self.lang)))
@@ -169,6 +170,25 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         """The table as every viewer may see it: seats, who is here, status, result."""
         return table_info(self.stored, self)
+
+    @property
+    def dealt(self) -> bool:
+        """Whether the deal may be shown: the table has started. An ended table that never
+        moved may have been ended before its start (the owner closed a waiting table), and
+        shows nothing of its deal either."""
+        if self.status == WAITING:
+            return False
+        return not (self.status == ENDED and self.table.seq == 0)
+
+    def fresh_view(self, viewer: int | None, kind: str = "update") -> dict[str, Any]:
+        """Everything ``viewer`` needs to draw the table from nothing (``kind`` is
+        ``snapshot`` or ``update``). Before the start nothing in it comes from the deal:
+        the state is dealt from the seed, which stays unused for viewers until the owner
+        starts the table."""
+        if not self.dealt:
+            return protocol.unstarted_message(kind, viewer, self.table.seq, self.info())
+        build = protocol.snapshot_message if kind == "snapshot" else protocol.update_message
+        return build(self.table.snapshot(viewer), self.info())
 
 
 def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:

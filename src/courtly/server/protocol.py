@@ -50,8 +50,14 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
             raise ProtocolError("bad_utf8", f"message is not valid UTF-8: {exc.reason}") from None
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
         raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "message is not valid JSON: nested too deeply") from None
+    except ValueError:
+        # Python refuses to read an integer of more than sys.get_int_max_str_digits() digits
+        # (4300): a ValueError that is no JSONDecodeError, and dropped the connection.
+        raise ProtocolError("bad_json", "message holds a number with too many digits") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     kind = data.get("type")
@@ -75,6 +81,26 @@ def snapshot_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any
 
 def update_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "update", **delivery.to_json(), "table": table}
+
+
+def unstarted_message(
+    kind: str, viewer: int | None, seq: int, table: dict[str, Any]
+) -> dict[str, Any]:
+    """A ``snapshot`` or ``update`` before the table starts: who the viewer is and the table,
+    and nothing of the deal (no observation, no events, no choices). The cards are dealt for
+    viewers only at the start, so neither the creator nor an invite link's holder can look
+    at a hand in the waiting room (and re-create a table until the deal suits them)."""
+    return {
+        "type": kind,
+        "viewer": viewer,
+        "seq": seq,
+        "reset": True,
+        "can_undo": False,
+        "events": [],
+        "observation": None,
+        "legal_actions": [],
+        "table": table,
+    }
 
 
 def table_message(table: dict[str, Any]) -> dict[str, Any]:

@@ -31,7 +31,8 @@ def install_client(app: FastAPI) -> None:
         return index_page()
 
     for path in PAGES:
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+        # HEAD too: uptime monitors and link checkers ask with it (GET only answered 405).
+        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
     app.include_router(replay_router)
     app.include_router(catalogue_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -9,6 +9,8 @@ table is replayed, and then every event may be shown (as ``courtly replay`` does
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -16,16 +18,74 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from courtly.core.errors import CourtlyError, error_text
+from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.records import GameRecord, replay
-from courtly.core.state import Game
+from courtly.core.state import Game, State
 
 router = APIRouter()
 
 
+# A replayed game keeps its state every CHECKPOINT steps: a position is at most that many
+# actions from one (replaying the whole game for each step made stepping through a long game
+# quadratic, and let anyone make the server replay a game as often as it asked).
+CHECKPOINT = 16
+# The games kept replayed (the least recently asked for leaves first).
+KEPT_GAMES = 16
+
+
+class ReplayedGame:
+    """A finished record, replayed (and verified) once: each step's events, and a copy of the
+    state every ``CHECKPOINT`` steps."""
+
+    def __init__(self, game: Game, record: GameRecord) -> None:
+        self.game = game
+        self.record = record
+        self.events: list[list[Event]] = []
+        self._checkpoints: list[State] = []
+        #: Actions applied since the replay, to reach the positions asked for.
+        self.replayed = 0
+        for index, (state, events) in enumerate(replay(game, record)):
+            self.events.append(events)
+            if index % CHECKPOINT == 0:
+                self._checkpoints.append(state.clone())
+
+    def state(self, step: int) -> State:
+        """The state after ``step`` actions (a fresh copy)."""
+        if not 0 <= step <= len(self.record.actions):
+            raise CourtlyError.keyed("error.replay.step", step=step)
+        base = step // CHECKPOINT * CHECKPOINT
+        state = self._checkpoints[step // CHECKPOINT].clone()
+        for action in self.record.actions[base:step]:
+            state.step(state.action_space.resolve(action).id)
+            self.replayed += 1
+        return state
+
+
+_GAMES: OrderedDict[tuple[str, str], ReplayedGame] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+
+
+def replayed_game(key: str, game: Game, record: GameRecord) -> ReplayedGame:
+    """The replay of ``record`` (a finished table's, so it never changes), kept under ``key``
+    (the table id) with the record's last fingerprint."""
+    cache_key = (key, record.fingerprints[-1] if record.fingerprints else "")
+    with _GAMES_LOCK:
+        found = _GAMES.get(cache_key)
+        if found is not None:
+            _GAMES.move_to_end(cache_key)
+            return found
+    made = ReplayedGame(game, record)  # outside the lock: other games are served meanwhile
+    with _GAMES_LOCK:
+        _GAMES[cache_key] = made
+        _GAMES.move_to_end(cache_key)
+        while len(_GAMES) > KEPT_GAMES:
+            _GAMES.popitem(last=False)
+    return made
+
+
 def position(
-    game: Game,
-    record: GameRecord,
+    replayed: ReplayedGame,
     step: int,
     viewer: int | None,
     lang: str = ENGLISH,
@@ -34,23 +94,23 @@ def position(
     """The position after ``step`` actions as ``viewer`` sees it, with every event so far
     (their texts in ``lang``, naming seat ``i`` as ``names[i]`` where it is not None, as the
     live table's log does: ``protocol.localize``)."""
+    game, record = replayed.game, replayed.record
+    state = replayed.state(step)
     log: list[dict[str, Any]] = []
-    for index, (state, events) in enumerate(replay(game, record)):
-        with naming(names):
+    with naming(names):
+        for events in replayed.events[: step + 1]:
             log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in events)
-        if index == step:
-            return {
-                "step": step,
-                "steps": len(record.actions),
-                "viewer": viewer,
-                "seats": record.seats,
-                "observation": state.observation(viewer),
-                "action": record.actions[step - 1] if step else None,
-                "events": log,
-                "result": record.result,
-                "breakdown": state.score_breakdown() if state.is_terminal else None,
-            }
-    raise CourtlyError.keyed("error.replay.step", step=step)
+    return {
+        "step": step,
+        "steps": len(record.actions),
+        "viewer": viewer,
+        "seats": record.seats,
+        "observation": state.observation(viewer),
+        "action": record.actions[step - 1] if step else None,
+        "events": log,
+        "result": record.result,
+        "breakdown": state.score_breakdown() if state.is_terminal else None,
+    }
 
 
 @router.get("/api/tables/{table_id}/replay")
@@ -78,7 +138,8 @@ async def replay_step(
         )
     try:
         result: dict[str, Any] = await run_in_threadpool(
-            position,
+            _position,
+            live.id,
             table.game,
             record,
             step,
@@ -90,6 +151,18 @@ async def replay_step(
     except CourtlyError as exc:
         raise _refusal(request, 500, "server.request.replay", reason=exc) from None
     return result
+
+
+def _position(
+    table_id: str,
+    game: Game,
+    record: GameRecord,
+    step: int,
+    viewer: int | None,
+    lang: str,
+    names: Sequence[str | None],
+) -> dict[str, Any]:
+    return position(replayed_game(table_id, game, record), step, viewer, lang, names)
 
 
 def _refusal(request: Request, status: int, key: str, /, **data: Any) -> HTTPException:

@@ -62,6 +62,12 @@ def edition_v15(options: Mapping[str, Any]) -> bool:
     return bool(options["edition"] == "v15")
 
 
+def lord_placement_before(options: Mapping[str, Any]) -> str:
+    """Games saved before ``lord_placement`` offered ``no_lord`` in both editions: a saved v15
+    game without the option read "may"; an English one reads as its edition (the same rule)."""
+    return "may" if options["edition"] == "v15" else "edition"
+
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "setup",
@@ -105,6 +111,22 @@ OPTIONS: tuple[Option, ...] = (
         legacy=edition_v15,
     ),
     Option(
+        "lord_placement",
+        "edition",
+        _help("lord_placement"),
+        choices=("edition", "may", "must"),
+        legacy=lord_placement_before,
+    ),
+    Option(
+        "bonus_turns",
+        "edition",
+        _help("bonus_turns"),
+        choices=("edition", "actions", "all"),
+        # Games saved before the option: en took Bonus and Scenario actions in Phase 4 only;
+        # v15 now adds the Phase 1 turns, which only adds choices, so its saved games replay.
+        legacy="edition",
+    ),
+    Option(
         "novice",
         "",
         _help("novice"),
@@ -127,6 +149,8 @@ class Setup:
     last_round_scoring: bool = True
     restock_top_space: bool = True
     jump_tokens: bool = True
+    lord_must: bool = False  # Phase 3: every player places their Lord (no ``no_lord``)
+    bonus_in_assignment: bool = False  # Bonus/Scenario actions in Phase 1 turns too
 
     @property
     def v15(self) -> bool:
@@ -166,6 +190,8 @@ class Setup:
             last_round_scoring=bool(options.get("last_round_scoring", True)),
             restock_top_space=bool(options.get("restock_top_space", True)),
             jump_tokens=bool(options.get("jump_tokens", True)),
+            lord_must=lord_must(options, edition),
+            bonus_in_assignment=bonus_in_assignment(options, edition),
             random_scoring=random_scoring,
             random_scenario=random_scenario,
         )
@@ -190,6 +216,20 @@ class Setup:
         return replace(
             self, scoring=scoring, scenario=scenario, random_scoring=False, random_scenario=False
         )
+
+
+def lord_must(options: Mapping[str, Any], edition: str) -> bool:
+    """``lord_placement``: ``may`` (the English "may now place"), ``must`` (v15's "배치합니다",
+    with no "할 수 있습니다"), ``edition`` (as the edition reads: must under v15)."""
+    placement = str(options.get("lord_placement", "edition"))
+    return placement == "must" or (placement == "edition" and edition == "v15")
+
+
+def bonus_in_assignment(options: Mapping[str, Any], edition: str) -> bool:
+    """``bonus_turns``: ``actions`` (Phase 4 turns only, the English reading), ``all`` (the
+    Phase 1 placement turns too, v15's "어느 단계이든지"), ``edition`` (as the edition reads)."""
+    turns = str(options.get("bonus_turns", "edition"))
+    return turns == "all" or (turns == "edition" and edition == "v15")
 
 
 def novice_seats(value: Any, num_players: int) -> frozenset[int]:

@@ -111,6 +111,14 @@ def _legal_pay(st: TudorState, out: list[int]) -> None:
 
 def _legal_assign(st: TudorState, out: list[int]) -> None:
     p = st.cur
+    _legal_placement(st, out)
+    if st.setup.bonus_in_assignment:
+        # v15: Bonus and Scenario actions "어느 단계이든지 자신의 턴 진행 중" (RULINGS 52).
+        turn.bonus_legal(st, p, out)
+
+
+def _legal_placement(st: TudorState, out: list[int]) -> None:
+    p = st.cur
     room = [ch for ch in range(3) if phases.bench_room(st, ch)]
     if st.csup[p] > 0 and room:
         out.extend(BENCH + ch for ch in room)
@@ -125,7 +133,8 @@ def _legal_assign(st: TudorState, out: list[int]) -> None:
 
 def _legal_lord(st: TudorState, out: list[int]) -> None:
     out.extend(LORD + ch for ch in range(3) if phases.lord_room(st, ch))
-    out.append(NO_LORD)
+    if not out or not st.setup.lord_must:  # lord_placement=must: v15's "배치합니다" (RULINGS 9)
+        out.append(NO_LORD)
 
 
 def _legal_office_action(st: TudorState, out: list[int]) -> None:
@@ -201,11 +210,21 @@ def _play_victim(st: TudorState, aid: int) -> None:
         st.mode = M_RESUME
 
 
+def _is_bonus(aid: int) -> bool:
+    """A Bonus Action (Move Courtier, Exchange 2 for 1) or a Scenario Card action."""
+    return aid == BONUS_MOVE or GIVE <= aid < PAY or SCENARIO <= aid < KEEP_TOKEN
+
+
 def _play_assign(st: TudorState, aid: int) -> None:
     p = st.cur
     if aid >= SPACE_BASE:
         movement.recall(st, _space(st, aid, 2))
         return
+    if _is_bonus(aid):
+        turn.begin_assignment_bonus(st)
+        _play_turn(st, aid)
+        return
+    st.scen_used = 0  # the placement ends this Phase 1 turn (v15's once-per-turn limits)
     if aid != FORGO:
         st.bench[aid - BENCH].append(p)
         st.csup[p] -= 1

@@ -24,6 +24,7 @@ from courtly.games.tudor.codes import (
     FIG_DONE,
     FIG_LORD,
     FIG_NONE,
+    M_ASSIGN,
     M_SPEND,
     M_TURN,
     MK_A,
@@ -134,7 +135,11 @@ def turn_legal(st: TudorState, out: list[int]) -> None:
         out.append(DONE_FIGURE)
     else:
         out.append(END_TURN)
-    # Bonus Actions, any time during the turn.
+    bonus_legal(st, p, out)
+
+
+def bonus_legal(st: TudorState, p: int, out: list[int]) -> None:
+    """Bonus Actions and Scenario Card actions, any time during ``p``'s turn."""
     if not st.bonus_used[p] and spendable_tokens(st, p) >= 2 and movement.feasible(st, p, MK_BONUS):
         out.append(BONUS_MOVE)
     hand = st.hand[p]
@@ -192,9 +197,26 @@ def choose_action(st: TudorState, x: int) -> None:
     start_action(st, st.tp, x)
 
 
+def in_assignment_turn(st: TudorState) -> bool:
+    """Whether the turn player is in a Phase 1 placement turn (only a Phase 1 player still
+    has Courtiers to place; every count is 0 from Chamber Entry to the next Round)."""
+    return st.to_place[st.tp] > 0
+
+
+def begin_assignment_bonus(st: TudorState) -> None:
+    """A Bonus or Scenario action taken in a Phase 1 turn (``bonus_turns``): the placing
+    player is the turn player while it runs, and its end leads back to the placement."""
+    st.tp = st.cur
+
+
 def finish_action(st: TudorState) -> None:
-    """The running sequence is over: back to the turn menu."""
+    """The running sequence is over: back to the turn menu (or to the Phase 1 placement)."""
     x = st.act
+    if x >= 8 and in_assignment_turn(st):
+        st.act = ACT_NONE
+        st.mode = M_ASSIGN
+        st.cur = st.tp
+        return
     if x < 8:
         if st.fig == FIG_LORD and x not in (G, H):
             pair = CHAMBER_ACTIONS[st.fch]

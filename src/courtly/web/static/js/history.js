@@ -1,11 +1,11 @@
 // Finished games, and a replay viewer that steps through one (the server replays the
 // record to the asked step; the client never plays a rule itself).
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
 import { seatLabel, withSeatNames } from "./lobby.js";
-import { drawBoard } from "./boards/index.js";
+import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 
 export async function showHistory() {
@@ -43,6 +43,19 @@ export async function showHistory() {
           }),
         ),
   );
+}
+
+// The stepping buttons' icons, drawn in SVG: a font's media-control glyphs (U+23EE, U+23ED)
+// are missing from the fonts many systems install, and show as empty boxes there.
+const ICONS = {
+  first: ["M6 5h2v14H6z", "M19 5v14L9 12z"],
+  back: ["M17 5v14L6 12z"],
+  forward: ["M7 5v14l11-7z"],
+  last: ["M16 5h2v14h-2z", "M5 5v14l10-7z"],
+};
+
+function icon(name) {
+  return s("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true", focusable: "false" }, ICONS[name].map((d) => s("path", { d, fill: "currentColor" })));
 }
 
 export async function showReplay(tableId) {
@@ -83,12 +96,12 @@ export async function showReplay(tableId) {
     boardArea.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" }, text: withSeatNames(e.text, names) })));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, withSeatNames(e.text, names), e.data))));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
-  const button = (key, symbol, target) =>
-    h("button", { type: "button", "aria-label": t(key), title: t(key), text: symbol, onclick: () => load(Math.max(0, Math.min(state.steps, target()))) });
+  const button = (key, icon, target) =>
+    h("button", { type: "button", class: "icon", "aria-label": t(key), title: t(key), onclick: () => load(Math.max(0, Math.min(state.steps, target()))) }, icon);
   slider.oninput = () => load(Number(slider.value));
   viewerSelect.onchange = () => {
     state.viewer = viewerSelect.value;
@@ -100,17 +113,18 @@ export async function showReplay(tableId) {
     h(
       "div",
       { class: ["panel", "replay-controls"] },
-      button("replay.first", "\u23ee", () => 0),
-      button("replay.back", "\u25c0", () => state.step - 1),
+      button("replay.first", icon("first"), () => 0),
+      button("replay.back", icon("back"), () => state.step - 1),
       counter,
-      button("replay.forward", "\u25b6", () => state.step + 1),
-      button("replay.last", "\u23ed", () => state.steps),
+      button("replay.forward", icon("forward"), () => state.step + 1),
+      button("replay.last", icon("last"), () => state.steps),
       slider,
       h("label", { for: "replay-viewer", text: t("replay.view") }),
       viewerSelect,
     ),
-    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    // At the last move the result comes first, above the board, as on the table page.
     result,
+    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
   );
   await load(0);
 }

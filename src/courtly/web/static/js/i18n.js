@@ -57,6 +57,11 @@ export function t(key, params = {}) {
   return text;
 }
 
+// A count with its noun: `KEY.one` for 1, else `KEY.other` (Korean has one form for both).
+export function plural(key, n) {
+  return t(`${key}.${n === 1 ? "one" : "other"}`, { n: n ?? "?" });
+}
+
 // A text of a game's own catalogue on the server (`option.NAME.help`, `score.ID`...), or
 // `otherwise` (the text the server sent, or undefined) where the game has none.
 export function gameText(game, key, otherwise) {
@@ -88,8 +93,8 @@ export function anyTerm(game, id) {
 
 // Fill every element marked data-i18n (and data-i18n-label for aria-label) in `root`.
 export function translate(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.getAttribute("data-i18n"));
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.setAttribute("aria-label", t(el.getAttribute("data-i18n-label")));
   }
 }

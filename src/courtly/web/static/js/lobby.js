@@ -40,7 +40,7 @@ function gameCard(game, choose) {
     "article",
     { class: "game-card", dataset: { game: game.name } },
     h("h2", { text: game.title }),
-    h("p", { class: "players", text: t("lobby.players", { min: game.min_players, max: game.max_players }) }),
+    h("p", { class: "players", text: playerCount(game) }),
     h("p", { class: "summary", dataset: { source: "server" }, text: gameText(game.name, "game.summary", game.summary) }),
     h("button", {
       type: "button",
@@ -49,6 +49,32 @@ function gameCard(game, choose) {
       onclick: () => choose(game.name),
     }),
   );
+}
+
+function playerCount(game) {
+  if (game.min_players === game.max_players) return t("lobby.players_exact", { n: game.min_players });
+  return t("lobby.players", { min: game.min_players, max: game.max_players });
+}
+
+// An option's name, value and help in words. The client's catalogue has the words of each
+// choice (`option.GAME.NAME.VALUE`, yes/no for true/false) and, where the game's help names
+// raw values or cites a ruling by number, the help said in words (`option.GAME.NAME.help`);
+// else the game's catalogue on the server.
+function optionLabel(game, option) {
+  return gameText(game.name, `option.${option.name}`, option.name);
+}
+
+export function optionValue(game, option, value) {
+  const key = `option.${game.name}.${option.name}.${JSON.stringify(value).replace(/"/g, "")}`;
+  if (has(key)) return t(key);
+  if (typeof value === "boolean") return t(value ? "option.yes" : "option.no");
+  const own = gameText(game.name, `term.${option.name}.${value}`, null);
+  return own === null ? String(value) : own;
+}
+
+function optionHelp(game, option) {
+  const key = `option.${game.name}.${option.name}.help`;
+  return has(key) ? t(key) : gameText(game.name, `option.${option.name}.help`, option.description);
 }
 
 function openTables(tables) {
@@ -83,9 +109,16 @@ function openTables(tables) {
 // Names arrive exactly as typed (docs/protocol.md) and are only ever set as text.
 export function seatLabel(seat) {
   if (seat.name) return seat.name;
-  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: has(`level.${seat.bot}`) ? t(`level.${seat.bot}`) : seat.bot || "" });
+  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: levelName(seat.bot) });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
   return t("seat.numbered", { n: seat.seat + 1 });
+}
+
+// A bot's level by name: the spec's kind ("ismcts:iterations=5" is a search), never the
+// spec's parameters.
+export function levelName(spec) {
+  const kind = String(spec || "").split(":")[0];
+  return has(`level.${kind}`) ? t(`level.${kind}`) : t("level.custom");
 }
 
 // The kernel's event texts name seats by number ("seat 2", docs/protocol.md); the log shows
@@ -97,16 +130,16 @@ export function withSeatNames(text, names) {
 
 function optionField(option, game) {
   const id = `opt-${game.name}-${option.name}`;
-  const label = h("label", { for: id, dataset: { source: "server" }, text: option.name });
+  const label = h("label", { for: id, dataset: { source: "server" }, text: optionLabel(game, option) });
   let input;
   if (option.choices) {
     input = h(
       "select",
-      { id, dataset: { option: option.name, source: "server" } },
+      { id, dataset: { option: option.name } },
       option.choices.map((choice, index) =>
         h("option", {
           value: String(index),
-          text: String(choice),
+          text: optionValue(game, option, choice),
           selected: JSON.stringify(choice) === JSON.stringify(option.default),
         }),
       ),
@@ -125,7 +158,7 @@ function optionField(option, game) {
     { class: "field" },
     label,
     input,
-    h("p", { class: "hint", dataset: { source: "server" }, text: gameText(game.name, `option.${option.name}.help`, option.description) }),
+    h("p", { class: "hint", dataset: { source: "server" }, text: optionHelp(game, option) }),
   );
 }
 

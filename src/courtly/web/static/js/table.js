@@ -8,7 +8,7 @@ import { absolute, loadHeld, saveHeld } from "./store.js";
 import { errorText, setStatus, showError } from "./notice.js";
 import { seatLabel, withSeatNames } from "./lobby.js";
 import { Picker } from "./picks.js";
-import { drawBoard } from "./boards/index.js";
+import { actionText, drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 
 export function showTable(tableId) {
@@ -28,9 +28,16 @@ class View {
     this.canUndo = false; // the server's word: this seat may take back the last decision
     this.state = "connecting";
     this.waiting = false; // an act was sent and no answer came yet
-    this.conn = new Connection(page.id, token, {
-      onMessage: (m) => page.receive(this, m),
-      onState: (state, detail) => page.connection(this, state, detail),
+    this.connect(token);
+  }
+
+  // (Re)connect with ``token``: taking a seat swaps its invite's token for a new one.
+  connect(token) {
+    if (this.conn) this.conn.close();
+    this.token = token;
+    this.conn = new Connection(this.page.id, token, {
+      onMessage: (m) => this.page.receive(this, m),
+      onState: (state, detail) => this.page.connection(this, state, detail),
     });
   }
 }
@@ -49,14 +56,16 @@ class TablePage {
     this.picker = new Picker({
       onPlay: (action) => this.play(action),
       onChange: () => this.draw(),
-      label: (options) => (options.length === 1 ? options[0].text : t("table.pick_hint", { n: options.length })),
+      label: (options) => (options.length === 1 ? this.choiceText(options[0]) : t("table.pick_hint", { n: options.length })),
     });
     const fragment = new URLSearchParams(location.hash.slice(1)).get("token");
-    const known = new Set([...Object.values(this.held.seats), this.held.owner, this.held.spectator]);
+    // An invite this browser already used to take its seat is known too: its seat is held.
+    const known = new Set([...Object.values(this.held.seats), ...this.held.used, this.held.owner, this.held.spectator]);
     this.views = [];
     for (const token of Object.values(this.held.seats)) this.views.push(new View(this, token));
     if (fragment && !known.has(fragment)) this.views.push(new View(this, fragment));
     if (this.views.length === 0) this.views.push(new View(this, this.held.spectator || fragment || null));
+    if (fragment && known.has(fragment)) forgetLinkToken(fragment);
   }
 
   close() {
@@ -72,7 +81,7 @@ class TablePage {
     switch (m.type) {
       case "snapshot":
       case "update":
-        if (m.type === "snapshot") this.learn(view, m.viewer);
+        if (m.type === "snapshot") this.learn(view, m.viewer, m.owner === true);
         view.seq = m.seq;
         view.observation = m.observation;
         view.legal = m.legal_actions || [];
@@ -103,17 +112,17 @@ class TablePage {
     this.draw();
   }
 
-  // The first snapshot tells which seat a link's token holds (or none: the public view).
-  learn(view, viewer) {
+  // The first snapshot tells which seat a link's token holds (or none: the public view),
+  // and whether it is the owner's link (the owner link of a table made over the API too).
+  learn(view, viewer, owner) {
     if (view.viewer !== undefined) return;
     view.viewer = viewer;
-    if (typeof viewer === "number") {
-      this.held.seats[viewer] = view.token;
-      saveHeld(this.id, this.held);
-    } else if (view.token && view.token !== this.held.owner) {
-      this.held.spectator = view.token;
-      saveHeld(this.id, this.held);
-    }
+    if (typeof viewer === "number") this.held.seats[viewer] = view.token;
+    else if (owner) this.held.owner = view.token;
+    else if (view.token && view.token !== this.held.owner) this.held.spectator = view.token;
+    else return;
+    saveHeld(this.id, this.held);
+    forgetLinkToken(view.token);
   }
 
   connection(view, state, detail) {
@@ -138,12 +147,13 @@ class TablePage {
   // Which view to show: at a hot-seat table, the held seat the game waits for.
   chooseDisplay() {
     const seats = this.seatViews();
-    if (seats.length === 0) return this.views.find((v) => v.observation) || null;
+    // A view is drawn once its first snapshot came (before the start it has no observation).
+    if (seats.length === 0) return this.views.find((v) => v.seq !== null) || null;
     const toAct = seats.map((v) => v.observation && v.observation.to_act).find((x) => x !== undefined && x !== null);
     const acting = seats.find((v) => v.viewer === toAct && v.observation);
     if (acting) return acting;
     if (this.display && seats.includes(this.display)) return this.display;
-    return seats.find((v) => v.observation) || null;
+    return seats.find((v) => v.seq !== null) || null;
   }
 
   draw() {
@@ -167,7 +177,7 @@ class TablePage {
     if (hot && playing && this.lastStatus === "waiting") this.privacy = true;
     if (this.table) this.lastStatus = this.table.status;
     const view = this.display;
-    if (!view || !view.observation || !this.table) return;
+    if (!view || view.seq === null || !this.table) return;
     if (this.privacy) {
       this.root.replaceChildren(this.privacyScreen(view));
       return;
@@ -175,12 +185,15 @@ class TablePage {
     const seat = view.viewer;
     const table = this.table;
     const needsName = typeof seat === "number" && table.seats[seat] && table.seats[seat].kind === "open";
-    const mine = typeof seat === "number" && view.observation.to_act === seat && table.status === "playing";
+    const mine = typeof seat === "number" && (view.observation || {}).to_act === seat && table.status === "playing";
+    // Nothing is dealt before the start (observation null): no board, no log, no result.
+    const over = Boolean(view.observation) && (table.status === "finished" || view.observation.to_act === null);
     // For tests and styles: the position, the selection and whether an answer is awaited.
     const dataset = {
       game: table.game,
       status: table.status,
       viewer: String(seat),
+      phase: String(view.observation?.phase ?? ""),
       seq: String(view.seq),
       mine: mine && !view.waiting && view.legal.length ? "1" : "0",
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
@@ -193,8 +206,9 @@ class TablePage {
         this.seatsBar(view),
         needsName ? this.nameForm(view) : null,
         table.status === "waiting" ? this.waitingRoom() : null,
+        over ? resultPanel(table, this.breakdown(), this.names(), view.observation) : null,
         this.undoDialog(),
-        hot && table.status === "waiting"
+        !view.observation
           ? null
           : h(
               "div",
@@ -202,13 +216,16 @@ class TablePage {
               h("section", { class: "board-area", "aria-label": t("table.board") }, this.board(view)),
               h("aside", { class: "side" }, this.choices(view), this.log(view)),
             ),
-        table.status === "finished" || view.observation.to_act === null
-          ? resultPanel(table, this.breakdown(), this.names(), view.observation)
-          : null,
       ),
     );
     const board = this.root.querySelector(".board-area");
     if (board) this.picker.activate(board);
+    // The end of the game is shown first, at the top (the board stays below it), and the
+    // page is brought to it once when the game ends.
+    if (over && !this.shownOver) {
+      this.shownOver = true;
+      this.root.querySelector("#result").scrollIntoView({ block: "start" });
+    }
   }
 
   // The game's score breakdown, asked once the table is finished.
@@ -231,7 +248,7 @@ class TablePage {
   }
 
   header(view) {
-    const obs = view.observation;
+    const obs = view.observation || {};
     const names = this.names();
     let turn;
     if (this.table.status === "waiting") turn = t("table.waiting_start");
@@ -250,7 +267,7 @@ class TablePage {
   }
 
   seatsBar(view) {
-    const obs = view.observation;
+    const obs = view.observation || {};
     return h(
       "ol",
       { class: "seats-bar", "aria-label": t("table.seats") },
@@ -307,7 +324,15 @@ class TablePage {
     form.onsubmit = async (event) => {
       event.preventDefault();
       try {
-        await api(`/api/tables/${this.id}/take`, { method: "POST", body: { name: input.value }, token: view.token });
+        const taken = await api(`/api/tables/${this.id}/take`, { method: "POST", body: { name: input.value }, token: view.token });
+        // Taking the seat swapped the invite's token for one only this browser knows
+        // (the owner who handed the invite on cannot look through the seat).
+        if (taken.token) {
+          this.held.used = [...this.held.used, view.token];
+          this.held.seats[view.viewer] = taken.token;
+          saveHeld(this.id, this.held);
+          view.connect(taken.token);
+        }
       } catch (err) {
         showError(err);
       }
@@ -454,20 +479,27 @@ class TablePage {
       h(
         "ul",
         { class: "actions" },
-        candidates.map((action) =>
-          h(
+        candidates.map((action) => {
+          // A board's own words for a choice (the client's, in the catalogue), else the
+          // server's text, with Kingdoms' cards drawn as glyphs.
+          const own = actionText(this.table.game, action, obs, this.names());
+          return h(
             "li",
             {},
-            h("button", {
-              type: "button",
-              class: "action",
-              disabled: view.waiting,
-              dataset: { actionId: String(action.id), source: "server" },
-              text: action.text,
-              onclick: () => this.play(action),
-            }),
-          ),
-        ),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "action",
+                disabled: view.waiting,
+                dataset: own === null ? { actionId: String(action.id), source: "server" } : { actionId: String(action.id) },
+                onclick: () => this.play(action),
+              },
+              // One span: the button lays out its children as flex items.
+              h("span", {}, own === null ? serverText(this.table.game, action.text, action.action) : own),
+            ),
+          );
+        }),
       ),
       undoer
         ? h("button", {
@@ -480,6 +512,13 @@ class TablePage {
     );
   }
 
+  // A choice as the board words it, else as the server does (a label's plain text).
+  choiceText(action) {
+    const view = this.display;
+    const own = view ? actionText(this.table.game, action, view.observation, this.names()) : null;
+    return own === null ? action.text : own;
+  }
+
   // Seat names as the log shows them: open seats keep their number.
   logNames() {
     return (this.table ? this.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
@@ -490,13 +529,22 @@ class TablePage {
     const list = h(
       "ol",
       { class: "log", "aria-live": "polite" },
-      view.events.map((e) => h("li", { class: e.audience ? "private" : null, dataset: { source: "server" }, text: withSeatNames(e.text, names) })),
+      view.events.map((e) =>
+        h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(this.table.game, withSeatNames(e.text, names), e.data)),
+      ),
     );
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
     });
     return h("section", { class: ["panel", "log-panel"], "aria-labelledby": "log-title" }, h("h2", { id: "log-title", text: t("table.log") }), list);
   }
+}
+
+// A link's token, once this browser holds it, leaves the address bar: it is not left in the
+// history, nor shown to whoever looks at the screen or copies the address.
+function forgetLinkToken(token) {
+  if (!token || new URLSearchParams(location.hash.slice(1)).get("token") !== token) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
 }
 
 export function fmt(value) {

@@ -26,7 +26,7 @@ export function card({ title, lines = [], colour = null, info = null, pairs = nu
 export function zone({ title, pairs = null, className = null, label = null }, ...children) {
   const el = h(
     "section",
-    { class: ["zone", className], "aria-label": label || title },
+    { class: ["zone", ...[].concat(className)], "aria-label": label || title },
     title ? h("h3", { class: "zone-title", text: title }) : null,
     h("div", { class: "zone-cards" }, children),
   );
@@ -41,6 +41,7 @@ export function chip(text, { colour = null, pairs = null, info = null } = {}) {
 }
 
 // Tapping a card shows its full text in one place (phones have no hover).
+let infoTimer = 0;
 function showInfo(text) {
   let panel = document.getElementById("card-info");
   if (!panel) {
@@ -49,6 +50,6 @@ function showInfo(text) {
   }
   panel.textContent = text;
   panel.classList.add("shown");
-  clearTimeout(showInfo.timer);
-  showInfo.timer = setTimeout(() => panel.classList.remove("shown"), 4000);
+  clearTimeout(infoTimer);
+  infoTimer = setTimeout(() => panel.classList.remove("shown"), 4000);
 }

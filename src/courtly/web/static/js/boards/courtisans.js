@@ -6,6 +6,17 @@ import { gameText, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "courtisans";
+/** @typedef {import("../types/observations").CourtisansObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs c = queen_table.above[]
+// @obs target = queen_table.above[]
+// @obs pending = turn.pending_kill
+// @obs m = missions[]
+// @obs r = revealed_missions[][]
+
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details winners: the result panel names the winners, with each seat's points
 
 function courtier(c, pairs = null) {
   if (!c) return null;
@@ -24,17 +35,54 @@ function courtier(c, pairs = null) {
   return el;
 }
 
+// A row of cards; the row the assassin's kill is being decided in has each card tagged
+// with the `eliminate` action's arguments (its 1-based position in that row).
 function row(cards, rowName, killable) {
-  return (cards || []).map((c, i) => courtier(c, killable ? { row: rowName, position: i + 1 } : null));
+  return (cards || []).map((c, i) => courtier(c, killable ? { kind: "eliminate", row: rowName, position: i + 1 } : null));
 }
 
+// The row an `eliminate` action's position counts in: a row of the Queen's table (an
+// assassin placed there may kill in either row, RULINGS R5) or the domain the assassin lies
+// in (`turn.pending_kill.seat`).
+/** @param {Obs} obs @param {string} rowName */
+function killRow(obs, rowName) {
+  const pending = obs.turn?.pending_kill;
+  if (!pending) return null;
+  if (rowName === "domain") return (obs.domains || [])[pending.seat] || null;
+  return (obs.queen_table || {})[rowName] || null;
+}
+
+// A card in words: its family and role, or "face down" for a spy the viewer does not know.
+export function cardWords(c) {
+  if (!c || (c.face_down && (c.card === undefined || c.card === null))) return t("courtisans.face_down_card");
+  return t("courtisans.card_words", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
+}
+
+// The choice text of a kill, naming the card in words and where it lies (the server's text
+// names a position the board does not show); other actions keep the server's text (null).
+/** @param {Ctx["actions"][number]} action @param {Obs} obs @param {string[]} names */
+export function courtisansActionText(action, obs, names) {
+  const form = action.action;
+  if (form.kind !== "eliminate") return null;
+  const target = (killRow(obs, form.row) || [])[form.position - 1];
+  const pending = obs.turn?.pending_kill;
+  if (form.row === "domain") {
+    const whose = pending?.seat === obs.viewer ? t("courtisans.kill_own_domain", { card: cardWords(target) }) : null;
+    return whose || t("courtisans.kill_domain", { card: cardWords(target), name: names[pending?.seat] ?? "?" });
+  }
+  return t(form.row === "above" ? "courtisans.kill_above" : "courtisans.kill_below", { card: cardWords(target) });
+}
+
+/** @param {Ctx} ctx */
 export function courtisansBoard(ctx) {
   const obs = ctx.observation;
   if (!obs.queen_table || !Array.isArray(obs.domains)) return null;
   const names = ctx.names;
-  const pending = obs.pending_kill || null;
+  const pending = obs.turn?.pending_kill || null;
+  // Which rows a pending kill may take from: both rows of the Queen's table for an assassin
+  // placed there, else the domain it lies in. Only cards a legal kill names are highlighted.
   const kill = (place, seat = null) =>
-    pending && pending.place === place && (seat === null || pending.seat === undefined || pending.seat === seat);
+    pending !== null && (place === "domain" ? pending.place === "domain" && pending.seat === seat : pending.place !== "domain");
   const status = obs.family_status || {};
   const hand = obs.hand || [];
   return h(
@@ -45,6 +93,7 @@ export function courtisansBoard(ctx) {
       { class: "stats" },
       h("span", { class: "stat" }, t("courtisans.deck"), h("b", { text: obs.deck_size ?? "?" })),
       h("span", { class: "stat" }, t("courtisans.removed"), h("b", { text: obs.removed_count ?? "?" })),
+      h("span", { class: "stat" }, t("courtisans.first_player"), h("b", { text: names[obs.first_player] ?? "?" })),
       (obs.hand_sizes || []).map((n, seat) =>
         h("span", { class: "stat" }, t("courtisans.hand_of", { name: names[seat] }), h("b", { text: n })),
       ),
@@ -99,5 +148,23 @@ export function courtisansBoard(ctx) {
         )
       : null,
     zone({ title: t("courtisans.eliminated"), className: "eliminated" }, (obs.eliminated || []).map((c) => courtier(c))),
+    // Once over: every seat's secret missions, each marked met or not.
+    Array.isArray(obs.revealed_missions)
+      ? h(
+          "div",
+          { class: "row" },
+          obs.revealed_missions.map((list, seat) =>
+            zone(
+              { title: t("courtisans.missions_of", { name: names[seat] }) },
+              list.map((r) => {
+                const text = gameText("courtisans", `term.mission.${r.code}`, r.text);
+                const el = card({ title: r.code, lines: [text, t(r.met ? "courtisans.met" : "courtisans.not_met")], colour: r.colour, info: text });
+                el.classList.add("mission", r.met ? "met" : "not-met");
+                return el;
+              }),
+            ),
+          ),
+        )
+      : null,
   );
 }

@@ -3,10 +3,47 @@
 // Gold and Favor, and your hand and Favor cards. Cards are drawn from their codes
 // ("diplomacy-E": an office card; "gold2-05": Gold 2; "king-up1-3": a King card).
 import { h } from "../dom.js";
-import { t, term } from "../i18n.js";
+import { gameText, plural, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "for-the-king";
+/** @typedef {import("../types/observations").ForTheKingObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs o = offices[]
+// @obs p = players[]
+// @obs auction = auction
+
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details unused: the cards left in the box at setup, a list to look up rather than play with
+// @details advisor_holds_card: the drawn card's zone shows it while the Advisor holds one
+// @details facedown: who has seen which face-down pile: a memory aid, listed in words
+// @details gold_limits: what each seat can still pay, deduced for the bots; a memory aid
+// @details king_gained: the King card being applied; the choices name it and its offices
+// @details placed: how many cards the Advisor placed where this turn; the log says each
+// @details result: the result panel shows the winners and each office's duties
+
+// The value printed on each Government card, by letter A-I: higher in the three offices with
+// high values (the rulebook's card list; data.py's HIGH_VALUES and LOW_VALUES, which a test
+// compares with these).
+export const HIGH_OFFICES = ["diplomacy", "military", "livestock"];
+export const HIGH_VALUES = [2, 2, 2, 2, 3, 3, 3, 4, 4];
+export const LOW_VALUES = [1, 1, 1, 1, 1, 1, 1, 2, 2];
+const LETTERS = "ABCDEFGHI";
+
+export function officeValue(office, letter) {
+  const i = LETTERS.indexOf(letter);
+  if (i < 0) return null;
+  return (HIGH_OFFICES.includes(office) ? HIGH_VALUES : LOW_VALUES)[i];
+}
+
+// A card's face: its value large in the corner, what it is, and the rest in small print.
+function face({ value, title, line = null, info, colour, kind }) {
+  const el = card({ title, lines: line ? [line] : [], info, colour, small: true, mark: null });
+  el.classList.add("ftk-card", kind);
+  if (value !== null && value !== undefined) el.prepend(h("span", { class: "card-value", "aria-hidden": "true", text: String(value) }));
+  return el;
+}
 
 function ftkCard(code, colours) {
   if (code === null || code === undefined) return null;
@@ -15,22 +52,26 @@ function ftkCard(code, colours) {
   let el;
   const gold = kind.match(/^gold(\d)$/);
   if (gold) {
-    el = card({ title: t("ftk.gold", { n: gold[1] }), colour: "yellow", small: true });
+    const name = gameText(G, "term.card.gold", t("ftk.gold", { n: gold[1] })).split("{value}").join(gold[1]);
+    el = face({ value: gold[1], title: t("ftk.gold_word"), info: name, colour: "yellow", kind: "gold" });
   } else if (kind === "king") {
     // "up1-3": +1 to one office (the catalogue's word for the card says it in full).
     const [direction] = rest.split(/\d/);
     const n = rest.replace(/^\D+/, "").split("-")[0];
     const sign = { up: "+", down: "\u2212", either: "\u00b1" }[direction] || "";
-    el = card({ title: t("ftk.king"), lines: [`${sign}${n}`], info: term(G, "card", `king.${direction}${n}`), colour: "black", small: true });
-  } else if (kind in colours) {
-    el = card({ title: term(G, "office", kind), lines: [rest], colour: colours[kind], small: true });
+    el = face({ value: `${sign}1`, title: t("ftk.king"), line: plural("ftk.offices_changed", Number(n)), info: term(G, "card", `king.${direction}${n}`), colour: "black", kind: "king" });
   } else {
-    el = card({ title: term(G, "office", kind), lines: [rest], small: true });
+    const value = officeValue(kind, rest);
+    const office = term(G, "office", kind);
+    const form = gameText(G, `term.card.government.${kind}`, null);
+    const info = form ? form.split("{value}").join(String(value)).split("{letter}").join(rest) : t("ftk.office_card", { office, value, letter: rest });
+    el = face({ value, title: office, line: t("ftk.letter", { letter: rest }), info, colour: colours[kind] || null, kind: "office" });
   }
   el.dataset.card = text;
   return el;
 }
 
+/** @param {Ctx} ctx */
 export function forTheKingBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.offices)) return null;
@@ -63,6 +104,9 @@ export function forTheKingBoard(ctx) {
       h("span", { class: "stat" }, t("ftk.advisor"), h("b", { text: names[obs.advisor] ?? "?" })),
       h("span", { class: "stat" }, t("ftk.deck"), h("b", { text: obs.deck_size ?? "?" })),
       h("span", { class: "stat" }, t("ftk.favor"), h("b", { text: obs.favor_size ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.box"), h("b", { text: obs.box_size ?? "?" })),
+      h("span", { class: "stat" }, t("ftk.first_player"), h("b", { text: names[obs.first_player] ?? "\u2014" })),
+      obs.picker === null || obs.picker === undefined ? null : h("span", { class: "stat" }, t("ftk.picker"), h("b", { text: names[obs.picker] ?? "?" })),
     ),
     h(
       "div",
@@ -71,6 +115,7 @@ export function forTheKingBoard(ctx) {
       zone({ title: t("ftk.middle"), pairs: { area: "middle" } }, (obs.middle || []).map((c) => ftkCard(c, colours))),
       typeof ctx.viewer === "number" ? zone({ title: t("ftk.own_deck"), pairs: { area: "own" } }) : null,
       zone({ title: t("ftk.favor_deck"), pairs: { area: "favor" } }, card({ title: String(obs.favor_size ?? "?"), back: true, small: true, info: t("ftk.favor") })),
+      (obs.discard_up || []).length ? zone({ title: t("ftk.discard_up") }, obs.discard_up.map((c) => ftkCard(c, colours))) : null,
     ),
     auction
       ? zone(

@@ -6,6 +6,26 @@ import { tag } from "../picks.js";
 
 const ENVELOPE = new Set(["game", "viewer", "num_players", "to_act", "phase", "scores"]);
 
+// Keys whose whole numbers are seats (the observation counts them from 0): shown by the
+// seat's name, as everywhere else on the page. A test checks these against docs/schemas.
+export const SEAT_VALUES = {
+  common: ["viewer", "to_act", "winners", "first_player", "start_player", "seat", "owner", "played_by"],
+  courtisans: [],
+  "for-the-king": ["advisor", "picker", "high_bidder", "out", "excluded", "seen_by"],
+  kingdoms: ["turn", "player"],
+  tudor: ["office", "courtiers", "benches", "chairs", "turn_player", "drafted"],
+};
+// Keys of lists with one entry per seat, in seat order: each entry under the seat's name.
+export const SEAT_LISTS = ["hand_sizes", "domains", "scores", "players", "screens", "revealed_missions", "revealed"];
+
+function seatKey(game, key) {
+  return SEAT_VALUES.common.includes(key) || (SEAT_VALUES[game] || []).includes(key);
+}
+
+function seatName(ctx, n) {
+  return (ctx.names || [])[n] ?? t("seat.numbered", { n: n + 1 });
+}
+
 // A section's title: the catalogue's, else the server's key with its underscores spaced.
 export function sectionTitle(game, key) {
   const k = `obs.${game}.${key}`;
@@ -36,6 +56,7 @@ function leaf(ctx, key, value, pick) {
   if (value === null || value === undefined) text = "\u2014";
   else if (value === true) text = "\u2713";
   else if (value === false) text = "\u2717";
+  else if (Number.isInteger(value) && value >= 0 && seatKey(ctx.game, key)) text = seatName(ctx, value);
   else text = anyTerm(ctx.game, value);
   const el = h("span", { class: "val", text });
   const pairs = pick ? pairsFor(key, value, ctx.actions) : null;
@@ -44,6 +65,9 @@ function leaf(ctx, key, value, pick) {
 }
 
 function value(ctx, key, v, pick, depth) {
+  if (Array.isArray(v) && depth === 0 && SEAT_LISTS.includes(key) && v.length === (ctx.names || []).length) {
+    return h("dl", { class: ["obj", "depth-0"] }, v.map((x, seat) => [h("dt", { text: seatName(ctx, seat) }), h("dd", {}, value(ctx, key, x, pick, depth + 1))]));
+  }
   if (Array.isArray(v)) {
     if (v.length === 0) return h("span", { class: "muted", text: "\u2014" });
     if (v.every((x) => x === null || typeof x !== "object")) {

@@ -2,26 +2,94 @@
 // each, Jester, Treaty, Army, Limbo, Glory, Peasant pile), the draw and discard piles, and
 // your hand. Playing cards are drawn from their codes ("10H": rank and suit).
 import { h } from "../dom.js";
-import { t, term } from "../i18n.js";
+import { gameText, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
 
 const G = "kingdoms";
+/** @typedef {import("../types/observations").KingdomsObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs p = players[]
+// @obs me = players[]
+// @obs court = players[].court
+// @obs rows = players[].rows
+
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details turn: whose turn it is: the page's header says it by name
+// @details decision: the engine's pending decision; the choices say it in words
+// @details used: once-per-phase marks the engine keeps; the choices offer only what is left
+// @details draws_left: the draws still due this phase; the choices offer them
+// @details sabotage: whether a Sabotage is under way; the choices and the log say it
+// @details end: why the game ended: the result panel says it
 const SUITS = { H: "\u2665", D: "\u2666", C: "\u2663", S: "\u2660" };
 const SLOTS = ["jack", "queen", "king"];
 // A card code's letters as the catalogue's ids (`term.suit.hearts`, `term.rank.1`).
 const SUIT_IDS = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
 const RANK_IDS = { A: 1, J: 11, Q: 12, K: 13 };
 
+const CODE = /^(10|[2-9AJQK])([HDCS])$|^X([12])$/;
+const JOKER = "\u2605";
+
+// A card code ("9C", "X1") as a person reads it: the glyph form ("9\u2663", "\u2605 1") and the
+// name in words, the game's own ("9 of Clubs" in English; `term.card.long`).
+export function cardNames(code) {
+  const m = CODE.exec(String(code));
+  if (!m) return null;
+  if (m[3]) {
+    const name = gameText(G, "term.joker.long", t("kingdoms.joker", { n: m[3] })).split("{n}").join(m[3]);
+    return { glyph: `${JOKER}${m[3]}`, name, red: false };
+  }
+  const [, rank, suit] = m;
+  const words = { rank: rank in RANK_IDS ? term(G, "rank", RANK_IDS[rank]) : rank, suit: term(G, "suit", SUIT_IDS[suit]) };
+  const form = gameText(G, "term.card.long", null);
+  const name = form ? Object.entries(words).reduce((text, [k, v]) => text.split(`{${k}}`).join(v), form) : t("kingdoms.card", words);
+  return { glyph: `${rank}${SUITS[suit]}`, name, red: suit === "H" || suit === "D" };
+}
+
+function codesIn(value, found = new Set()) {
+  if (typeof value === "string" && CODE.test(value)) found.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => codesIn(v, found));
+  else if (value && typeof value === "object") Object.values(value).forEach((v) => codesIn(v, found));
+  return found;
+}
+
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// A sentence of the server's (a log line written from an event's data, a choice) as text
+// and card glyphs: each card of `data` is found as the sentence wrote it (its code, as the
+// English log does, or its name, as choices and the Korean log do) and drawn as its glyph
+// with its name for screen readers. Records and the server's texts are unchanged.
+export function kingdomsText(text, data) {
+  const names = [...codesIn(data)].map((code) => [code, cardNames(code)]).filter(([, n]) => n);
+  if (names.length === 0) return [text];
+  const byForm = new Map();
+  for (const [code, n] of names) {
+    byForm.set(code, n);
+    byForm.set(n.name, n);
+  }
+  const forms = [...byForm.keys()].sort((a, b) => b.length - a.length).map(escape);
+  const pattern = new RegExp(`(?<![\\w])(${forms.join("|")})(?![\\w])`, "g");
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    const n = byForm.get(m[1]);
+    out.push(text.slice(last, m.index), h("span", { class: ["card-glyph", n.red ? "red" : null], role: "img", "aria-label": n.name, title: n.name, text: n.glyph }));
+    last = m.index + m[1].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
 function playing(code, pairs = null) {
   if (code === null || code === undefined) return null;
   const text = String(code);
-  const suit = text.slice(-1);
-  const rank = text.slice(0, -1);
-  if (!(suit in SUITS)) return card({ title: text, pairs, small: true });
-  const name = t("kingdoms.card", { rank: term(G, "rank", RANK_IDS[rank] || rank), suit: term(G, "suit", SUIT_IDS[suit]) });
-  const el = card({ title: `${rank}${SUITS[suit]}`, lines: [], info: name, pairs, small: true });
+  const names = cardNames(text);
+  if (!names) return card({ title: text, pairs, small: true });
+  const el = card({ title: names.glyph, lines: [], info: names.name, pairs, small: true });
   el.dataset.card = text;
-  el.dataset.colour = suit === "H" || suit === "D" ? "red" : "black";
+  el.dataset.colour = names.red ? "red" : "black";
   el.classList.add("playing-card");
   return el;
 }
@@ -31,6 +99,7 @@ function pile(list) {
   return (list || []).map((c) => playing(c));
 }
 
+/** @param {Ctx} ctx @param {import("../types/observations").KingdomsSeat} p @param {number} seat */
 function kingdom(ctx, p, seat) {
   const mine = seat === ctx.viewer;
   const court = p.court || {};
@@ -70,11 +139,12 @@ function kingdom(ctx, p, seat) {
   );
 }
 
+/** @param {Ctx} ctx */
 export function kingdomsBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.players)) return null;
   const me = typeof ctx.viewer === "number" ? obs.players[ctx.viewer] : null;
-  const order = obs.players.map((p, seat) => [p, seat]).sort(([, a], [, b]) => (a === ctx.viewer) - (b === ctx.viewer));
+  const order = obs.players.map((p, seat) => /** @type {[typeof p, number]} */ ([p, seat])).sort(([, a], [, b]) => Number(a === ctx.viewer) - Number(b === ctx.viewer));
   return h(
     "div",
     { class: ["board", "kingdoms"] },
@@ -87,7 +157,8 @@ export function kingdomsBoard(ctx) {
     h(
       "div",
       { class: "row" },
-      zone({ title: t("kingdoms.deck"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: t("kingdoms.deck") })),
+      // The top card is face up to a Divine player who has looked at it (`deck_top`).
+      zone({ title: t("kingdoms.deck"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: t("kingdoms.deck") }), obs.deck_top ? playing(obs.deck_top) : null),
       zone({ title: t("kingdoms.discard") }, pile((obs.discard || []).slice(-6))),
       obs.aside && obs.aside.length ? zone({ title: t("kingdoms.aside") }, pile(obs.aside)) : null,
     ),

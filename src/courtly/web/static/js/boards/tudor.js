@@ -1,26 +1,67 @@
 // Tudor: the Throne Room (its columns of spaces with Court Tokens, Influence and Intrigue
 // markers and Courtiers, the Offices above), the three Audience Chambers (bench, chairs,
 // Lords), the Court Card supply and the Ring Stand, each player's Rings and Prestige, and
-// behind your screen your Court Cards and tokens.
+// behind your screen your Court Cards, Court Tokens and markers (clickable where an action
+// returns, pays with or spends them). Every player's pieces are drawn in their own colour,
+// with the seat's number on them and a legend, so two names that start alike stay apart.
 import { h } from "../dom.js";
-import { t, term } from "../i18n.js";
+import { plural, t, term } from "../i18n.js";
 import { chip, zone } from "./cards.js";
 
 const G = "tudor";
-const CHAMBERS = ["I", "II", "III"];
-const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2605" };
+/** @typedef {import("../types/observations").TudorObservation} Obs */
+/** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
+// Names the code reads the observation through (tests/web/test_board_schemas.py):
+// @obs p = players[]
+// @obs r = players[].rings[]
+// @obs column = throne_room[]
+// @obs screen = behind_screen
+// @obs counts = screens[]
 
-function colourChips(counts, key, suffix = "") {
-  return Object.entries(counts || {}).map(([colour, n]) =>
-    chip(`${term(G, "faction", colour)}${suffix} \u00d7${n}`, { colour, pairs: key && n > 0 ? { [key]: colour } : null }),
+// Fields not drawn on the board, with why (all are under "details"; the test reads these):
+// @details decision: the engine's place in the current decision; the choices say it in words
+// @details removed_tokens: Court Tokens out of the game, which no action reaches again
+// @details removed_markers: markers out of the game, which no action reaches again
+const CHAMBERS = ["I", "II", "III"];
+export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2605" };
+// The kinds of action that take a Court Card from behind the viewer's screen (not `take`,
+// which takes one from the supply).
+const SCREEN_CARD_KINDS = new Set(["give", "pay", "skip"]);
+
+/**
+ * @param {Record<string, number>} counts
+ * @param {(colour: string) => Record<string, string> | null} [pairsFor]
+ * @param {string} [suffix]
+ */
+function colourChips(counts, pairsFor = () => null, suffix = "") {
+  return Object.entries(counts || {}).map(([colour, n]) => {
+    const el = chip(`${term(G, "faction", colour)}${suffix} \u00d7${n}`, { colour, pairs: n > 0 ? pairsFor(colour) : null });
+    if (n === 0) el.classList.add("none");
+    return el;
+  });
+}
+
+// A player's piece: a disc in the seat's colour with the seat's number (names are on hover
+// and in the legend).
+export function piece(seat, names) {
+  if (seat === null || seat === undefined) return null;
+  const name = names[seat] ?? String(seat + 1);
+  return h("span", { class: ["courtier", `seat-${seat}`], title: name, "aria-label": name, text: String(seat + 1) });
+}
+
+/** @param {Obs} obs @param {string[]} names */
+function legend(obs, names) {
+  return h(
+    "ul",
+    { class: "legend", "aria-label": t("tudor.legend") },
+    obs.players.map((_p, seat) => h("li", {}, piece(seat, names), h("span", { text: names[seat] }))),
+    Object.entries(MARK).map(([marker, symbol]) =>
+      h("li", {}, h("span", { class: ["marker", marker], "aria-hidden": "true", text: symbol }), h("span", { text: term(G, "marker", marker) })),
+    ),
   );
 }
 
-function courtierMark(seat, names) {
-  if (seat === null || seat === undefined) return null;
-  return h("span", { class: ["courtier", `seat-${seat}`], title: names[seat] ?? String(seat), text: (names[seat] || "?").slice(0, 2) });
-}
-
+/** @param {Obs} obs @param {string[]} names */
 function throneRoom(obs, names) {
   const columns = obs.throne_room || [];
   return h(
@@ -34,15 +75,16 @@ function throneRoom(obs, names) {
         h(
           "div",
           { class: "column" },
-          h("div", { class: "office", text: column.office ? String(column.office) : t("tudor.column", { n: c + 1 }) }),
+          // An Office is held by a seat: its holder's piece, else the column's number.
+          h("div", { class: "office", text: t("tudor.column", { n: c + 1 }) }, column.office === null || column.office === undefined ? null : piece(column.office, names)),
           (column.tokens || []).map((token, r) => {
             const marker = (column.markers || [])[r];
             const cell = h(
               "div",
               { class: "space", dataset: { colour: token || "" }, title: [token ? term(G, "faction", token) : "", marker ? term(G, "marker", marker) : ""].filter(Boolean).join(" \u00b7 ") },
               h("span", { class: "space-name", text: `${c + 1}-${r + 1}` }),
-              marker ? h("span", { class: "marker", text: MARK[marker] || "\u2022" }) : null,
-              courtierMark((column.courtiers || [])[r], names),
+              marker ? h("span", { class: ["marker", marker], text: MARK[marker] || "\u2022" }) : null,
+              piece((column.courtiers || [])[r], names),
             );
             cell.dataset.pick = JSON.stringify({ space: `${c + 1}-${r + 1}` });
             return cell;
@@ -53,6 +95,7 @@ function throneRoom(obs, names) {
   );
 }
 
+/** @param {Obs} obs @param {string[]} names */
 function chambers(obs, names) {
   return h(
     "div",
@@ -60,46 +103,73 @@ function chambers(obs, names) {
     CHAMBERS.map((roman, i) =>
       zone(
         { title: t("tudor.chamber", { n: roman }), pairs: { chamber: roman }, className: "chamber" },
-        h("div", { class: "bench" }, h("span", { class: "hint", text: t("tudor.bench") }), ((obs.benches || [])[i] || []).map((s) => courtierMark(s, names))),
+        h("div", { class: "bench" }, h("span", { class: "hint", text: t("tudor.bench") }), ((obs.benches || [])[i] || []).map((s) => piece(s, names))),
         h(
           "ol",
           { class: "chairs" },
           ((obs.chairs || [])[i] || []).map((s, k) => {
-            const li = h("li", { class: "chair", title: t("tudor.chair", { n: k + 1 }) }, courtierMark(s, names), ((obs.behind_chairs || [])[i] || [])[k] ? h("span", { class: "hint", text: t("tudor.behind") }) : null);
+            const li = h("li", { class: "chair", title: t("tudor.chair", { n: k + 1 }) }, piece(s, names), ((obs.behind_chairs || [])[i] || [])[k] ? h("span", { class: "hint", text: t("tudor.behind") }) : null);
             li.dataset.pick = JSON.stringify({ chamber: roman, chair: k + 1 });
             return li;
           }),
         ),
-        (obs.players || []).map((p, seat) => (p.lord === roman ? h("span", { class: "lord", text: t("tudor.lord_of", { name: names[seat] }) }) : null)),
+        (obs.players || []).map((p, seat) => (p.lord === roman ? h("span", { class: "lord" }, piece(seat, names), t("tudor.lord_of", { name: names[seat] })) : null)),
       ),
     ),
   );
 }
 
+// The pairs a Court Card of `colour` behind the screen stands for: the one kind of legal
+// action that uses a card from the screen (so it is never taken for the supply's `take`).
+/** @param {Ctx["actions"]} actions @param {string} colour */
+function screenCardPairs(actions, colour) {
+  const kinds = new Set(actions.filter((a) => SCREEN_CARD_KINDS.has(a.action.kind) && a.action.card === colour).map((a) => a.action.kind));
+  return kinds.size === 1 ? { kind: [...kinds][0], card: colour } : null;
+}
+
+/** @param {import("../types/observations").TudorScreen} screen @param {Ctx["actions"]} actions @param {string} [title] */
+function behindScreen(screen, actions, title = t("tudor.behind_screen")) {
+  return zone(
+    { title, className: ["hand", "screen"] },
+    h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_cards_held") }), h("div", { class: "chips" }, colourChips(screen.cards, (colour) => screenCardPairs(actions, colour)))),
+    h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_tokens") }), h("div", { class: "chips" }, colourChips(screen.court_tokens, (colour) => ({ token: colour }), ` ${t("tudor.token")}`))),
+    h(
+      "div",
+      { class: "screen-group" },
+      h("h4", { text: t("tudor.markers") }),
+      h("div", { class: "chips" }, Object.entries(MARK).map(([m, symbol]) => chip(`${symbol} ${term(G, "marker", m)} \u00d7${screen[m] ?? 0}`))),
+    ),
+  );
+}
+
+/** @param {Ctx} ctx */
 export function tudorBoard(ctx) {
   const obs = ctx.observation;
   if (!Array.isArray(obs.throne_room) || !Array.isArray(obs.players)) return null;
   const names = ctx.names;
-  const you = obs.you || null;
+  const screen = obs.behind_screen || null;
+  const drafting = obs.phase === "draft" || obs.round === 0;
   return h(
     "div",
     { class: ["board", "tudor"] },
     h(
       "p",
       { class: "stats" },
-      h("span", { class: "stat" }, t("tudor.round"), h("b", { text: `${obs.round ?? "?"} / ${obs.rounds ?? "?"}` })),
+      h("span", { class: "stat" }, t("tudor.round"), h("b", { text: drafting ? t("tudor.draft", { rounds: obs.rounds ?? "?" }) : t("tudor.round_of", { round: obs.round ?? "?", rounds: obs.rounds ?? "?" }) })),
       h("span", { class: "stat" }, t("tudor.bag"), h("b", { text: obs.bag_count ?? "?" })),
+      h("span", { class: "stat" }, t("tudor.start_player"), h("b", { text: names[obs.start_player] ?? "?" })),
       obs.cards_in_play
         ? h("span", { class: "stat" }, t("tudor.cards_in_play"), h("b", { text: t("tudor.scoring_scenario", { scoring: (obs.cards_in_play.scoring || []).join(", "), scenario: obs.cards_in_play.scenario ?? "\u2014" }) }))
         : null,
     ),
+    legend(obs, names),
     throneRoom(obs, names),
     chambers(obs, names),
     h(
       "div",
       { class: "row" },
-      zone({ title: t("tudor.court_cards") }, colourChips(obs.court_card_supply, typeof ctx.viewer === "number" ? "card" : null)),
-      zone({ title: t("tudor.ring_stand") }, colourChips(obs.ring_stand, "ring")),
+      zone({ title: t("tudor.court_cards") }, colourChips(obs.court_card_supply, (colour) => (typeof ctx.viewer === "number" ? { kind: "take", card: colour } : null))),
+      zone({ title: t("tudor.ring_stand") }, colourChips(obs.ring_stand, (colour) => ({ ring: colour }))),
     ),
     h(
       "table",
@@ -109,31 +179,22 @@ export function tudorBoard(ctx) {
         "tbody",
         {},
         obs.players.map((p, seat) => {
-          const screen = (obs.screens || [])[seat] || {};
+          const counts = obs.screens?.[seat];
           return h(
             "tr",
             {},
-            h("th", { scope: "row", text: names[seat] }),
+            h("th", { scope: "row" }, piece(seat, names), " ", names[seat]),
             h("td", { text: p.prestige ?? "?" }),
             h("td", {}, (p.rings || []).map((r) => chip(`${term(G, "finger", r.finger)}: ${term(G, "faction", r.ring)}`, { colour: r.ring, pairs: seat === ctx.viewer ? { finger: r.finger } : null }))),
             h("td", { text: p.courtiers_in_supply ?? "?" }),
             h("td", { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
-            h("td", { text: t("tudor.screen_counts", { cards: screen.cards ?? "?", tokens: screen.court_tokens ?? "?", markers: screen.influence_intrigue ?? "?" }) }),
+            h("td", { text: [plural("tudor.count_cards", counts?.cards), plural("tudor.count_tokens", counts?.court_tokens), plural("tudor.count_markers", counts?.influence_intrigue)].join(", ") }),
           );
         }),
       ),
     ),
-    you
-      ? zone(
-          { title: t("tudor.behind_screen"), className: "hand" },
-          h("div", { class: "chips" }, colourChips(you.cards, "card", "")),
-          h("div", { class: "chips" }, colourChips(you.court_tokens, "token", ` ${t("tudor.token")}`)),
-          h(
-            "div",
-            { class: "chips" },
-            ["influence", "intrigue", "opportunity"].map((m) => chip(`${MARK[m]} ${term(G, "marker", m)} \u00d7${you[m] ?? 0}`)),
-          ),
-        )
-      : null,
+    screen ? behindScreen(screen, ctx.actions) : null,
+    // Once over, every seat's screen is shown.
+    Array.isArray(obs.revealed) ? h("div", { class: "row" }, obs.revealed.map((other, seat) => behindScreen(other, [], t("tudor.screen_of", { name: names[seat] })))) : null,
   );
 }

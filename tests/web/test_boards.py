@@ -1,0 +1,262 @@
+"""What each board draws and lets a player click, in English and Korean (issue 38): Tudor's
+screen, pieces and words; Courtisans' kill on the board, named in words; card faces that
+keep their words whole and show For the King's values; Kingdoms' cards written one way."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    ROMAN,
+    Server,
+    client_text,
+    english_words,
+    screenshot,
+    wait_turn,
+)
+
+NAME = {"en": "Ada", "ko": "가람"}
+LOCALE = {"en": "en-GB", "ko": "ko-KR"}
+
+
+def open_table(browser: Any, server: Server, game: str, lang: str, players: int = 2) -> Any:
+    """A new table made in the lobby: this device's player and random bots, started."""
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+    page.select_option("#form-players", str(players))
+    page.select_option("#seat-kind-0", "hotseat")
+    page.fill("#seat-name-0", NAME[lang])
+    for seat in range(1, players):
+        page.select_option(f"#seat-kind-{seat}", "bot")
+        page.select_option(f"#seat-level-{seat}", "random")
+    page.click("#create")
+    page.click("#start")
+    return page
+
+
+def table_id(page: Any) -> str:
+    return str(page.url.rsplit("/", 1)[-1].split("#")[0])
+
+
+def play_until(
+    page: Any, done: Callable[[], bool], prefer: str | None = None, limit: int = 200
+) -> None:
+    """Click listed choices (the first whose text matches ``prefer``, else one at random,
+    seeded) until ``done()``; fail if the game ends first."""
+    rng = random.Random(5)
+    for _ in range(limit):
+        assert wait_turn(page) == "mine", "the game ended first"
+        if done():
+            return
+        buttons = page.query_selector_all("button.action:not([disabled])")
+        texts = [b.inner_text() for b in buttons]
+        wanted = [b for b, x in zip(buttons, texts, strict=True) if prefer and re.search(prefer, x)]
+        before = page.get_attribute(".table-page", "data-state")
+        (wanted[0] if wanted else rng.choice(buttons)).click()
+        page.wait_for_function(
+            "b => document.querySelector('.table-page')?.dataset.state !== b", arg=before
+        )
+    raise AssertionError("the position looked for never came")
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    before = page.get_attribute(".table-page", "data-state")
+    page.click(selector)
+    page.wait_for_function(
+        "b => document.querySelector('.table-page')?.dataset.state !== b", arg=before
+    )
+
+
+# --- Tudor -----------------------------------------------------------------------------------
+
+SINGULAR = {"en": re.compile(r"\b1 (card|token|marker)\b"), "ko": re.compile(r"카드 1장")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_tudor_draws_your_screen_and_each_players_pieces(
+    browser: Any, server: Server, lang: str
+) -> None:
+    page = open_table(browser, server, "tudor", lang, players=3)
+    assert wait_turn(page) == "mine"
+    stats = page.inner_text(".tudor .stats")
+    # The draft is said to be the draft, not "Round 0 / 4".
+    assert page.get_attribute(".table-page", "data-phase") == "draft"
+    assert {"en": "Ring draft", "ko": "반지 고르기"}[lang] in stats, stats
+    assert not re.search(r"\b0 / \d", stats), stats
+    # Each player's pieces carry their seat's colour and number, with a legend by name.
+    legend = page.inner_text(".tudor .legend")
+    assert NAME[lang] in legend
+    for seat in range(3):
+        assert page.inner_text(f".tudor .legend .courtier.seat-{seat}") == str(seat + 1)
+    for marker in ("influence", "intrigue"):
+        assert page.query_selector(f".tudor .legend .marker.{marker}") is not None
+    screen = ".tudor .zone.screen"
+    plural = re.compile(r"\b1 (cards|tokens|markers)\b")
+    singular_seen = False
+    tid = table_id(page)
+
+    def screen_card_clickable() -> bool:
+        nonlocal singular_seen
+        board = page.inner_text(".board-area .board")
+        assert not plural.search(board), board
+        singular_seen = singular_seen or bool(SINGULAR[lang].search(board))
+        assert page.query_selector(screen) is not None, "your screen is not drawn"
+        return page.query_selector(f"{screen} .chip.pickable") is not None and singular_seen
+
+    play_until(page, screen_card_clickable)
+    # The screen shows what the server's state holds behind this seat's screen.
+    server.wait_seq(tid, [page])
+    held = server.true_state(tid).state.observation(0)["behind_screen"]
+    chips = page.query_selector_all(f"{screen} .screen-group >> nth=0 >> .chip")
+    shown = [int(c.inner_text().rsplit("\u00d7", 1)[1]) for c in chips]
+    assert shown == list(held["cards"].values())
+    if lang == "ko":
+        text = client_text(page)
+        assert [w for w in english_words(text) if w not in ROMAN] == [], text
+    screenshot(page, f"tudor-screen-{lang}")
+    page.set_viewport_size(PHONE)
+    screenshot(page, f"tudor-screen-{lang}-phone")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(DESKTOP)
+    # A Court Card behind the screen is chosen on the board: the move is played.
+    log_before = len(page.query_selector_all(".log li"))
+    click_and_wait(page, f"{screen} .chip.pickable >> nth=0")
+    page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {log_before}")
+    assert page.errors == []
+    page.context.close()
+
+
+# --- Courtisans ------------------------------------------------------------------------------
+
+ASSASSIN = {"en": "assassin", "ko": "암살자"}
+KILL = {
+    "en": re.compile(
+        r"^Eliminate the \S+ \S+ (above the Queen's table|below the Queen's table|"
+        r"in your domain|in .+'s domain)$"
+    ),
+    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) \S+ \S+ 제거$"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_courtisans_kill_is_chosen_on_the_board_and_named(
+    browser: Any, server: Server, lang: str
+) -> None:
+    page = open_table(browser, server, "courtisans", lang)
+    kill = ".board-area .card.pickable[data-pick*='eliminate']"
+
+    def deciding_a_kill() -> bool:
+        return page.get_attribute(".table-page", "data-phase") == "eliminate"
+
+    play_until(page, deciding_a_kill, prefer=ASSASSIN[lang])
+    # Each kill names the card in words (its family and role), never a position or an id.
+    texts = [b.inner_text() for b in page.query_selector_all("button.action")]
+    kills = [x for x in texts if "#" in x or KILL[lang].match(x)]
+    assert kills and all(KILL[lang].match(x) for x in kills), texts
+    families = set(re.findall(r"data-family=\"(\w+)\"", page.inner_html(".board-area")))
+    assert families
+    # The cards a kill may take are highlighted on the board, and a click plays the kill.
+    assert page.query_selector(kill) is not None, "no card of the kill is clickable"
+    screenshot(page, f"courtisans-kill-{lang}")
+    eliminated = len(page.query_selector_all(".eliminated .card"))
+    click_and_wait(page, f"{kill} >> nth=0")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.eliminated .card').length === {eliminated + 1}"
+    )
+    assert page.errors == []
+    page.context.close()
+
+
+# --- card faces ------------------------------------------------------------------------------
+
+# Every word of a card's face on one line: a word split over two lines has two boxes.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const card of document.querySelectorAll('.board-area .card')) {
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      // A line may break after a hyphen ("left-hand"), never inside a word.
+      for (const m of node.nodeValue.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        const tops = new Set(boxes.map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("game", ["for-the-king", "courtisans", "kingdoms"])
+def test_card_faces_keep_words_whole(browser: Any, server: Server, game: str, lang: str) -> None:
+    from courtly.games.for_the_king import data
+
+    page = open_table(browser, server, game, lang, players=3 if game == "for-the-king" else 2)
+    play_until(page, lambda: len(page.query_selector_all(".board-area .card")) >= 8, limit=20)
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(100)
+        assert page.evaluate(BROKEN_WORDS) == [], size
+    if game == "for-the-king":
+        # An office card shows its value (and a Gold card its Gold), as printed on the card.
+        faces = page.query_selector_all(".board-area .ftk-card[data-card]")
+        assert faces
+        for face in faces:
+            code = face.get_attribute("data-card")
+            office, _, letter = code.partition("-")
+            value = face.query_selector(".card-value")
+            if office in data.OFFICES:
+                kind = data.OFFICES.index(office) * 9 + data.LETTERS.index(letter)
+                assert value.inner_text() == str(data.gov_value(kind)), code
+            elif office.startswith("gold"):
+                assert value.inner_text() == office[4:], code
+    page.context.close()
+
+
+# --- Kingdoms --------------------------------------------------------------------------------
+
+
+GLYPH = re.compile(r"(10|[2-9AJQK])[\u2665\u2666\u2663\u2660]|\u2605[12]")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str) -> None:
+    words = server.get(f"/api/i18n/{lang}")["games"]["kingdoms"]
+    suits = "|".join(words[f"term.suit.{s}"] for s in ("hearts", "diamonds", "clubs", "spades"))
+    ranks = "|".join([r"\d+"] + [words[f"term.rank.{r}"] for r in (1, 11, 12, 13)])
+    other_forms = re.compile(
+        rf"\b(10|[2-9AJQK])[HDCS]\b|\b({ranks}) of ({suits})\b|({suits}) ({ranks})"
+    )
+    page = open_table(browser, server, "kingdoms", lang)
+    play_until(page, lambda: len(page.query_selector_all(".log .card-glyph")) >= 3, limit=40)
+    assert wait_turn(page) == "mine"
+    for part in (".log", ".choices .actions"):
+        text = page.inner_text(part)
+        assert not other_forms.search(text), text
+    glyphs = page.query_selector_all(".log .card-glyph, .choices .card-glyph")
+    for glyph in glyphs:
+        assert re.fullmatch(
+            r"(10|[2-9AJQK])[\u2665\u2666\u2663\u2660]|\u2605[12]", glyph.inner_text()
+        )
+        assert glyph.get_attribute("role") == "img"
+        assert glyph.get_attribute("aria-label")
+    screenshot(page, f"kingdoms-cards-{lang}")
+    assert page.errors == []
+    page.context.close()

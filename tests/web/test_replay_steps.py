@@ -1,0 +1,49 @@
+"""A replay step starts from the nearest kept state, not from the start of the game, and shows
+exactly what replaying the whole record shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from courtly.core.records import replay
+from courtly.core.registry import load_game
+from courtly.core.rng import Rng
+from courtly.core.table import Table
+from courtly.web.replay import CHECKPOINT, ReplayedGame, position
+
+
+def _finished(game_name: str, players: int) -> Table:
+    table = Table(load_game(game_name), players, seed=3)
+    rng = Rng(4)
+    while not table.state.is_terminal:
+        legal = table.state.legal_action_ids()
+        seat = table.state.current_player
+        assert seat is not None
+        table.act(seat, table.seq, rng.choice(legal))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players"),
+    [("kingdoms", 2), ("tudor", 2), ("for-the-king", 3), ("courtisans", 2)],
+)
+def test_every_step_is_the_full_replays_and_costs_less_than_a_checkpoint(
+    game_name: str, players: int
+) -> None:
+    table = _finished(game_name, players)
+    game, record = table.game, table.record
+    replayed = ReplayedGame(game, record)
+    steps = len(record.actions)
+    assert steps > 2 * CHECKPOINT
+    # The last step, asked for again and again, is not the whole game replayed each time.
+    for _ in range(3):
+        before = replayed.replayed
+        position(replayed, steps, None)
+        assert replayed.replayed - before < CHECKPOINT
+    log: list[dict[str, object]] = []
+    for step, (state, events) in enumerate(replay(game, record)):
+        log.extend({**e.to_json(), "text": game.event_text(e, "en")} for e in events)
+        for viewer in (None, 0):
+            shown = position(replayed, step, viewer)
+            assert shown["observation"] == state.observation(viewer)
+            assert shown["events"] == log
