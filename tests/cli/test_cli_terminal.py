@@ -89,6 +89,30 @@ def test_the_privacy_screen_clears_the_scrollback(env: dict[str, str]) -> None:
     assert before.find("\x1b[3J", hand) > hand, repr(before[-300:])
 
 
+def test_the_privacy_screen_waits_for_an_enter_pressed_after_it(env: dict[str, str]) -> None:
+    """An Enter the last player pressed ahead (with their last choice) does not let the next
+    seat's hand show before that person sits down."""
+    args = ["play", "courtisans", "-p", "2", "--seat", "human", "--seat", "human", "-s", "3"]
+    session = TerminalSession(args, env)
+    try:
+        session.read_until("press Enter when you are alone")
+        session.type("\n")
+        for keys in ("1\n", "1\n", "1\n\n"):  # the last choice, and an Enter too many
+            session.read_until(PROMPT)
+            session.type(keys)
+        session.read_until("press Enter when you are alone")
+        waiting = ANSI.sub("", session.drain(1.5))
+        assert "to decide" not in waiting, waiting  # the next hand is not shown yet
+        session.type("q\n")  # still at the privacy screen: this is its Enter
+        after = session.read_until(PROMPT)
+        session.type("q\n")
+        session.finish()
+    finally:
+        session.kill()
+    # The next seat's table came only after the q that answered the privacy screen.
+    assert "(human) to decide" in ANSI.sub("", after), after
+
+
 def _quit_after_one_decision(
     args: list[str], env: dict[str, str], before_quitting: object = None
 ) -> tuple[int, str]:

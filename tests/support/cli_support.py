@@ -73,6 +73,22 @@ class TerminalSession:
         end = min(self.output.index(w, start) + len(w) for w in wanted if w in self.output[start:])
         return self.output[start:end].decode(errors="replace")
 
+    def drain(self, seconds: float) -> str:
+        """Whatever the program shows in the next ``seconds``, decoded."""
+        start = len(self.output)
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.output.extend(chunk)
+        return self.output[start:].decode(errors="replace")
+
     def type(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 

@@ -91,6 +91,8 @@ class TerminalGame:
         # undo can take them back).
         self.news: dict[int, list[tuple[int, Event]]] = {h: [] for h in self.humans}
         self.last_human: int | None = None
+        # Whether a bot acted since a person was last asked (keys typed meanwhile are dropped).
+        self.bots_moved = False
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -112,6 +114,7 @@ class TerminalGame:
                 if seat in self.agents:
                     action = self.agents[seat].act(self.table.seat_view(seat), self.rngs[seat])
                     self._act(seat, action)
+                    self.bots_moved = True
                 else:
                     self._human_turn(seat)
         except KeyboardInterrupt:
@@ -134,7 +137,9 @@ class TerminalGame:
     def _human_turn(self, seat: int) -> None:
         # Keys pressed while the bots thought were meant for no question asked yet: dropped,
         # so that none of them becomes this turn's decision unseen.
-        discard_typed_ahead()
+        if self.bots_moved:
+            discard_typed_ahead()
+            self.bots_moved = False
         if len(self.humans) > 1 and self.last_human != seat:
             self._privacy_screen(seat)
         self.last_human = seat
@@ -233,6 +238,8 @@ class TerminalGame:
         console.print(
             Panel(text("cli.privacy.pass", seat=seat_text(seat, lang)), title=text("cli.privacy"))
         )
+        # Its Enter must be the next person's, not a key the last one pressed ahead.
+        discard_typed_ahead()
         try:
             console.input(text("cli.privacy.enter", seat=seat_text(seat, lang).capitalize()) + " ")
         except EOFError:
