@@ -202,9 +202,10 @@ class TerminalGame:
     def undo(self, seat: int) -> str | None:
         """Take back ``seat``'s last decision and the bots' moves since; why not, if refused.
 
-        Each step goes back through the kernel's one rule (``Table.can_undo``/``undo``): no
-        chance and nothing hidden shown since. The bots at this terminal agree to take back
-        their moves after it; another person's decision is theirs to take back."""
+        Each step goes back through the kernel's one rule (``Table.can_undo``/``undo``): none
+        of them showed any seat something new (the game's own answer, ``State.reveal``). The
+        bots at this terminal agree to take back their moves after it; another person's
+        decision is theirs to take back."""
         steps = self.table.steps
         mine = [i for i, step in enumerate(steps) if step.seat == seat]
         if not mine:
