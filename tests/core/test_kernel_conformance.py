@@ -14,7 +14,7 @@ from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import State
 from courtly.testing import play_out, refused_or_plays_out, run_conformance
-from courtly.testing.conformance import ConformanceFailure
+from courtly.testing.conformance import ConformanceFailure, check_undoable, undo_leak
 
 
 def test_correct_game_passes() -> None:
@@ -63,6 +63,22 @@ class DeadEndWorld(HighCardsState):
         return super().legal_action_ids()
 
 
+class SilentDraw(HighCardsState):
+    # Draws as the rules say but never calls State.reveal: its answer to "may this move be
+    # taken back?" is too generous, for the drawer sees a card of the hidden deck.
+    def reveal(self) -> None:
+        pass
+
+
+class PeekingUndoAnswer(HighCardsState):
+    # Shows nobody anything more, but calls State.reveal whenever the next seat holds a 9: the
+    # mover, told whether it may undo, would learn something of that hand.
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        if 9 in self.hands[(self.turn + 1) % self.num_players]:
+            self.reveal()
+        super()._apply(action_id, events)
+
+
 class BrokenClone(HighCardsState):
     def clone(self) -> HighCardsState:
         other = super().clone()
@@ -92,6 +108,49 @@ def _failures(cls: type[HighCardsState]) -> str:
 
 def test_leaky_observation_is_caught() -> None:
     assert "changes what that seat observes" in _failures(LeakyObservation)
+
+
+def test_a_move_that_shows_a_card_but_may_be_taken_back_is_caught() -> None:
+    failures = _failures(SilentDraw)
+    assert "seed" in failures and "decision 1:" in failures, failures
+    assert "'play card" in failures and "may be taken back (no State.reveal)" in failures
+    assert "seat 0 sees something new in hand" in failures
+
+
+def test_an_undo_answer_that_depends_on_hidden_cards_is_caught() -> None:
+    # Three seats: once the deck is empty, the other two hands are still hidden from each one.
+    report = run_conformance(_variant(PeekingUndoAnswer), 3, games=3, seed=3)
+    assert "may undo depends on what it cannot see" in " ".join(report.failures)
+
+
+def test_the_undo_check_catches_a_real_game_that_calls_a_draw_undoable() -> None:
+    """Kingdoms, seed 11: the No-Consort Ascendancy with 5 of Spades draws the Draw pile's top
+    card (Jack of Hearts) into seat 0's hand, a pile shuffled once at setup. Judged as if the
+    game had called the move undoable, the check names the seat that sees something new."""
+    from courtly.games.kingdoms import GAME
+
+    state = GAME.new_game(2, seed=11)
+    for _ in range(2):
+        state.apply(state.legal_action_ids()[0])
+    action = state.encode(state.action_space.resolve({"kind": "ascend", "card": "5S"}))
+    after = state.clone()
+    after.apply(action)
+    assert "JH" in after.observation(0)["players"][0]["hand"]
+    leak = undo_leak(state, action, after, Rng(1))
+    assert leak is not None and leak.startswith("seat 0 sees something new in")
+    assert "players" in leak
+    with pytest.raises(ConformanceFailure, match="seat 0 sees something new"):
+        check_undoable(state, action, after, Rng(1))
+    # The moves after it that show nothing pass, in the same game.
+    passed = 0
+    while passed < 3:
+        state = after
+        action = state.legal_action_ids()[-1]
+        after = state.clone()
+        after.apply(action)
+        if after.reveals == 0 and not after.is_terminal:
+            check_undoable(state, action, after, Rng(passed))
+            passed += 1
 
 
 def test_resample_using_hidden_truth_is_caught() -> None:

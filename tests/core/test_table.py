@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from highcards import HighCards
+from highcards import HighCards, HighCardsState
 
 from courtly.core.build import build_name
 from courtly.core.errors import (
@@ -16,9 +16,8 @@ from courtly.core.errors import (
     UndoError,
     WrongPlayerError,
 )
-from courtly.core.events import Event
 from courtly.core.records import GameRecord
-from courtly.core.table import Table, is_undoable
+from courtly.core.table import Table
 
 
 def new_table(players: int = 2, seed: int = 3) -> Table:
@@ -113,12 +112,18 @@ def test_snapshot_shows_private_events_to_their_seat_only_until_the_end() -> Non
     assert table.snapshot(1).events == everything == table.snapshot(None).events
 
 
-def test_undo_rule_chance_and_reveals() -> None:
-    public = [Event("play", "seat 0 plays 3", {"card": 3})]
-    private = [*public, Event("draw", "you draw 7", {"card": 7}, frozenset({0}))]
-    assert is_undoable(public, 5, 5)
-    assert not is_undoable(public, 5, 6)  # the generator moved: chance happened
-    assert not is_undoable(private, 5, 5)  # someone was shown something hidden
+def test_undo_follows_the_games_answer_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Table reads State.reveal and nothing else: not the events' audiences, not the generator.
+    A High Cards play draws a card the drawer alone is told of; with the rules' reveal
+    silenced, that play may be taken back, private event and all."""
+    table = new_table()
+    table.act(0, 0, table.state.legal_action_ids()[0])
+    assert not table.steps[-1].undoable
+    monkeypatch.setattr(HighCardsState, "reveal", lambda self: None)
+    table = new_table()
+    table.act(0, 0, table.state.legal_action_ids()[0])
+    assert any(e.audience == frozenset({0}) for e in table.steps[-1].events)
+    assert table.steps[-1].undoable and table.can_undo(0)
 
 
 def test_undo_takes_back_a_public_chance_free_decision() -> None:

@@ -51,6 +51,7 @@ class HighCardsState(State):
         if self.deck:
             card = self.deck.pop()
             self.hands[player].append(card)
+            self.reveal()  # the drawing seat sees a card of the hidden deck
             if events is not None:
                 events.append(
                     Event("draw", f"you draw {card}", {"card": card}, frozenset({player}))

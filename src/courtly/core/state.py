@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from courtly.core.actions import Action, ActionSpace, ActionTexts
+from courtly.core.actions import Action, ActionSpace, ActionTexts, ChoiceGrid
 from courtly.core.errors import (
     IllegalActionError,
     InvalidSeatError,
@@ -66,6 +66,10 @@ class State(ABC):
     num_players: int
     options: Mapping[str, Any]
     rng: Rng
+    #: How many times this object's moves called :meth:`reveal`. Only its change over one
+    #: move means anything (a clone or a loaded state starts again from 0), so it is in neither
+    #: the JSON form nor the fingerprint, and records stay as they were.
+    reveals: int = 0
 
     # --- the rules: hooks a game implements -------------------------------------------
 
@@ -86,7 +90,10 @@ class State(ABC):
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
         """Play a legal action. Append events to ``events`` unless it is None (fast path).
 
-        Only called with an id from ``legal_action_ids()``; must not raise for those.
+        Only called with an id from ``legal_action_ids()``; must not raise for those. Calls
+        :meth:`reveal` whenever the move shows some seat something new; a judgement that costs
+        may be left out when ``events`` is None (the search's path), as only moves played with
+        events (:meth:`apply`, which a ``Table`` uses) are ever taken back.
         """
 
     @abstractmethod
@@ -121,6 +128,18 @@ class State(ABC):
 
     def check_invariants(self) -> None:  # noqa: B027 (optional hook, no check by default)
         """Raise :class:`InvalidStateError` if the position is impossible (selftest, from_json)."""
+
+    def reveal(self) -> None:
+        """Called by the rules when the move being played lets into some seat's observation
+        something that seat could not work out from what it observed before and the move
+        itself: a card drawn from a hidden pile (shuffled during the game or once at setup,
+        which moves no generator), dealt, turned up or shown to one seat, a hidden choice
+        uncovered, any chance whose outcome a seat sees. Such a move is never taken back
+        (``Table.can_undo``): played again it would show the same thing, so undoing it would
+        let the seat look ahead. A move that calls this nowhere must show every seat only what
+        follows from its own view and the move, which ``courtly selftest`` checks by resampling
+        each seat's world."""
+        self.reveals += 1
 
     # --- derived behaviour, the same for every game ------------------------------------
 
@@ -381,6 +400,13 @@ class Game(ABC):
         """What the current choice means, in a few lines (the terminal's ``?``). Games
         override it with the phase's rules and what each kind of action does."""
         return ""
+
+    def choice_grid(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
+    ) -> ChoiceGrid | None:
+        """The bulk of ``legal`` as a table (a card by where it goes), for a front that lists
+        choices in little room; None (the default) where a plain list reads better."""
+        return None
 
     def write_observation_tensor(
         self, observation: Mapping[str, Any], writer: TensorWriter

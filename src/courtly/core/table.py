@@ -5,9 +5,10 @@ once, with no I/O: a front asks a :class:`Table` what a viewer may see (:meth:`T
 and tells it what a seat did (:meth:`Table.act`); every answer is built for one viewer from
 ``observation`` and ``events_for``, never built once and filtered.
 
-Undo is decided from what the kernel can see of every game alike: an action may be taken back
-while it drew no chance (the state's generator did not move) and showed nobody anything
-hidden (all its events were public). See docs/kernel.md, "Undo".
+Undo follows each game's own answer: an action may be taken back while it showed no seat
+anything new, that is while the rules did not call ``State.reveal`` as it was played. Only the
+game knows when a card leaves a hidden pile (one shuffled at setup moves no generator, and
+its events may all be public). See docs/kernel.md, "Undo".
 """
 
 from __future__ import annotations
@@ -62,15 +63,7 @@ class Step:
 
     seat: int
     events: list[Event]
-    undoable: bool  # drew no chance and every event was public
-
-
-def is_undoable(events: Sequence[Event], rng_before: int, rng_after: int) -> bool:
-    """The one undo rule for every game: no chance happened and nothing hidden was shown.
-
-    A private event (even one only its own actor sees) counts as a reveal: the kernel cannot
-    tell a reminder of one's own card from a look at a hidden one, so it refuses both."""
-    return rng_before == rng_after and all(e.audience is None for e in events)
+    undoable: bool  # showed no seat anything new: the rules called no ``State.reveal``
 
 
 class Deliveries:
@@ -207,8 +200,9 @@ class Table:
         return Deliveries(self, lambda v: self._delivery(v, self._visible(events, v)))
 
     def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` may take back the last decision: its own, with no chance and no
-        reveal since. Never once the game is over: the end shows everyone everything."""
+        """Whether ``seat`` may take back the last decision: its own, and one that showed no
+        seat anything new (``State.reveal``). Never once the game is over: the end shows
+        everyone everything."""
         self.state.check_seat(seat)
         return (
             bool(self.steps)
@@ -243,13 +237,13 @@ class Table:
 
     def _play(self, seat: int, action: Action | int | Mapping[str, Any] | str) -> list[Event]:
         played = self.state.action_space.resolve(action)
-        rng_before = self.state.rng.state
+        reveals = self.state.reveals
         events = self.state.apply(played, player=seat)
         self.record.actions.append(played.to_json())
         self.record.fingerprints.append(self.state.fingerprint())
         if self.state.is_terminal:
             self.record.result = result_of(self.state)
-        self.steps.append(Step(seat, events, is_undoable(events, rng_before, self.state.rng.state)))
+        self.steps.append(Step(seat, events, self.state.reveals == reveals))
         return events
 
     def _visible(self, events: list[Event], viewer: int | None) -> list[Event]:

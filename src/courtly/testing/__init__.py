@@ -5,7 +5,9 @@ from courtly.testing.conformance import (
     ConformanceReport,
     check_game,
     check_step,
+    check_undoable,
     run_conformance,
+    undo_leak,
 )
 from courtly.testing.loading import play_out, refused_or_plays_out
 
@@ -13,7 +15,9 @@ __all__ = [
     "ConformanceReport",
     "check_game",
     "check_step",
+    "check_undoable",
     "play_out",
     "refused_or_plays_out",
     "run_conformance",
+    "undo_leak",
 ]

@@ -4,8 +4,10 @@ Each random game is checked at every step: the turn structure, that every legal 
 applies, that bad input is refused without a trace, clone independence, the exact JSON round
 trip, the game's own invariants, and the leak check (a seat's observation and legal actions are
 the same in the true state and in every world ``resample`` draws for it; resampling depends only
-on what the seat knows, really re-draws hidden things, and deals worlds that play on). At the
-end the game is replayed from its record and must reproduce every fingerprint.
+on what the seat knows, really re-draws hidden things, and deals worlds that play on), and the
+undo check (a move the game lets be taken back, one that called no ``State.reveal``, shows no
+seat anything new: see :func:`check_undoable`). At the end the game is replayed from its record
+and must reproduce every fingerprint.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from courtly.core.state import Game, State, canonical_json, text_fingerprint
 
 RESAMPLES_PER_CHECK = 1
 VARIATION_SAMPLES = 8
+#: Worlds per seat in which the undo check plays each undoable move again.
+UNDO_WORLDS = 2
+#: Mixed into a game's seed for the undo check's own generator, so that adding the check left
+#: every random game's moves as they were.
+UNDO_SEED = 0x5EED_0DD0
 
 
 class ConformanceFailure(AssertionError):
@@ -96,6 +103,54 @@ def check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
     _check_position(state, rng, varied, None)
 
 
+def undo_leak(
+    state: State, action_id: int, after: State, rng: Rng, worlds: int = UNDO_WORLDS
+) -> str | None:
+    """What playing ``action_id`` in ``state`` (giving ``after``) shows some seat that it could
+    not work out from its own view and the move, or None if the resample oracle finds nothing.
+
+    For every seat, ``worlds`` worlds are re-drawn from that seat's view before the move
+    (``State.resample``) and the move is played in each; a world where it is not legal
+    contradicts the move and is skipped. The seat's observation after it must be the one it
+    really gets: else the move showed it something hidden (the top card of a pile, a chance
+    outcome...), and taking the move back would let the seat look ahead. In the mover's
+    worlds the move must call no ``State.reveal`` either: the mover is told whether it may
+    undo, and that answer must not depend on what it cannot see."""
+    mover = state.current_player
+    for seat in range(state.num_players):
+        seen = after.observation(seat)
+        for _ in range(worlds):
+            world = state.resample(seat, Rng(rng.next_u64()))
+            if action_id not in world.legal_action_ids():
+                continue
+            reveals = world.reveals
+            world.apply(action_id)  # with events, as a table plays it: a game may judge only then
+            shown = world.observation(seat)
+            if shown != seen:
+                keys = seen.keys() | shown.keys()
+                differ = sorted(k for k in keys if seen.get(k) != shown.get(k))
+                return f"seat {seat} sees something new in {', '.join(differ)}"
+            if seat == mover and world.reveals != reveals:
+                return f"whether seat {seat} may undo depends on what it cannot see"
+    return None
+
+
+def check_undoable(
+    state: State, action_id: int, after: State, rng: Rng, worlds: int = UNDO_WORLDS
+) -> None:
+    """Raise ConformanceFailure if the move ``action_id`` from ``state`` to ``after``, which the
+    game lets be taken back (it called no ``State.reveal``), shows some seat something new
+    (:func:`undo_leak`). A move that ends the game is not checked: no undo crosses the end."""
+    if after.is_terminal:
+        return
+    leak = undo_leak(state, action_id, after, rng, worlds)
+    if leak is not None:
+        raise ConformanceFailure(
+            f"{state.decode(action_id).describe()!r} by seat {state.current_player} may be "
+            f"taken back (no State.reveal), but {leak}"
+        )
+
+
 class _Form:
     """A state's JSON form as its canonical text (what its fingerprint hashes) and a cheap
     exact copy to compare first: ``marshal`` (version 2, which writes no shared references)
@@ -124,12 +179,17 @@ def _marshalled(data: dict[str, Any]) -> bytes | None:
 
 
 def _check_position(
-    state: State, rng: Rng, varied: dict[int, bool], known: _Form | None
+    state: State,
+    rng: Rng,
+    varied: dict[int, bool],
+    known: _Form | None,
+    revealing: set[int] | None = None,
 ) -> dict[int, State]:
     """``check_step``; returns, per legal action id, the clone that played it (its invariants
-    checked), from which a random game goes on. ``known`` is the JSON form of ``state`` when
-    the caller has it: ``state`` is then such a clone, whose invariants were checked when it
-    was made, and they are not checked again."""
+    checked), from which a random game goes on, and adds to ``revealing`` the ids whose move
+    called ``State.reveal``. ``known`` is the JSON form of ``state`` when the caller has it:
+    ``state`` is then such a clone, whose invariants were checked when it was made, and they
+    are not checked again."""
     player = state.current_player
     legal = state.legal_action_ids()
     if state.is_terminal or player is None:
@@ -155,6 +215,7 @@ def _check_position(
     after: dict[int, State] = {}
     for aid in legal:
         clone = state.clone()
+        reveals = clone.reveals
         try:
             clone.apply(aid, player=player)
         except CourtlyError as exc:
@@ -163,6 +224,8 @@ def _check_position(
             ) from None
         clone.check_invariants()
         after[aid] = clone
+        if revealing is not None and clone.reveals != reveals:
+            revealing.add(aid)
     # Once for all the clones: a clone that shares anything with the original shows up here.
     if not unchanged():
         raise ConformanceFailure("applying to a clone changed the original")
@@ -248,19 +311,26 @@ def check_game(
     position after it is not checked twice); the replay from the record at the end, through
     plain validated applies from a new game, must then reproduce every recorded fingerprint."""
     rng = Rng(seed ^ 0xC0FFEE)
+    undo_rng = Rng(seed ^ UNDO_SEED)
     state = game.new_game(num_players, seed=seed, options=options)
     record: GameRecord = new_record(state, ["random"] * num_players, seed)
     varied = report.resample_varied if report is not None else {}
     decisions = 0
     known: _Form | None = None
     while True:
-        after = _check_position(state, rng, varied, known)
+        revealing: set[int] = set()
+        after = _check_position(state, rng, varied, known, revealing)
         if state.is_terminal:
             break
         if decisions >= MAX_DECISIONS:
             raise ConformanceFailure(f"game did not end within {MAX_DECISIONS} decisions")
         legal = list(after)
         chosen = legal[rng.below(len(legal))]
+        if chosen not in revealing:
+            try:
+                check_undoable(state, chosen, after[chosen], undo_rng)
+            except ConformanceFailure as exc:
+                raise ConformanceFailure(f"decision {decisions + 1}: {exc}") from None
         record.actions.append(state.decode(chosen).to_json())
         state = after[chosen]
         known = _Form(state.to_json())

@@ -181,6 +181,7 @@ def _end_turn(state: CourtisansState, events: list[Event] | None) -> None:
     seat = state.current
     deck = state.deck
     if deck:
+        state.reveal()  # the seat sees the cards it draws from the hidden deck
         below = state.rng.below
         drawn = [deck.pop(below(len(deck))) for _ in range(min(HAND_SIZE, len(deck)))]
         hand = state.hands[seat]

@@ -207,6 +207,7 @@ def _next_draw(s: FtkState, events: Events) -> None:
             _start_picks(s, events)
             return
         card = s.deck.pop()
+        s.reveal()  # the Advisor sees a card of the hidden deck
         s.loc[card] = HELD
         s.held = card
         if events is not None:
@@ -228,6 +229,7 @@ def _place(s: FtkState, area: int, events: Events) -> None:
     if area == 0:
         s.n_own = 1
         if s.king_apply and CARD_CATEGORY[card] == KING_CARD:
+            s.reveal()  # the King card only the Advisor had seen is shown
             _gain_king(s, a, card, events)
             return
         s.to_hand(a, card, public=False)
@@ -325,6 +327,7 @@ def _start_round(s: FtkState, events: Events) -> None:
             _end_events(s, events)
         return
     card = s.favor.pop()
+    s.reveal()  # the next auction card is turned up
     s.placer[card] = -1
     s.loc[card] = REVEALED
     s.revealed = card
@@ -411,6 +414,8 @@ def _win(s: FtkState, winner: int, events: Events) -> None:
     if events is not None:
         data = {"seat": winner, "amount": s.high, "card": CARD_CODE[card]}
         events.append(EVENTS.event("win", data))
+    if not gold_card:
+        s.reveal()  # whether the winner's Gold covers the bid (the others cannot see it)
     if can < s.high:
         _penalty(s, winner, events)
         return
@@ -434,6 +439,7 @@ def _penalty(s: FtkState, loser: int, events: Events) -> None:
     left = (loser + 1) % n
     hand = s.hands[loser]
     if hand:
+        s.reveal()  # a card drawn at random, seen by the loser and its left neighbour
         card = s.copy_in_hand(loser, CARD_KIND[hand[s.rng.below(len(hand))]], hidden=True)
         s.from_hand(loser, card)
         s.loc[card] = BATCH_BASE + len(s.batches)
@@ -469,12 +475,21 @@ def _continue_gold_payment(s: FtkState, events: Events) -> None:
 def _pay_gold(s: FtkState, value: int, events: Events) -> None:
     seat = s.cur
     best = s.copy_in_hand(seat, GOLD_KIND_BASE + GOLD_VALUES.index(value), hidden=False)
+    if _copy_unsure(s, seat, best):
+        s.reveal()  # the copy paid face up shows which one the hand held
     s.from_hand(seat, best)
     s.discard_up(best)
     s.spent[seat] += value
     s.paid += value
     if events is not None:
         events.append(EVENTS.event("pay", {"seat": seat, "card": CARD_CODE[best]}))
+
+
+def _copy_unsure(s: FtkState, seat: int, card: int) -> bool:
+    """Whether another seat may not know that the copy ``seat`` pays face up is ``card``: it
+    arrived hidden, or ``seat`` has discarded face down, after which a seat knows only "in the
+    hand or discarded" of the copies it saw arrive, so which copy is still held is uncertain."""
+    return s.arrive[card] < 0 or any(batch[0] == seat for batch in s.batches)
 
 
 def _continue_card_payment(s: FtkState, events: Events) -> None:

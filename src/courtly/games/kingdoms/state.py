@@ -224,8 +224,12 @@ class KingdomsState(State):
         self.known[p] &= ~(1 << card)
 
     def reveal_hand(self, p: int) -> None:
+        known = self.known[p]
         for card in self.hand[p]:
-            self.known[p] |= 1 << card
+            known |= 1 << card
+        if known != self.known[p]:
+            self.known[p] = known
+            self.reveal()  # the opponent sees cards of p's hand it did not know
 
     def refill_deck(self) -> None:
         """C2.4: an empty Draw pile is at once rebuilt from the Discard and both Peasant piles."""
@@ -247,6 +251,8 @@ class KingdomsState(State):
         if not self.deck:
             return -1
         card = self.deck.pop()
+        # Every card leaving the Draw pile is seen: by the seat that draws it, or by both.
+        self.reveal()
         self.peek = [-1, -1]
         self.refill_deck()
         return card

@@ -304,5 +304,9 @@ class TudorState(State):
         return False
 
     def draw_token(self) -> int:
-        """The next Court Token from the bag (-1 once the bag is empty)."""
-        return self.bag.pop() if self.bag else -1
+        """The next Court Token from the bag (-1 once the bag is empty), face up: a draw shows
+        every seat a token none could know (``State.reveal``)."""
+        if not self.bag:
+            return -1
+        self.reveal()
+        return self.bag.pop()

@@ -75,6 +75,7 @@ from courtly.games.kingdoms.rules import (
     population,
     turn,
 )
+from courtly.games.kingdoms.rules.secrecy import menu_shows
 from courtly.games.kingdoms.rules.targets import (
     opp_glory_choices,
     opp_subject_choices,
@@ -227,11 +228,16 @@ def advance(s: KingdomsState, events: list[Event] | None, keep_legal: bool = Tru
 
     With ``keep_legal`` the legal ids of that choice are kept for the next
     ``legal_action_ids``; without, they are not built (a position that is only evaluated
-    never asks for them), and the position is the same."""
+    never asks for them), and the position is the same. Whether a menu weighed here tells a
+    seat something (``secrecy``, then ``State.reveal``) is judged only when ``events`` are
+    made: a move is only ever taken back from a table, which plays with events, and the
+    judgement would cost a search's fast path about a tenth of its speed."""
     settle(s, events)
     while s.phase != PH_OVER:
         if keep_legal:
             ids = s.legal_action_ids()
+            if events is not None and menu_shows(s, ids):
+                s.reveal()
             if len(ids) != 1:
                 s._legal = ids
                 return

@@ -44,7 +44,10 @@ def _numbers_left(s: KingdomsState) -> bool:
 def pop_entry(s: KingdomsState, events: list[Event] | None) -> None:
     p = s.turn
     s.used = 0
-    if not s.has_space(p) or any(IS_NUMBER[c] for c in s.hand[p]):
+    if not s.has_space(p):
+        return
+    if any(IS_NUMBER[c] for c in s.hand[p]):
+        s.reveal()  # the other seat learns that the hand holds a Subject (else it is shown)
         return
     # C4.7: no Subject to place although there is space: show the hand and draw, showing each
     # card, until a Subject comes; at seven cards without one, discard all and draw seven.
@@ -182,6 +185,8 @@ def fit_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -
     p = t[1]
     entry = s.limbo[p].pop(0)
     card = entry & (ARMY_FLAG - 1)
+    if entry >= ARMY_FLAG and aid != A.ARMY:
+        s.reveal()  # a face-down Army card is turned face up
     if aid == A.ARMY:
         s.army[p].append(card)
         note(events, "army-kept", seat=p)

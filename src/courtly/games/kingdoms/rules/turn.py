@@ -78,6 +78,7 @@ def duel_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
     note(events, "duel-card-chosen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     if p == 0:
         return
+    s.reveal()  # both face-down duel cards are turned up
     c0, c1 = s.duel
     v0, v1 = VALUE[c0], VALUE[c1]
     note(events, "duel-cards-shown", cards=[CARD_NAMES[c0], CARD_NAMES[c1]])
@@ -124,8 +125,9 @@ def full_draws(s: KingdomsState, p: int) -> int:
 
 def _note_peek(s: KingdomsState) -> None:
     p = s.turn
-    if C.influence(s.court[p]) == HEARTS and s.deck:
+    if C.influence(s.court[p]) == HEARTS and s.deck and s.peek[p] != s.deck[-1]:
         s.peek[p] = s.deck[-1]
+        s.reveal()  # Divine: p looks at the Draw pile's top card
 
 
 def draw_entry(s: KingdomsState, events: list[Event] | None) -> None:
@@ -199,12 +201,15 @@ def inaug_entry(s: KingdomsState, events: list[Event] | None) -> None:
             if any(IS_ROYAL[c] for c in s.hand[p]) or not _royals_available(s):
                 break
             note(events, "royal-redraw", seat=p, cards=names(s.hand[p]))
+            s.reveal()  # the hand is shown (and seven cards are drawn)
             s.discard.extend(s.hand[p])
             s.hand[p] = []
             s.known[p] = 0
             for _ in range(HAND_SIZE):
                 s.draw_to_hand(p)
     if not inaug_legal(s):
+        if s.hand[p] and min(court) < 0:
+            s.reveal()  # the other seat learns that no Royal in the hand fits the court
         s.to_phase(PH_POP)
 
 

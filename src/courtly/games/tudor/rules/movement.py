@@ -376,11 +376,14 @@ def after_entry(st: TudorState) -> None:
         return
     if mv[MV_FREE]:
         visited = [*st.moved_from, pos]
+        if CARD_PAID[kind]:
+            st.reveal()  # whether the movement goes on shows whether p's cards pay a step
         if free_targets(st, p, pos, mv[MV_LEFT], visited, CARD_PAID[kind]):
             st.mode = M_DEST
         else:
             finish(st)
         return
+    st.reveal()  # whether the movement goes on shows whether p's cards pay a step
     adv, skips = upward_options(st, p, kind, pos, mv[MV_LEFT])
     if adv or skips:
         st.mode = M_STEP
