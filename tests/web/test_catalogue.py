@@ -177,3 +177,103 @@ def test_for_the_kings_card_values_are_the_games() -> None:
     assert constant("HIGH_VALUES") == list(data.HIGH_VALUES)
     assert constant("LOW_VALUES") == list(data.LOW_VALUES)
     assert constant("HIGH_OFFICES") == [data.OFFICES[o] for o in sorted(data.HIGH_OFFICES)]
+
+
+# A game's word the client asks of the server's catalogue by a literal key:
+# `gameWord(G, "view.glory")`, `gameText("courtisans", "game.summary", ...)`.
+GAME_KEY = re.compile(r"""\bgame(?:Word|Text)\(\s*(G|["'][\w-]+["'])\s*,\s*["']([\w.-]+)["']""")
+
+
+def game_keys_used() -> set[tuple[str, str]]:
+    """(game, key) for every literal key the client code reads from a game's catalogue."""
+    found = set()
+    for path in SCRIPTS:
+        text = path.read_text("utf-8")
+        own = re.search(r"""^const G = ["']([\w-]+)["'];""", text, re.M)
+        for game, key in GAME_KEY.findall(text):
+            name = own.group(1) if game == "G" and own else game.strip("\"'")
+            found.add((name, key))
+    return found
+
+
+def server_words(game: str, lang: str) -> dict[str, str]:
+    """A game's own catalogue in ``lang`` (no English filling in: a gap shows here)."""
+    from courtly.core.registry import load_game
+
+    domain = load_game(game).domain
+    return dict(domain.messages(lang)) if domain is not None else {}
+
+
+def test_every_game_word_the_client_uses_is_in_the_games_catalogue() -> None:
+    """The boards read the games' words (`view.*`, `term.*`) from the server's catalogues, in
+    every language: a key one of them lacks would show as the key."""
+    used = game_keys_used()
+    assert {g for g, _ in used} >= {"courtisans", "kingdoms", "tudor", "for-the-king"}
+    missing = [
+        f"{game} {lang}: {key}"
+        for game, key in sorted(used)
+        for lang in ("en", "ko")
+        if key not in server_words(game, lang)
+    ]
+    assert missing == []
+
+
+def test_every_key_the_client_uses_is_in_both_languages() -> None:
+    keys = used_keys()
+    for lang in ("en", "ko"):
+        assert sorted(keys - set(catalogue(lang))) == [], lang
+
+
+def test_the_client_keeps_no_copy_of_a_games_words() -> None:
+    """One source for every word: phases live in the games' catalogues only, and no client
+    key repeats, word for word in both languages, a word the game's catalogue has."""
+    from courtly.core.registry import game_names
+
+    en, ko = catalogue("en"), catalogue("ko")
+    assert [k for k in en if k.startswith("phase.")] == []
+    copies = []
+    for game in game_names():
+        theirs_en, theirs_ko = server_words(game, "en"), server_words(game, "ko")
+        pairs = {(theirs_en[k], theirs_ko.get(k)) for k in theirs_en}
+        prefix = {"for-the-king": "ftk"}.get(game, game) + "."
+        copies += [k for k in en if k.startswith(prefix) and (en[k], ko.get(k)) in pairs]
+    assert copies == []
+
+
+def phases_reached(game_name: str, games: int, seed: int) -> set[str]:
+    """The phases random games of ``game_name`` pass through (every player count, random
+    option values), played through the kernel."""
+    import random
+
+    from courtly.core.registry import load_game
+
+    game = load_game(game_name)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for i in range(games):
+        players = game.min_players + i % (game.max_players - game.min_players + 1)
+        options = {o.name: rng.choice(o.choices) for o in game.options if o.choices}
+        state = game.new_game(players, seed=rng.randrange(1 << 30), options=options)
+        for _ in range(3000):
+            observation = state.observation(state.current_player)
+            # Kingdoms names the decision in front of the player apart from the phase.
+            decision = observation.get("decision")
+            for phase in (observation.get("phase"), decision and decision.get("name")):
+                if phase is not None:
+                    seen.add(str(phase))
+            legal = state.legal_action_ids()
+            if not legal:
+                break
+            state.step(rng.choice(legal))
+    return seen
+
+
+@pytest.mark.parametrize("game", ["courtisans", "for-the-king", "kingdoms", "tudor"])
+def test_every_phase_a_game_reaches_has_words_in_both_languages(game: str) -> None:
+    """The table's heading names the phase from the game's catalogue (`phase.ID`, what
+    GET /api/i18n/LANG serves the browser): a phase with no word there would show its id."""
+    phases = phases_reached(game, games=6, seed=37)
+    assert len(phases) >= 2, phases
+    for lang in ("en", "ko"):
+        words = server_words(game, lang)
+        assert sorted(p for p in phases if f"phase.{p}" not in words) == [], lang
