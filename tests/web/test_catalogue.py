@@ -237,6 +237,13 @@ def test_the_client_keeps_no_copy_of_a_games_words() -> None:
         pairs = {(theirs_en[k], theirs_ko.get(k)) for k in theirs_en}
         prefix = {"for-the-king": "ftk"}.get(game, game) + "."
         copies += [k for k in en if k.startswith(prefix) and (en[k], ko.get(k)) in pairs]
+        # The option words the client keeps on purpose (values, help said in words) must
+        # differ from the game's own (`term.NAME.VALUE`, `option.NAME.help`), else they go.
+        for key in (k for k in en if k.startswith(f"option.{game}.")):
+            name, _, value = key[len(f"option.{game}.") :].partition(".")
+            theirs = f"option.{name}.help" if value == "help" else f"term.{name}.{value}"
+            if (en[key], ko.get(key)) == (theirs_en.get(theirs), theirs_ko.get(theirs)):
+                copies.append(key)
     assert copies == []
 
 
