@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from browser_support import Server
 
 STATIC = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static"
 SCRIPTS = sorted((STATIC / "js").rglob("*.js"))
@@ -297,14 +298,11 @@ console.log(JSON.stringify(Object.fromEntries(phases.map((p) => [p, phaseName(ga
 
 
 def phase_words_in_the_browser(
-    tmp_path: Path, game: str, phases: set[str], lang: str
+    server: Server, tmp_path: Path, game: str, phases: set[str], lang: str
 ) -> dict[str, str]:
-    import asyncio
     import os
     import shutil
     import subprocess
-
-    from courtly.web.catalogues import catalogues
 
     node = shutil.which("node")
     if node is None:
@@ -313,7 +311,7 @@ def phase_words_in_the_browser(
             pytest.fail("node is not installed")
         pytest.skip("node is not installed")
     payload = tmp_path / f"{lang}.json"
-    payload.write_text(json.dumps(asyncio.run(catalogues(lang))), "utf-8")
+    payload.write_text(json.dumps(server.get(f"/api/i18n/{lang}")), "utf-8")
     script = tmp_path / "phase_words.mjs"
     script.write_text(PHASE_WORDS_JS, "utf-8")
     modules = {
@@ -334,7 +332,9 @@ def phase_words_in_the_browser(
 
 
 @pytest.mark.parametrize("game", ["courtisans", "for-the-king", "kingdoms", "tudor"])
-def test_every_phase_a_game_reaches_has_words_in_both_languages(game: str, tmp_path: Path) -> None:
+def test_every_phase_a_game_reaches_has_words_in_both_languages(
+    game: str, server: Server, tmp_path: Path
+) -> None:
     """The table's heading names the phase (and Kingdoms' decision) with the client's own
     code, from the catalogue GET /api/i18n/LANG serves it: every phase random games reach has
     its word there, in the game's catalogue of that language (not English filling a gap)."""
@@ -342,6 +342,6 @@ def test_every_phase_a_game_reaches_has_words_in_both_languages(game: str, tmp_p
     assert len(phases) >= 2, phases
     for lang in ("en", "ko"):
         words = server_words(game, lang)
-        shown = phase_words_in_the_browser(tmp_path, game, phases, lang)
+        shown = phase_words_in_the_browser(server, tmp_path, game, phases, lang)
         wrong = sorted(p for p in phases if shown[p] != words.get(f"phase.{p}"))
         assert wrong == [], f"{lang}: " + ", ".join(f"{p} shown as {shown[p]!r}" for p in wrong)
