@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
 from courtly.core.i18n import ENGLISH, Domain, fill, placeholders
 
@@ -43,10 +44,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
-
-
-def _key(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 class ActionTexts:
@@ -120,7 +117,7 @@ class ActionSpace:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._by_key: dict[str, Action] = {}
         for action in self.actions:
-            key = _key(action.to_json())
+            key = canonical_json(action.to_json())
             if key in self._by_key:
                 raise ValueError(f"two actions share the JSON form {key}")
             self._by_key[key] = action
@@ -161,7 +158,7 @@ class ActionSpace:
         if not isinstance(obj, Mapping) or "kind" not in obj:
             raise IllegalActionError.keyed("error.action.object", value=obj)
         try:
-            key = _key(obj)
+            key = canonical_json(obj)
         except (TypeError, ValueError) as exc:
             raise IllegalActionError.keyed("error.action.malformed", reason=exc) from None
         action = self._by_key.get(key)

@@ -35,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from courtly.core.canonical import canonical_json
 from courtly.core.records import GameRecord
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -51,10 +52,6 @@ OPEN, PERSON, BOT, HOTSEAT = "open", "person", "bot", "hotseat"
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 # PostgreSQL channel on which every committed change is announced to the other server processes.
@@ -270,7 +267,7 @@ class Store:
                     id=table.id,
                     game=table.game,
                     num_players=table.num_players,
-                    options=_dumps(table.options),
+                    options=canonical_json(table.options),
                     seed=str(table.seed),
                     start_fingerprint=table.start_fingerprint,
                     status=table.status,
@@ -337,7 +334,7 @@ class Store:
         if status not in ACTIVE:
             values["finished_at"] = now
         if result is not None:
-            values["result"] = _dumps(result)
+            values["result"] = canonical_json(result)
         with self._write() as connection:
             connection.execute(
                 update(_TABLE_ROWS).where(_TABLE_ROWS.c.id == table_id).values(**values)
@@ -363,7 +360,7 @@ class Store:
                         "table_id": a.table_id,
                         "ply": a.ply,
                         "seat": a.seat,
-                        "action": _dumps(a.action),
+                        "action": canonical_json(a.action),
                         "fingerprint": a.fingerprint,
                         "created_at": now,
                     }
@@ -378,7 +375,7 @@ class Store:
                     "b_status": a.status,
                     "b_now": now,
                     "b_finished": None if a.status in ACTIVE else now,
-                    "b_result": None if a.status in ACTIVE else _dumps(a.result),
+                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
                 }
                 for a in appends
             ]
