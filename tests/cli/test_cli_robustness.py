@@ -387,3 +387,24 @@ def test_ctrl_c_while_the_program_is_still_importing_ends_in_one_line(
     assert process.returncode == 130, err.decode()[-2000:]
     assert [line for line in lines if not line.startswith("import time:")] == ["interrupted"]
     assert not out
+
+
+def test_a_game_of_bots_stopped_and_resumed_is_the_game_played_straight_through(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    # The person in seat 2 stops the game at their first turn, after the bot in seat 1 moved;
+    # both seats are bots when it goes on. Every bot decision is seeded by the record alone.
+    game = ["courtisans", "-s", "12"]
+    straight, stopped = tmp_path / "straight.json", tmp_path / "stopped.json"
+    played = run(
+        ["play", *game, "--seat", "random", "--seat", "random", "--save", str(straight)], env
+    )
+    assert played.returncode == 0, played.stdout[-2000:] + played.stderr
+    quit_at_once = run(
+        ["play", *game, "--seat", "random", "--seat", "human", "--save", str(stopped)], env, "q\n"
+    )
+    assert "Game stopped (quit)" in quit_at_once.stdout
+    assert json.loads(stopped.read_text(encoding="utf-8"))["actions"]  # the bot had moved
+    resumed = run(["play", "--resume", str(stopped), "--seat", "random", "--seat", "random"], env)
+    assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr
+    assert stopped.read_text(encoding="utf-8") == straight.read_text(encoding="utf-8")
