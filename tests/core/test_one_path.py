@@ -56,10 +56,7 @@ def test_the_servers_bot_worker_chooses_what_play_match_chose() -> None:
     played = play_match(game, _agents("courtisans", 4), 8, keep_record=True).record
     assert played is not None
     for ply in (0, 7, 30, len(played.actions) - 1):
-        so_far = GameRecord.from_json(played.to_json())
-        so_far.actions = so_far.actions[:ply]
-        so_far.fingerprints = so_far.fingerprints[: ply + 1]
-        so_far.result = None
+        so_far = played.first(ply)
         seat = Table.from_record(game, so_far).state.current_player
         assert seat is not None
         chosen = bots.decide(f"table-{ply}", so_far.to_json(), seat, SPECS[seat % 2])

@@ -57,6 +57,20 @@ class GameRecord:
         if after.is_terminal:
             self.result = result_of(after)
 
+    def first(self, actions: int) -> GameRecord:
+        """The record of this game's first ``actions`` actions (undo, a game stopped there)."""
+        whole = actions >= len(self.actions)
+        return GameRecord(
+            game=self.game,
+            num_players=self.num_players,
+            options=dict(self.options),
+            seats=list(self.seats),
+            seed=self.seed,
+            actions=self.actions[:actions],
+            fingerprints=self.fingerprints[: actions + 1],
+            result=self.result if whole else None,
+        )
+
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 

@@ -28,17 +28,22 @@ def decision_rng(seed: int, seat: int, ply: int) -> Rng:
 
 
 class DecisionSeeds:
-    """:func:`decision_rng` for one game, each seat's part worked out once: a simulated game
-    asks for a generator at every move, and the big-number arithmetic was most of the cost."""
+    """:func:`decision_rng` for one game, as cheaply as it can be had: a simulated game asks for
+    a generator at every move, and making it cost a random move a fifth of its time. Each
+    seat's part is worked out once, and one generator is re-seeded for every decision (the
+    decision before is over by then: an agent keeps no generator past its ``act``)."""
 
-    __slots__ = ("_seats",)
+    __slots__ = ("_rng", "_seats")
 
     def __init__(self, seed: int, num_players: int) -> None:
         self._seats = [_seat_part(seed, seat) for seat in range(num_players)]
+        self._rng = Rng()
 
     def rng(self, seat: int, ply: int) -> Rng:
-        """``decision_rng(seed, seat, ply)``."""
-        return Rng(self._seats[seat] ^ _ply_part(ply))
+        """The generator ``decision_rng(seed, seat, ply)``, valid until the next call."""
+        rng = self._rng
+        rng.reseed(self._seats[seat] ^ _ply_part(ply))
+        return rng
 
 
 def _seat_part(seed: int, seat: int) -> int:

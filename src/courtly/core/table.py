@@ -266,20 +266,20 @@ class Table:
         state = self.state
         chosen = self._chosen
         self._chosen = None
-        recording = self.recording
-        reveals = state.reveals if recording else 0
         if chosen is not None and action is chosen and seat == self._chosen_seat:
-            # The very action the seat's view offered in this position (``choose``): legal.
-            played = chosen
-            if not events:
-                state.step(played.id)
+            played, checked = chosen, True  # what the seat's view offered here (``choose``)
         else:
-            played = state.action_space.resolve(action)
-            if not events:
-                state.play(played, player=seat)
-        made = state.apply(played, player=seat) if events else []
+            played, checked = state.action_space.resolve(action), False
+        reveals = state.reveals
+        made: list[Event] = []
+        if events:
+            made = state.apply(played, player=seat)
+        elif checked:
+            state.step(played.id)
+        else:
+            state.play(played, player=seat)
         self.ply += 1
-        if recording:
+        if self.recording:
             self.record.add(played, state)
             self.steps.append(Step(seat, made, events and state.reveals == reveals))
         return made
@@ -315,17 +315,7 @@ class Table:
         gets a fresh snapshot (nothing in it is new to them: the undone step revealed nothing)."""
         if not self.can_undo(seat):
             raise UndoError.keyed(self._why_no_undo(seat))
-        record = self.record
-        shorter = GameRecord(
-            game=record.game,
-            num_players=record.num_players,
-            options=record.options,
-            seats=record.seats,
-            seed=record.seed,
-            actions=record.actions[:-1],
-            fingerprints=record.fingerprints[:-1],
-        )
-        rebuilt = Table.from_record(self.game, shorter)
+        rebuilt = Table.from_record(self.game, self.record.first(len(self.record.actions) - 1))
         self.state, self.record, self.steps = rebuilt.state, rebuilt.record, rebuilt.steps
         self.ply = rebuilt.ply
         self._chosen = None
