@@ -13,14 +13,22 @@ Without think time every table acts again the moment it hears back, so latency i
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
 measures the latency people see at a given number of tables.
 
+``--processes N`` (with a PostgreSQL ``--database``) starts N servers on that database behind
+one address: a round-robin TCP proxy in this script hands each new connection to the next
+server, so the two seats of a table are usually served by different processes and every
+action crosses from one to the other (NOTIFY, then a re-read). The CPU time is that of all N.
+
     .venv/bin/python benchmarks/serve_load.py --tables 20 --seconds 20
     .venv/bin/python benchmarks/serve_load.py --tables 200 --seconds 60 --think 1
+    .venv/bin/python benchmarks/serve_load.py --tables 100 --seconds 30 --think 1 \
+        --database postgresql+psycopg://... --processes 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -131,23 +139,55 @@ async def play_tables(
     return actions
 
 
-def cpu_seconds(server: subprocess.Popen[bytes] | None) -> float | None:
-    """CPU time the server process has used so far (Linux /proc; None elsewhere or for a
+def cpu_seconds(servers: list[subprocess.Popen[bytes]]) -> float | None:
+    """CPU time the server processes have used so far (Linux /proc; None elsewhere or for a
     server this script did not start)."""
-    if server is None:
+    if not servers:
         return None
-    try:
-        fields = Path(f"/proc/{server.pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return None
-    # utime and stime, fields 14 and 15 of proc(5), counted after the command name.
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for server in servers:
+        try:
+            fields = Path(f"/proc/{server.pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            return None
+        # utime and stime, fields 14 and 15 of proc(5), counted after the command name.
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def start_server(port: int, database: str | None, folder: Path) -> subprocess.Popen[bytes]:
+async def round_robin(port: int, backends: list[int]) -> asyncio.Server:
+    """One address for several servers: each new TCP connection (HTTP or websocket) goes to
+    the next server in turn, bytes copied both ways until either side closes."""
+    turn = itertools.count()
+
+    async def copy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        except ConnectionError:
+            pass
+        finally:
+            writer.close()
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        backend = backends[next(turn) % len(backends)]
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", backend)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(copy(reader, upstream_writer), copy(upstream_reader, writer))
+
+    return await asyncio.start_server(serve, "127.0.0.1", port)
+
+
+def start_server(
+    port: int, database: str | None, folder: Path, name: str = "server"
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port)]
     command += ["--database", database] if database else ["--data", str(folder)]
-    log = (folder / "server.log").open("wb")
+    log = (folder / f"{name}.log").open("wb")
     # Every table comes from this one address, far more a minute than a person creates.
     env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0"}
     process = subprocess.Popen(
@@ -156,7 +196,7 @@ def start_server(port: int, database: str | None, folder: Path) -> subprocess.Po
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"the server exited: {(folder / 'server.log').read_text()}")
+            raise SystemExit(f"the server exited: {(folder / f'{name}.log').read_text()}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
                 return process
@@ -182,23 +222,39 @@ def main() -> None:
     parser.add_argument(
         "--port", type=int, help="use a server already running on 127.0.0.1:PORT instead"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="servers on the same PostgreSQL behind one round-robin address (<= 8)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes 1..8")
+    if args.processes > 1 and (args.port or not (args.database or "").startswith("postgresql")):
+        parser.error("--processes needs a PostgreSQL --database (and no --port)")
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--tables 1..{MAX_TABLES}, --seconds 1..{MAX_SECONDS}")
     if not 0 <= args.think <= 60:
         parser.error("--think 0..60")
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="courtly-load-") as tmp:
-        server = None if args.port else start_server(port, args.database, Path(tmp))
+        servers: list[subprocess.Popen[bytes]] = []
+        backends = [port] if args.processes == 1 else [free_port() for _ in range(args.processes)]
         try:
+            if not args.port:
+                for index, backend in enumerate(backends):
+                    name = f"server{index}"
+                    servers.append(start_server(backend, args.database, Path(tmp), name))
             latencies: list[float] = []
-            cpu_before = cpu_seconds(server)
+            cpu_before = cpu_seconds(servers)
             load_before = os.getloadavg()[0]
             started = time.perf_counter()
             deadline = started + args.seconds
 
             async def run() -> int:
+                proxy = None if args.processes == 1 else await round_robin(port, backends)
                 counts = await asyncio.gather(
                     *(
                         play_tables(
@@ -213,15 +269,18 @@ def main() -> None:
                         for i in range(args.tables)
                     )
                 )
+                if proxy is not None:
+                    proxy.close()
                 return sum(counts)
 
             actions = asyncio.run(run())
             elapsed = time.perf_counter() - started
-            cpu_after = cpu_seconds(server)
+            cpu_after = cpu_seconds(servers)
             load_after = os.getloadavg()[0]
         finally:
-            if server is not None:
+            for server in servers:
                 os.killpg(server.pid, signal.SIGTERM)
+            for server in servers:
                 server.wait(timeout=30)
     ordered = sorted(latencies)
     result = {
@@ -229,6 +288,7 @@ def main() -> None:
         "seconds": round(elapsed, 1),
         "game": args.game,
         "database": "sqlite" if not args.database else args.database.split(":")[0],
+        "processes": args.processes,
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,

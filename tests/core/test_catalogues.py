@@ -170,3 +170,58 @@ def test_a_whole_game_and_every_choice_read_in_korean(name: str) -> None:
                 game.render(observation)
                 assert "{" not in game.explain(observation)
     assert not problems, "\n".join(sorted(problems)[:30])
+
+
+# Lower-case words joined by "_" or "-": an id ("place_ring", "pay-gold"), never an English text.
+IDENTIFIER = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+")
+# A snake_case word inside a text ("keep_rings: leave them"), outside its {placeholders}.
+SNAKE_WORD = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b(?!=)")
+
+
+def _ids_as_text(domain: Domain) -> list[str]:
+    """English entries that show an id where a reader needs words: the text is its own key,
+    or an identifier, or, for a phase (screens show it as "Now: X", "phase X", "P1 decides:
+    X"), its own id; or a sentence that names a choice by its id ("keep_rings: ...")."""
+    bad = []
+    for key, text in domain.messages("en").items():
+        own_id = key.rsplit(".", 1)[-1]
+        if (
+            text == key
+            or IDENTIFIER.fullmatch(text)
+            or (key.startswith("phase.") and text == own_id)
+        ):
+            bad.append(f"{domain.name} {key}: {text!r}")
+    return bad
+
+
+def test_english_texts_are_words_not_ids() -> None:
+    """Issue 38: English screens showed `Now: place_ring`, `seat 1 decides: pop_card` and
+    `phase pick` where Korean shows words."""
+    domains = [COURTLY, *(_domain(_game(name)) for name in sorted(courtly.games()))]
+    bad = [entry for domain in domains for entry in _ids_as_text(domain)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("name", sorted(courtly.games()))
+def test_every_phase_a_game_reaches_has_words_in_every_language(name: str) -> None:
+    """The views name a phase (and Kingdoms a decision) by ``phase.<id>``, a key built from
+    data that no scan of the code finds: every one a random game reaches is in each language."""
+    game = _game(name)
+    domain = _domain(game)
+    reached: set[str] = set()
+    for players in range(game.min_players, game.max_players + 1):
+        state = game.new_game(players, seed=players)
+        rng = random.Random(players)
+        while True:
+            observation = state.observation(None)
+            reached.add(str(observation["phase"]))
+            decision = observation.get("decision")
+            if isinstance(decision, dict) and "name" in decision:
+                reached.add(str(decision["name"]))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_action_ids()))
+    for lang in LANGUAGES:
+        messages = domain.messages(lang)
+        missing = sorted(p for p in reached if f"phase.{p}" not in messages)
+        assert not missing, f"{name}/{lang}: no words for the phases {missing}"

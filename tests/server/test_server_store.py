@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +50,8 @@ def _table(store: Store) -> str:
 
 
 def _append(table_id: str, ply: int) -> Append:
-    return Append(table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None)
+    """The bot seat's action at ``ply`` (an open seat has nobody who may act)."""
+    return Append(table_id, ply, 1, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None)
 
 
 def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: Store) -> None:
@@ -76,7 +79,7 @@ def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> 
     assert loaded is not None and loaded.seq == 1 and loaded.fingerprints == ["f1"]
     with pytest.raises(ConflictError):
         store.truncate_actions(second, 0, 5)
-    last = Append(first, 1, 0, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
+    last = Append(first, 1, 1, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
     store.append_actions([last, _append(second, 0)])
     ended = store.load_table(first)
     assert ended is not None and ended.status == FINISHED and ended.result == {"scores": [1, 0]}
@@ -92,3 +95,71 @@ def test_a_seat_change_is_stored(store: Store) -> None:
     assert loaded.seats[1].bot_spec == "easy"
     with pytest.raises(ConflictError):
         store.update_seat(table_id, StoredSeat(7, "person", None, "nobody", None))
+
+
+def test_a_table_is_read_in_one_snapshot_while_another_process_writes(
+    postgres: Postgres,
+) -> None:
+    """A reload reads the row, seats and actions of one position: while another writer moves
+    the table on (another server process would), every read has as many actions as its
+    sequence number says (no undo here), never the newer actions under the older number."""
+    reader, writer = Store(postgres.url), Store(postgres.url)
+    reader.migrate()
+    table_id = _table(reader)
+    done = threading.Event()
+
+    def write() -> None:
+        ply = 0
+        while not done.is_set() and ply < 5000:
+            writer.append_actions([_append(table_id, ply)])
+            ply += 1
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    mixed = []
+    try:
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline and thread.is_alive():
+            loaded = reader.load_table(table_id)
+            assert loaded is not None
+            if loaded.seq != len(loaded.actions):
+                mixed.append((loaded.seq, len(loaded.actions)))
+    finally:
+        done.set()
+        thread.join(30)
+        reader.dispose()
+        writer.dispose()
+    assert not mixed, f"{len(mixed)} reads mixed two positions, e.g. {mixed[:3]}"
+
+
+def test_an_act_is_stored_only_for_who_holds_the_seat_of_a_table_still_playing(
+    store: Store,
+) -> None:
+    """The seat's holder and the table's state are checked in the storing transaction: a
+    seat freed (or given to a bot) through another process, or a table ended there, refuses
+    the act of a process that has not heard of it yet."""
+    table_id = _table(store)
+    anne, kicked = "c" * 64, "d" * 64
+    store.update_seat(table_id, StoredSeat(0, "person", None, "Anne", anne))
+
+    def person(ply: int, holder: str) -> Append:
+        return Append(
+            table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None, holder
+        )
+
+    store.append_actions([person(0, anne)])
+    store.update_seat(table_id, StoredSeat(0, "open", None, None, kicked))  # freed: new link
+    with pytest.raises(ConflictError):
+        store.append_actions([person(1, anne)])
+    with pytest.raises(ConflictError):  # a bot's act for a seat that is no bot's
+        store.append_actions([Append(table_id, 1, 0, {"kind": "pass"}, "f2", 2, PLAYING, None)])
+    store.append_actions([person(1, kicked)])  # the new link's holder may
+    ended = store.transition(table_id, [PLAYING, "waiting"], "ended")
+    assert ended.changed and ended.status == "ended" and ended.seq == 2
+    with pytest.raises(ConflictError):
+        store.append_actions([_append(table_id, 2)])
+    again = store.transition(table_id, [PLAYING, "waiting"], "ended")
+    assert not again.changed and again.seq == 2
+    loaded = store.load_table(table_id)
+    assert loaded is not None and loaded.status == "ended" and loaded.seq == len(loaded.actions)
+    assert loaded.acted_by == [0, 0]

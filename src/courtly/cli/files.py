@@ -4,6 +4,8 @@ cannot be used is refused in one line, not discovered at the end of a game."""
 from __future__ import annotations
 
 import datetime
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import platformdirs
@@ -58,7 +60,25 @@ def saved_games_folder() -> Path:
     return platformdirs.user_data_path("courtly") / "saved-games"
 
 
-def new_save_path(game: str, seed: int) -> Path:
-    """A fresh file in :func:`saved_games_folder` for a game stopped before its end."""
+def temporary_saved_games_folder() -> Path:
+    """The last place a game goes when neither ``--save`` nor the data folder can be written."""
+    return Path(tempfile.gettempdir()) / "courtly-saved-games"
+
+
+def new_save_path(game: str, seed: int, folder: Path | None = None) -> Path:
+    """A fresh file in ``folder`` (:func:`saved_games_folder` by default) for a game stopped
+    before its end."""
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
-    return check_folder(saved_games_folder()) / f"{game}-{stamp}-seed{seed}.json"
+    where = check_folder(saved_games_folder() if folder is None else folder)
+    return where / f"{game}-{stamp}-seed{seed}.json"
+
+
+def save_places(preferred: Path | None, game: str, seed: int) -> Iterator[Callable[[], Path]]:
+    """Where a game may be saved, best first: ``preferred`` (the ``--save`` file), a new file
+    in the data folder, a new file in the temporary folder. Each is made only when asked
+    for, so a folder that cannot be made refuses only its own turn
+    (:class:`UnusableFileError`)."""
+    if preferred is not None:
+        yield lambda: preferred
+    yield lambda: new_save_path(game, seed)
+    yield lambda: new_save_path(game, seed, temporary_saved_games_folder())

@@ -22,13 +22,15 @@ from rich.text import Text
 
 from courtly.agents import make_agent
 from courtly.cli import INTERRUPTED
+from courtly.cli.choices import choices, layout
 from courtly.cli.common import console
-from courtly.cli.files import check_writable, new_save_path
-from courtly.cli.prompt import QuitGame, ask, generic_help
+from courtly.cli.files import UnusableFileError, check_writable, save_places
+from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
+from courtly.cli.screen import clear_screen_and_scrollback
 from courtly.core.actions import Action
-from courtly.core.errors import CourtlyError, UndoError
+from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
@@ -86,6 +88,8 @@ class TerminalGame:
         # undo can take them back).
         self.news: dict[int, list[tuple[int, Event]]] = {h: [] for h in self.humans}
         self.last_human: int | None = None
+        # Whether a bot acted since a person was last asked (keys typed meanwhile are dropped).
+        self.bots_moved = False
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -106,6 +110,7 @@ class TerminalGame:
             while (seat := self.table.state.current_player) is not None:
                 if seat in self.agents:
                     self._act(seat, self.table.choose(seat, self.agents[seat]))
+                    self.bots_moved = True
                 else:
                     self._human_turn(seat)
         except KeyboardInterrupt:
@@ -126,13 +131,18 @@ class TerminalGame:
             self.news[human].extend((step, e) for e in events)
 
     def _human_turn(self, seat: int) -> None:
+        # Keys pressed while the bots thought were meant for no question asked yet: dropped,
+        # so that none of them becomes this turn's decision unseen.
+        if self.bots_moved:
+            discard_typed_ahead()
+            self.bots_moved = False
         if len(self.humans) > 1 and self.last_human != seat:
             self._privacy_screen(seat)
         self.last_human = seat
         self._show_turn(seat, news=True)
         while True:
             legal = self.table.state.legal_actions()
-            answer = ask(legal)
+            answer = ask(choices(legal))
             if answer.action is not None:
                 self._act(seat, answer.action)
                 return
@@ -164,15 +174,20 @@ class TerminalGame:
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
         console.print(self.game.render(snapshot.observation))
-        for number, action in enumerate(snapshot.legal_actions, start=1):
-            described = self.game.action_text(action, lang)
-            console.print(f"  [bold cyan]{number:>3}[/]  {described}", highlight=False)
+        legal = snapshot.legal_actions
+        grid = self.game.choice_grid(snapshot.observation, legal, lang)
+        console.print(
+            layout(choices(legal), lambda action: self.game.action_text(action, lang), grid)
+        )
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation
         lang = current_language()
         help_text = self.game.explain(observation) or generic_help(
-            observation, legal, lambda action: self.game.action_text(action, lang)
+            observation,
+            legal,
+            lambda action: self.game.action_text(action, lang),
+            lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The game's text is plain: square brackets in it are not rich markup.
         console.print(Panel(Text(help_text), title=text("cli.explain.title"), expand=False))
@@ -214,16 +229,19 @@ class TerminalGame:
     # --- stopping and the end -------------------------------------------------------------
 
     def _privacy_screen(self, seat: int) -> None:
-        console.clear()
+        # The scrollback too: scrolling up must not show the previous seat's hand.
+        clear_screen_and_scrollback(console)
         lang = current_language()
         console.print(
             Panel(text("cli.privacy.pass", seat=seat_text(seat, lang)), title=text("cli.privacy"))
         )
+        # Its Enter must be the next person's, not a key the last one pressed ahead.
+        discard_typed_ahead()
         try:
             console.input(text("cli.privacy.enter", seat=seat_text(seat, lang).capitalize()) + " ")
         except EOFError:
             raise QuitGame("input ended") from None
-        console.clear()
+        clear_screen_and_scrollback(console)
 
     def _stop(self, reason: str, code: int) -> None:
         reason_text = text(f"cli.stop.{reason.replace(' ', '_')}")
@@ -231,18 +249,29 @@ class TerminalGame:
         if self.save_to is None and not self.table.record.actions:
             console.print(text("cli.stop.nothing_saved"))
             raise typer.Exit(code=code)
-        path = self.save_to or new_save_path(self.game.name, self.table.record.seed)
-        self._save(path)
-        console.print(
-            text("cli.stop.saved", path=str(path)),
-            highlight=False,
-            soft_wrap=True,
-        )
-        raise typer.Exit(code=code)
+        path = self._save()
+        if path is not None:
+            console.print(text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True)
+        raise typer.Exit(code=code if path is not None else 1)
 
-    def _save(self, path: Path) -> None:
+    def _save(self) -> Path | None:
+        """Save the record to the first place that takes it (``--save``, the data folder, the
+        temporary folder), saying why each refused; None when none did."""
         # Moves and undos hold Ctrl-C until their record is complete, so it always replays.
-        self.table.record.save(path)
+        for place in save_places(self.save_to, self.game.name, self.table.record.seed):
+            try:
+                path = place()
+                self.table.record.save(path)
+            except (UnusableFileError, RecordError) as exc:
+                console.print(
+                    f"[yellow]{text('cli.save.elsewhere', reason=error_text(exc))}[/]",
+                    highlight=False,
+                    soft_wrap=True,
+                )
+                continue
+            return path
+        console.print(f"[bold red]{text('cli.save.nowhere')}[/]", highlight=False)
+        return None
 
     def _game_over(self) -> None:
         state = self.table.state
@@ -256,11 +285,8 @@ class TerminalGame:
         console.print(self.game.render(self.table.snapshot(None).observation))
         console.print(scoreboard(state, self.names))
         console.print(f"[bold]{winners_line(state, self.names)}[/]", highlight=False)
-        if self.save_to is not None:
-            self._save(self.save_to)
-            console.print(
-                text("cli.record_saved", path=str(self.save_to)), highlight=False, soft_wrap=True
-            )
+        if self.save_to is not None and (path := self._save()) is not None:
+            console.print(text("cli.record_saved", path=str(path)), highlight=False, soft_wrap=True)
 
 
 def new_table(

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
+
+from courtly.cli.choices import Amounts, Choice
 from courtly.cli.common import console
 from courtly.core.actions import Action
 from courtly.core.i18n import text
@@ -34,43 +38,90 @@ _LETTERS = {
 }
 
 
-def ask(legal: Sequence[Action]) -> Answer:
-    """Ask until the answer is a numbered choice or a command; anything else just asks again."""
+def discard_typed_ahead() -> None:
+    """Drop what was typed but not read yet (keys pressed while a bot thought), where the input
+    is a terminal; piped input is a script meant to be read in full."""
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal: nothing to drop
+        return
+    try:
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        pass  # stdin closed or not a real terminal: there is nothing to drop
+
+
+def _read(prompt: str) -> str:
+    try:
+        # Text, not markup: plain words, numbers not recoloured by rich's highlighter.
+        return console.input(Text(f"{prompt}> ", style="bold")).strip().lower()
+    except EOFError:
+        raise QuitGame("input ended") from None
+
+
+def ask(listed: Sequence[Choice]) -> Answer:
+    """Ask until the answer is a numbered choice or a command; anything else just asks again.
+    An amount choice takes its amount after its number (``2 30``), or asks for it."""
     while True:
-        try:
-            answer = console.input(f"[bold]{text('cli.prompt')}> [/]").strip().lower()
-        except EOFError:
-            raise QuitGame("input ended") from None
+        answer = _read(text("cli.prompt"))
         if not answer:
             continue
         if answer in ("q", "quit", "exit"):
             raise QuitGame("quit")
         if answer in _LETTERS:
             return Answer(command=_LETTERS[answer])
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return Answer(action=legal[int(answer) - 1])
+        number, _, amount = answer.partition(" ")
+        if number.isdigit() and 1 <= int(number) <= len(listed):
+            choice = listed[int(number) - 1]
+            if not isinstance(choice, Amounts):
+                if not amount.strip():
+                    return Answer(action=choice)
+            else:
+                action = _amount(choice, amount.strip())
+                if action is not None:
+                    return Answer(action=action)
+                continue
         console.print(
             f"[yellow]{text('cli.not_a_choice', answer=repr(answer))}[/] {text('cli.commands')}",
             highlight=False,
         )
 
 
+def _amount(choice: Amounts, typed: str) -> Action | None:
+    """The action of the amount typed after the choice's number, or asked for now; None when
+    the person goes back (an empty answer) to choose again."""
+    while True:
+        if not typed:
+            typed = _read(text("cli.choice.how_much", span=choice.span()))
+            if not typed:
+                return None
+        if typed.isdigit() and int(typed) in choice.by_amount:
+            return choice.by_amount[int(typed)]
+        console.print(
+            f"[yellow]{text('cli.choice.not_amount', answer=repr(typed), span=choice.span())}[/]",
+            highlight=False,
+        )
+        typed = ""
+
+
 def generic_help(
-    observation: Mapping[str, Any], legal: Sequence[Action], describe: Any = Action.describe
+    observation: Mapping[str, Any],
+    legal: Sequence[Action],
+    describe: Any = Action.describe,
+    phase_words: Any = None,
 ) -> str:
-    """What ``?`` shows when the game has no explanation for this phase: the kinds of choice
-    on offer, with an example of each (``describe`` reads an action in the reader's
-    language)."""
+    """What ``?`` shows when the game has no explanation for this phase: the phase, and the
+    kinds of choice on offer with an example of each (``describe`` reads an action and
+    ``phase_words`` a phase id in the reader's language; ids are never shown as words)."""
     kinds: dict[str, list[Action]] = {}
     for action in legal:
         kinds.setdefault(action.kind, []).append(action)
-    phase = str(observation.get("phase", "")).replace("-", " ").replace("_", " ")
-    lines = [text("cli.help.now", phase=phase or text("cli.help.a_decision"), n=len(legal))]
-    for kind, actions in kinds.items():
+    phase = str(observation.get("phase") or "")
+    named = phase_words(phase) if phase and phase_words is not None else ""
+    lines = [text("cli.help.now", phase=named or text("cli.help.a_decision"), n=len(legal))]
+    for actions in kinds.values():
         example = describe(actions[0])
         more = text("cli.help.more", n=len(actions) - 1) if len(actions) > 1 else ""
-        kind_words = kind.replace("_", " ")
-        lines.append(
-            "  " + text("cli.help.kind", kind=kind_words, example=repr(example), more=more)
-        )
+        lines.append("  " + text("cli.help.kind", example=repr(example), more=more))
     return "\n".join(lines)

@@ -9,7 +9,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -46,6 +47,61 @@ def game_words(game: Game, family: str, value: Any) -> str:
     return game.text(f"{family}.{value}", current_language(), words(value))
 
 
+def _longest_word(label: str) -> int:
+    return max((cell_len(word) for word in label.split()), default=1)
+
+
+# A seat's column is never made narrower than this (a label wraps between its words).
+_SEAT_WIDTH = 10
+
+
+class ScoreTable:
+    """Seats by categories, drawn to the width it is given without breaking a category's name
+    inside a word: a row per seat when the categories fit side by side, else a row per
+    category and a column per seat (For the King's six offices at 80 columns)."""
+
+    def __init__(self, categories: list[str], seats: list[str], rows: list[list[str]]) -> None:
+        self.categories, self.seats, self.rows = categories, seats, rows
+
+    def _width_needed(self) -> int:
+        words = [_longest_word(c) for c in self.categories]
+        # Each column takes its text, a space each side and one border.
+        return _SEAT_WIDTH + sum(words) + 3 * (len(words) + 1) + 1
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self._width_needed() <= options.max_width:
+            yield self._by_seat()
+        else:
+            yield self._by_category(options.max_width)
+
+    def _table(self) -> Table:
+        return Table(title=text("cli.scores"), title_justify="left")
+
+    def _by_seat(self) -> Table:
+        table = self._table()
+        table.add_column(text("cli.scores.seat"), overflow="fold", min_width=_SEAT_WIDTH)
+        for category in self.categories[:-1]:
+            table.add_column(category, justify="right", min_width=_longest_word(category))
+        table.add_column(self.categories[-1], justify="right", style="bold")
+        for seat, row in zip(self.seats, self.rows, strict=True):
+            table.add_row(seat, *row)
+        return table
+
+    def _by_category(self, width: int) -> Table:
+        table = self._table()
+        longest = max(_longest_word(c) for c in self.categories)
+        table.add_column("", width=longest)
+        # The seats share what is left equally (rich, left to itself, overflowed 80 columns).
+        left = width - longest - 3 * (len(self.seats) + 1) - 1
+        each = max(left // max(len(self.seats), 1), 3)
+        for seat in self.seats:
+            table.add_column(seat, justify="right", overflow="fold", width=each)
+        for i, category in enumerate(self.categories):
+            style = "bold" if i == len(self.categories) - 1 else ""
+            table.add_row(category, *(row[i] for row in self.rows), style=style)
+        return table
+
+
 def scoreboard(state: State, names: Sequence[str]) -> Group:
     """A table of every seat's score, by category, with the total, the winners, which tie-break
     decided and why the game ended."""
@@ -53,18 +109,14 @@ def scoreboard(state: State, names: Sequence[str]) -> Group:
     categories = list(breakdown.get("categories") or [])
     winners = set(state.winners())
     game = state.game
-    table = Table(title=text("cli.scores"), title_justify="left")
-    table.add_column(text("cli.scores.seat"), overflow="fold")
-    for category in categories:
-        table.add_column(game_words(game, "score", category), justify="right", overflow="fold")
-    table.add_column(text("cli.scores.total"), justify="right", style="bold")
+    labels = [game_words(game, "score", c) for c in categories] + [text("cli.scores.total")]
+    seats: list[str] = []
+    rows: list[list[str]] = []
     for seat, row in enumerate(breakdown.get("seats") or []):
         mark = f" [green]{text('cli.scores.won')}[/]" if seat in winners else ""
-        table.add_row(
-            seat_label(seat, names[seat]) + mark,
-            *(figure(row.get(c)) for c in categories),
-            figure(row.get("total")),
-        )
+        seats.append(seat_label(seat, names[seat]) + mark)
+        rows.append([*(figure(row.get(c)) for c in categories), figure(row.get("total"))])
+    table = ScoreTable(labels, seats, rows)
     notes = []
     decided = breakdown.get("decided_by")
     if decided is not None:

@@ -46,6 +46,20 @@ class Action:
         return self.text
 
 
+@dataclass(frozen=True, slots=True)
+class ChoiceGrid:
+    """Choices laid out as a table, for a front short of room (the terminal): one row per
+    ``rows`` label (a card), one column per ``columns`` label (where it may go), in each cell
+    the id of the action that does both, or None. ``corner`` names the two (row / column)."""
+
+    corner: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[int | None, ...]], ...]
+
+    def action_ids(self) -> set[int]:
+        return {cell for _, cells in self.rows for cell in cells if cell is not None}
+
+
 class ActionTexts:
     """How a game's actions read, from its catalogue ``domain``: an action of ``kind`` is the
     message ``action.<kind>``, or ``action.<kind>.<value>`` when ``variants`` names an argument

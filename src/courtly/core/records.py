@@ -10,6 +10,8 @@ stored result equal to the replayed result.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,41 @@ from courtly.core.state import State
 
 RECORD_FORMAT = "courtly-record"
 RECORD_VERSION = 1
+
+
+def write_atomically(path: Path, content: str) -> None:
+    """``content`` into ``path`` through a temporary file in the same folder, flushed to the
+    disk and then renamed over ``path`` (a rename within one file system is atomic)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        # mkstemp makes the file private (0600); a record gets the mode a new file would have.
+        if hasattr(os, "fchmod"):
+            os.fchmod(handle, 0o666 & ~_umask())
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(content)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    # The rename itself reaches the disk once the folder is flushed (where folders can be).
+    try:
+        folder = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(folder)
+    except OSError:
+        pass
+    finally:
+        os.close(folder)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 @dataclass
@@ -75,8 +112,10 @@ class GameRecord:
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> None:
+        """Write the record to ``path`` atomically: a reader (or a crash halfway) sees the old
+        file whole or the new one whole, never a record cut short."""
         try:
-            Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+            write_atomically(Path(path), self.dumps() + "\n")
         except OSError as exc:
             raise RecordError.keyed(
                 "error.record.write", path=path, reason=os_reason(exc)

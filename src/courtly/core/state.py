@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from courtly.core.actions import Action, ActionSpace, ActionTexts
+from courtly.core.actions import Action, ActionSpace, ActionTexts, ChoiceGrid
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import (
     IllegalActionError,
@@ -396,6 +396,13 @@ class Game(ABC):
         """What the current choice means, in a few lines (the terminal's ``?``). Games
         override it with the phase's rules and what each kind of action does."""
         return ""
+
+    def choice_grid(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
+    ) -> ChoiceGrid | None:
+        """The bulk of ``legal`` as a table (a card by where it goes), for a front that lists
+        choices in little room; None (the default) where a plain list reads better."""
+        return None
 
     def write_observation_tensor(
         self, observation: Mapping[str, Any], writer: TensorWriter

@@ -26,6 +26,7 @@ from courtly.server.invalid import framework_refusal, invalid_request
 from courtly.server.live import Connection, RequestError, TokenBucket
 from courtly.server.scheduler import BotScheduler
 from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING, Store
+from courtly.server.tokens import token_hash
 from courtly.web.mount import install_client
 
 HELLO_SECONDS = 10.0
@@ -137,7 +138,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     async def health(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         live = [t for t in hub.tables.values() if t.status in ACTIVE]
-        return {"ok": True, "live_tables": len(live)}
+        return {"ok": True, "live_tables": len(live), "bot_decisions": hub.bot_decisions}
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -258,6 +259,8 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
         return
     conn = Connection(websocket, viewer, TokenBucket(limits.per_second, limits.burst))
     conn.lang = lang
+    if viewer is not None:
+        conn.seat_hash = token_hash(str(hello.body.get("token")))
     conn.owner = hub.is_owner(live, hello.body.get("token"))
     writer = asyncio.create_task(conn.writer())
     await hub.join(live, conn)
@@ -272,14 +275,14 @@ async def serve_websocket(hub: Hub, websocket: WebSocket, table_id: str) -> None
                     conn.close(1008, "too many messages")
                     break
                 reason = text("server.refused.rate_limited", conn.lang)
-                conn.send(protocol.error_message("rate_limited", reason, live.table.seq))
+                conn.send(protocol.error_message("rate_limited", reason, live.seq))
                 continue
             try:
                 message = protocol.parse_client_message(_payload(raw), limits.max_message_bytes)
                 await hub.handle(live, conn, message)
             except protocol.ProtocolError as exc:
                 reason = text("server.refused.message", conn.lang, detail=exc.reason)
-                conn.send(protocol.error_message(exc.code, reason, live.table.seq))
+                conn.send(protocol.error_message(exc.code, reason, live.seq))
     except WebSocketDisconnect:
         pass
     finally:

@@ -3,13 +3,17 @@
 Each live table is the kernel's ``Table`` plus its seats; one asyncio lock per table orders
 everything that changes it. A change is committed to the Store (on the database thread)
 before any viewer hears of it, then every connection gets the message built from its own
-viewer's ``Delivery``. Bots are scheduled here and think in the :class:`BotScheduler`.
+viewer's ``Delivery``; a change the Store refuses is taken back before anyone hears of it.
+Bots are scheduled here and think in the :class:`BotScheduler`. Several processes on one
+PostgreSQL hear each other's stored changes and signals (``courtly.server.peers``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -26,12 +30,14 @@ from courtly.server.config import Limits
 from courtly.server.live import (
     Connection,
     LiveTable,
+    Presence,
     RequestError,
     UndoRequest,
     clean_name,
     refusal_code,
     table_info,
 )
+from courtly.server.peers import GONE_AFTER, HEARTBEAT, BotLeases, Signal, decode, one_line
 from courtly.server.scheduler import BotScheduler
 from courtly.server.store import (
     ACTIVE,
@@ -43,6 +49,7 @@ from courtly.server.store import (
     OPEN,
     PERSON,
     PLAYING,
+    SIGNALS,
     WAITING,
     Append,
     ConflictError,
@@ -70,6 +77,18 @@ class Hub:
         self._flusher: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        # Tables whose last write failed for want of the database: what it stores is re-read
+        # as soon as it answers again, and their bots wait until then.
+        self._suspect: set[str] = set()
+        self._upkeep: asyncio.Task[None] | None = None
+        # With a shared PostgreSQL: the other processes last heard of, the tables whose bots
+        # think here, and the signals on their way out.
+        self._peers: dict[str, float] = {}
+        self.leases = BotLeases(store.listen_dsn()) if store.shared else None
+        self._sending: set[asyncio.Task[None]] = set()
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._alive_at = 0.0
+        self.bot_decisions = 0  # bot actions this process decided (health: one process each)
 
     async def db(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, func, *args)
@@ -121,67 +140,324 @@ class Hub:
             self._listener = asyncio.create_task(self._listen())
         if self.limits.waiting_table_hours > 0:
             self._sweeper = asyncio.create_task(self._expire_waiting())
+        self._upkeep = asyncio.create_task(self._sweep())
 
     async def _listen(self) -> None:
-        """Hear the changes other server processes commit to a shared PostgreSQL, and bring
-        this process's copy of those tables (and its clients) up to date."""
+        """Hear the changes and signals of the other server processes on a shared PostgreSQL,
+        and bring this process's copy of those tables (and its clients) up to date. Nothing
+        is heard while the connection is down, so each time it is made (again) every table
+        held here is re-read and the others are asked who is connected."""
         import psycopg
 
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    self.store.listen_dsn(), autocommit=True
+                    self.store.listen_dsn(), autocommit=True, connect_timeout=5
                 ) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
+                    await connection.execute(f"LISTEN {SIGNALS}")
+                    if self.leases is not None:
+                        self.leases.suspect()
+                    self._signal(Signal(origin=self.store.origin, kind="hello"))
+                    for live in list(self.tables.values()):
+                        self._share_presence(live, force=True)
+                        await self.refresh(live)
                     async for note in connection.notifies():
-                        origin, _, rest = note.payload.partition(":")
-                        table_id = rest.rpartition(":")[0]
-                        if origin != self.store.origin and table_id in self.tables:
-                            await self.refresh(self.tables[table_id])
+                        await self._hear(note.channel, note.payload)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("listening for other server processes failed; retrying")
+            except Exception as exc:
+                # The database restarting or away is expected: one line, no traceback.
+                log.warning("listening to the other server processes: %s", one_line(exc))
                 await asyncio.sleep(1.0)
 
+    async def _hear(self, channel: str, payload: str) -> None:
+        if channel == CHANNEL:
+            origin, _, rest = payload.partition(":")
+            table_id = rest.rpartition(":")[0]
+            self._peers[origin] = time.monotonic()
+            if origin != self.store.origin and table_id in self.tables:
+                self._refresh_soon(self.tables[table_id])
+            return
+        signal = decode(payload)
+        if signal is None or signal.origin == self.store.origin:
+            return
+        self._peers[signal.origin] = time.monotonic()
+        if signal.kind == "hello":
+            for live in list(self.tables.values()):
+                self._share_presence(live, force=True)
+                self._share_undo(live)
+        elif signal.kind == "bye":
+            self._forget(signal.origin)
+        elif signal.table is not None and signal.table in self.tables:
+            await self._table_signal(self.tables[signal.table], signal)
+
+    def _refresh_soon(self, live: LiveTable) -> None:
+        """Re-read the table in a task of its own, so a busy table does not hold up the
+        notices of the others; the notices that arrive meanwhile make one more read, not one
+        each (a burst of bot moves is one read)."""
+        if live.id in self._refreshing:
+            live.refresh_again = True
+            return
+
+        async def run() -> None:
+            try:
+                while True:
+                    live.refresh_again = False
+                    await self.refresh(live)
+                    if not live.refresh_again:
+                        return
+            except Exception as exc:
+                log.warning("table %s: reading it back failed: %s", live.id, one_line(exc))
+                self._suspect.add(live.id)
+            finally:
+                self._refreshing.pop(live.id, None)
+
+        self._refreshing[live.id] = asyncio.create_task(run())
+
+    async def _table_signal(self, live: LiveTable, signal: Signal) -> None:
+        # A signal follows the changes announced before it (an undo request after a move).
+        pending = self._refreshing.get(live.id)
+        if pending is not None:
+            await asyncio.wait([pending])
+        async with live.lock:
+            if signal.kind == "ask":
+                self._share_presence(live, force=True)
+                self._share_undo(live)
+            elif signal.kind == "presence":
+                presence = Presence(frozenset(signal.seats), signal.spectators)
+                if presence.seats or presence.spectators:
+                    live.remote[signal.origin] = presence
+                else:
+                    live.remote.pop(signal.origin, None)
+                self._broadcast_table(live)
+            elif signal.kind == "undo_request" and signal.seat is not None:
+                if live.status != PLAYING or signal.seq != live.seq:
+                    return  # moved on meanwhile: the asker's process hears so and cancels
+                waiting = set(signal.seats)
+                live.undo = UndoRequest(signal.seat, live.seq, waiting, signal.origin)
+                for conn in live.connections:
+                    conn.send(protocol.undo_request_message(signal.seat, live.seq, sorted(waiting)))
+                self._broadcast_table(live)
+            elif signal.kind == "undo_answer":
+                await self._answered(live, set(signal.seats), bool(signal.accept), signal.seq)
+            elif (
+                signal.kind == "undo_result"
+                and signal.seat is not None
+                and live.undo is not None
+                and live.undo.seq == signal.seq
+            ):
+                live.undo = None
+                reason = CourtlyError.keyed(
+                    signal.reason or "server.undo.moved_on", **signal.reason_data
+                )
+                _tell_undo_result(live, signal.seat, bool(signal.accept), reason)
+                self._broadcast_table(live)
+
+    def _signal(self, signal: Signal) -> None:
+        """Send a signal to the other processes (in order, on the database thread); a failure
+        (the database away) is logged: what it said is sent again when the database is back."""
+        if not self.store.shared:
+            return
+
+        async def send() -> None:
+            try:
+                await self.db(self.store.signal, signal.encode())
+            except Exception as exc:
+                log.warning("a signal to the other server processes was lost: %s", one_line(exc))
+
+        task = asyncio.create_task(send())
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    def _share_presence(self, live: LiveTable, force: bool = False) -> None:
+        """Tell the other processes who is connected to the table through this one."""
+        presence = live.local_presence()
+        if self.store.shared and (force or presence != live.shared_presence):
+            live.shared_presence = presence
+            if force and not presence.seats and not presence.spectators:
+                return
+            self._signal(
+                Signal(
+                    origin=self.store.origin,
+                    kind="presence",
+                    table=live.id,
+                    seats=sorted(presence.seats),
+                    spectators=presence.spectators,
+                )
+            )
+
+    def _share_undo(self, live: LiveTable) -> None:
+        """Repeat an undo request this process decides (for a process that just came)."""
+        request = live.undo
+        if request is not None and request.origin is None:
+            self._signal(
+                Signal(
+                    origin=self.store.origin,
+                    kind="undo_request",
+                    table=live.id,
+                    seat=request.seat,
+                    seq=request.seq,
+                    seats=sorted(request.waiting_for),
+                )
+            )
+
+    def _forget(self, origin: str) -> None:
+        """A process is gone: its connections no longer count, its undo requests end."""
+        self._peers.pop(origin, None)
+        for live in list(self.tables.values()):
+            changed = live.remote.pop(origin, None) is not None
+            if live.undo is not None and live.undo.origin == origin:
+                self._cancel_undo(live, CourtlyError.keyed("server.undo.gone"))
+                changed = True
+            if changed:
+                self._broadcast_table(live)
+
+    async def _sweep(self) -> None:
+        """Once a second: heartbeats, processes gone silent, tables to re-read after a failed
+        write, bot leases to check or give back, and bots to wake (a lease freed elsewhere)."""
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                await self._sweep_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("server upkeep: %s", one_line(exc))
+
+    async def _sweep_once(self) -> None:
+        now = time.monotonic()
+        if self.store.shared:
+            if now - self._alive_at >= HEARTBEAT:
+                self._alive_at = now
+                self._signal(Signal(origin=self.store.origin, kind="alive"))
+            for origin, seen in list(self._peers.items()):
+                if now - seen > GONE_AFTER:
+                    self._forget(origin)
+        if self.leases is not None:
+            await self.leases.check()
+            for table_id in list(self.leases.held):
+                live = self.tables.get(table_id)
+                if live is None or live.status != PLAYING:
+                    await self.leases.release(table_id)
+        for table_id in list(self._suspect):
+            live = self.tables.get(table_id)
+            if live is None:
+                self._suspect.discard(table_id)
+                continue
+            async with live.lock:
+                if await self._reload(live):
+                    self._suspect.discard(table_id)
+        for live in list(self.tables.values()):
+            self.schedule_bots(live)
+
     async def refresh(self, live: LiveTable) -> None:
-        """Re-read a table from the Store; every client gets a fresh view if the game moved."""
+        """Re-read a table from the Store and tell its clients what changed (``_adopt``)."""
         async with live.lock:
             stored = await self.db(self.store.load_table, live.id)
             if stored is None:
                 return
-            moved = stored.seq != live.table.seq or len(stored.actions) != len(
-                live.table.record.actions
-            )
-            # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
-            dealt = live.status == WAITING and stored.status != WAITING
-            # A seat taken, kicked or given to a bot elsewhere: whoever watches it here came
-            # with a token that no longer holds it (an invite, say) and must not see it dealt.
-            swapped = {
-                seat.seat
-                for seat, now in zip(live.stored.seats, stored.seats, strict=True)
-                if seat.token_hash != now.token_hash
-            }
-            for conn in [c for c in live.connections if c.viewer in swapped]:
-                conn.close(1008, "seat changed")
-                live.connections.discard(conn)
-            live.stored = stored
-            if moved or dealt:
+            self._adopt(live, stored)
+        self.schedule_bots(live)
+
+    async def _reload(self, live: LiveTable) -> bool:
+        """``refresh`` with the lock held; False (logged) if the Store cannot be read."""
+        try:
+            stored = await self.db(self.store.load_table, live.id)
+        except Exception as exc:
+            if live.id not in self._suspect:  # once, not every second of an outage
+                log.warning("table %s: reading it back failed: %s", live.id, one_line(exc))
+            self._suspect.add(live.id)
+            return False
+        if stored is not None:
+            self._adopt(live, stored)
+        return True
+
+    def _adopt(self, live: LiveTable, stored: StoredTable) -> None:
+        """Make the live table what the Store holds (the lock is held) and tell its clients:
+        the update of each action stored since (as the clients of the process that took it
+        got), or a fresh view of their seat if the game changed otherwise (an undo), or the
+        table's news if it did not move."""
+        # Moved from what the clients were last shown (the stored position as known here), or
+        # from the table in memory (one step ahead while an action it refused was committed).
+        shown = live.stored.seq
+        moved = (
+            stored.seq != shown
+            or stored.seq != live.table.seq
+            or len(stored.actions) != len(live.table.record.actions)
+        )
+        # Started elsewhere: the deal is shown only now, so every viewer needs a fresh view.
+        dealt = live.status == WAITING and stored.status != WAITING
+        live.stored = stored
+        stepped = False
+        if moved:
+            self._cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
+            live.last_act.clear()
+            stepped = live.table.seq == shown and self._step_to(live, stored)
+            if not stepped:
                 live.table = Table.from_record(
                     load_game(stored.game), stored.record(), seq=stored.seq
                 )
-                live.undo = None
-                live.last_act.clear()
-                for conn in live.connections:
-                    conn.send(live.fresh_view(conn.viewer))
-            else:
-                self._broadcast_table(live)
-        self.schedule_bots(live)
+        if live.status not in ACTIVE:
+            live.undo = None
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+            live.thinking = None
+        self._drop_lost_seats(live)
+        if (moved and not stepped) or dealt:
+            for conn in live.connections:
+                conn.send(live.fresh_view(conn.viewer))
+        elif not moved:
+            self._broadcast_table(live)
+        self._evict_if_done(live)
+
+    def _step_to(self, live: LiveTable, stored: StoredTable) -> bool:
+        """Play on the live table the actions stored after the ones it has (a move made
+        through another process costs one action, not a replay of the whole game), each
+        one's update sent as it is played; fingerprints checked. False if the stored game is
+        not this one continued (an undo): the caller rebuilds it and sends fresh views."""
+        table = live.table
+        played = len(table.record.actions)
+        if not (
+            played <= len(stored.actions)
+            and table.record.actions == stored.actions[:played]
+            and table.record.fingerprints[1:] == stored.fingerprints[:played]
+            and stored.seq == table.seq + len(stored.actions) - played
+        ):
+            return False
+        for action in stored.actions[played:]:
+            seat = table.state.current_player
+            if seat is None:
+                return False
+            try:
+                deliveries = table.act(seat, table.seq, action)
+            except CourtlyError:
+                return False
+            if table.record.fingerprints[-1] != stored.fingerprints[len(table.record.actions) - 1]:
+                return False
+            self._broadcast(live, deliveries)
+        return True
+
+    def _drop_lost_seats(self, live: LiveTable) -> None:
+        """Close the connections whose seat is no longer theirs: freed or given to a bot
+        (through another process, or while the database was away)."""
+        for conn in list(live.connections):
+            if not _still_holds(live, conn):
+                live.connections.discard(conn)
+                _close_lost_seat(live, conn)
 
     async def stop(self) -> None:
-        for task in (self._listener, self._sweeper):
+        for task in (self._listener, self._sweeper, self._upkeep):
             if task is not None:
                 task.cancel()
+        if self.store.shared:
+            try:  # the others forget this process's connections now, not after the heartbeat
+                signal = Signal(origin=self.store.origin, kind="bye")
+                await asyncio.wait_for(self.db(self.store.signal, signal.encode()), 2.0)
+            except Exception as exc:
+                log.warning("could not say goodbye to the other processes: %s", one_line(exc))
+        if self.leases is not None:
+            await self.leases.close()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -207,6 +483,8 @@ class Hub:
                 game = load_game(stored.game)
                 table = Table.from_record(game, stored.record(), seq=stored.seq)
                 live = self.tables[table_id] = LiveTable(stored, table)
+                # Who is connected through the other processes, and any undo request waiting.
+                self._signal(Signal(origin=self.store.origin, kind="ask", table=table_id))
         return live
 
     async def require(self, table_id: str) -> LiveTable:
@@ -340,7 +618,15 @@ class Hub:
             still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
             if still_open:
                 raise RequestError(409, "server.request.still_open", seats=still_open)
-            await self.db(self.store.set_status, live.id, PLAYING, live.table.seq)
+            # Compare and set: started (or a seat freed) through another process meanwhile is
+            # seen here, not overwritten.
+            done = await self.db(self.store.transition, live.id, [WAITING], PLAYING)
+            if not done.changed:
+                await self._reload(live)
+                still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
+                if live.status == WAITING and still_open:
+                    raise RequestError(409, "server.request.still_open", seats=still_open)
+                raise RequestError(409, "server.request.not_waiting", status=live.status)
             live.stored.status = PLAYING
             # The deal is shown now, to each viewer its own part of it.
             for conn in live.connections:
@@ -352,9 +638,8 @@ class Hub:
         live = await self.require(table_id)
         self._owner(live, token)
         async with live.lock:
-            if live.status not in ACTIVE:
+            if live.status not in ACTIVE or not await self._end(live):
                 raise RequestError(409, "server.request.already", status=live.status)
-            await self._end(live)
         return live.info()
 
     async def _expire_waiting(self) -> None:
@@ -374,9 +659,16 @@ class Hub:
                     log.exception("table %s: ending an expired waiting table failed", live.id)
             await asyncio.sleep(min(60.0, age.total_seconds() / 4))
 
-    async def _end(self, live: LiveTable) -> None:
-        """Close a waiting or playing table (the lock is held); everyone hears it."""
-        await self.db(self.store.set_status, live.id, ENDED, live.table.seq)
+    async def _end(self, live: LiveTable) -> bool:
+        """Close a waiting or playing table (the lock is held); everyone hears it. Compare
+        and set on the stored state, never writing the sequence number: a game another
+        process finished or ended meanwhile stays so (False), and one it moved on ends
+        where it is stored."""
+        done = await self.db(self.store.transition, live.id, list(ACTIVE), ENDED)
+        if not done.changed or done.seq != live.seq:
+            await self._reload(live)
+            if not done.changed:
+                return False
         live.stored.status = ENDED
         live.undo = None
         if live.bot_task is not None:
@@ -384,6 +676,7 @@ class Hub:
         live.thinking = None
         self._broadcast_table(live)
         self._evict_if_done(live)
+        return True
 
     async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
         """Free a taken seat whose person is away before the start: it is open again, with a
@@ -500,16 +793,21 @@ class Hub:
 
     async def join(self, live: LiveTable, conn: Connection) -> None:
         async with live.lock:
+            if not _still_holds(live, conn):  # the seat changed since its hello was checked
+                _close_lost_seat(live, conn)
+                return
             # Under the lock, so no update can slip between the snapshot and the first update.
             live.connections.add(conn)
             conn.send({**live.fresh_view(conn.viewer, "snapshot"), "owner": conn.owner})
             self._broadcast_table(live, skip=conn)
+            self._share_presence(live)
 
     async def leave(self, live: LiveTable, conn: Connection) -> None:
         conn.queue.put_nowait(None)
         async with live.lock:
             live.connections.discard(conn)
             self._broadcast_table(live)
+            self._share_presence(live)
             self._evict_if_done(live)
 
     def _evict_if_done(self, live: LiveTable) -> None:
@@ -545,7 +843,7 @@ class Hub:
     ) -> None:
         kind = message.type
         if kind == protocol.PING:
-            conn.send({"type": "pong", "seq": live.table.seq})
+            conn.send({"type": "pong", "seq": live.seq})
             return
         if kind == protocol.HELLO:
             raise protocol.ProtocolError("bad_message", "already connected: hello comes once")
@@ -568,7 +866,10 @@ class Hub:
     async def act(
         self, live: LiveTable, seat: int, seq: int, action: Any, conn: Connection | None
     ) -> bool:
-        """Apply, commit, then tell everyone. False (and an error to ``conn``) if refused."""
+        """Apply, commit, then tell everyone. False (and an error to ``conn``) if refused.
+        ``conn`` None is the seat's bot."""
+        if conn is None:
+            self.bot_decisions += 1
         async with live.lock:
             table = live.table
             if live.status != PLAYING:
@@ -576,18 +877,22 @@ class Hub:
                     conn,
                     "not_playing",
                     CourtlyError.keyed("server.refused.not_playing", status=live.status),
-                    table.seq,
+                    live.seq,
                 )
+            if conn is not None and not _still_holds(live, conn):
+                _close_lost_seat(live, conn)
+                return False
             action_id = _action_id(table, action)
             if seq < table.seq and live.last_act.get(seat) == (seq, action_id):
                 return _refuse(
-                    conn, "duplicate", CourtlyError.keyed("server.refused.duplicate"), table.seq
+                    conn, "duplicate", CourtlyError.keyed("server.refused.duplicate"), live.seq
                 )
             try:
                 deliveries = table.act(seat, seq, action)
             except CourtlyError as exc:
-                return _refuse(conn, refusal_code(exc), exc, table.seq)
+                return _refuse(conn, refusal_code(exc), exc, live.seq)
             record = table.record
+            ply = len(record.actions) - 1
             finished = table.state.is_terminal
             result = result_of(table.state) if finished else None
             status = FINISHED if finished else PLAYING
@@ -595,28 +900,19 @@ class Hub:
                 await self._commit(
                     Append(
                         live.id,
-                        len(record.actions) - 1,
+                        ply,
                         seat,
                         record.actions[-1],
                         record.fingerprints[-1],
                         table.seq,
                         status,
                         result,
+                        None if conn is None else conn.seat_hash,
                     )
                 )
             except Exception as exc:
-                # Nobody heard of the action: put the table back as the Store has it.
-                conflict = isinstance(exc, ConflictError)
-                if not conflict:
-                    log.exception("table %s: storing an action failed", live.id)
-                await self._reload(live)
-                if conflict:
-                    return _refuse(
-                        conn, "stale", CourtlyError.keyed("server.refused.stale"), live.table.seq
-                    )
-                return _refuse(
-                    conn, "storage", CourtlyError.keyed("server.refused.storage"), live.table.seq
-                )
+                # Nobody heard of the action: the table goes back to what the Store holds.
+                return await self._not_stored(live, seat, seq, action_id, ply, exc, conn)
             live.last_act[seat] = (seq, action_id)
             live.stored.seq = table.seq
             if finished:
@@ -629,28 +925,89 @@ class Hub:
         self.schedule_bots(live)
         return True
 
-    async def _reload(self, live: LiveTable) -> None:
-        """Back to what the Store holds (the lock is held). If the table moved on meanwhile
-        (another process), every client gets a fresh view."""
-        stored = await self.db(self.store.load_table, live.id)
-        if stored is None:
-            return
-        moved = stored.seq != live.stored.seq
-        live.stored = stored
-        live.table = Table.from_record(load_game(stored.game), stored.record(), seq=stored.seq)
-        if moved:
-            for conn in live.connections:
-                conn.send(live.fresh_view(conn.viewer))
+    async def _not_stored(
+        self,
+        live: LiveTable,
+        seat: int,
+        seq: int,
+        action_id: int,
+        ply: int,
+        exc: Exception,
+        conn: Connection | None,
+    ) -> bool:
+        """An act the Store refused (the lock is held). Lost to another process (a race:
+        expected, no traceback), the table is read back and the seat told ``duplicate`` if
+        it was its very decision, else ``stale`` or ``not_playing``, with a fresh view. The
+        database away, the action is taken back in memory and the seat told ``storage``."""
+        action = live.table.record.actions[-1]
+        if isinstance(exc, ConflictError):
+            log.info("table %s: another server process moved it first", live.id)
+            if self.leases is not None and conn is None:
+                self.leases.suspect()  # a bot lost a race: is its lease still held?
+            if await self._reload(live):
+                stored = live.stored
+                if conn is not None and not _still_holds(live, conn):
+                    return False  # freed meanwhile: the connection was closed saying why
+                if ply < len(stored.actions) and (stored.acted_by[ply], stored.actions[ply]) == (
+                    seat,
+                    action,
+                ):
+                    live.last_act[seat] = (seq, action_id)
+                    return _refuse(
+                        conn, "duplicate", CourtlyError.keyed("server.refused.duplicate"), live.seq
+                    )
+                if live.status != PLAYING:
+                    key = CourtlyError.keyed("server.refused.not_playing", status=live.status)
+                    return _refuse(conn, "not_playing", key, live.seq)
+                return _refuse(conn, "stale", CourtlyError.keyed("server.refused.stale"), live.seq)
+        else:
+            log.warning("table %s: storing an action failed: %s", live.id, one_line(exc))
+        self._take_back(live)
+        self._suspect.add(live.id)
+        if self.leases is not None:
+            self.leases.suspect()
+        return _refuse(conn, "storage", CourtlyError.keyed("server.refused.storage"), live.seq)
+
+    def _take_back(self, live: LiveTable) -> None:
+        """Undo in memory the last action, which was never stored (the lock is held)."""
+        record = live.table.record
+        before = dataclasses.replace(
+            record,
+            options=dict(record.options),
+            seats=list(record.seats),
+            actions=record.actions[:-1],
+            fingerprints=record.fingerprints[:-1],
+            result=None,
+        )
+        live.table = Table.from_record(live.table.game, before, seq=live.stored.seq)
 
     # --- undo ------------------------------------------------------------------------------
 
     def _cancel_undo(self, live: LiveTable, reason: CourtlyError) -> None:
         if live.undo is not None:
-            seat = live.undo.seat
+            request = live.undo
             live.undo = None
-            _tell_undo_result(live, seat, False, reason)
+            _tell_undo_result(live, request.seat, False, reason)
+            if request.origin is None:
+                self._signal(self._undo_result(live, request, False, reason))
+
+    def _undo_result(
+        self, live: LiveTable, request: UndoRequest, accepted: bool, reason: CourtlyError
+    ) -> Signal:
+        return Signal(
+            origin=self.store.origin,
+            kind="undo_result",
+            table=live.id,
+            seat=request.seat,
+            seq=request.seq,
+            accept=accepted,
+            reason=reason.key,
+            reason_data=reason.data,
+        )
 
     async def request_undo(self, live: LiveTable, seat: int, conn: Connection) -> None:
+        """A seat asks to take back its last decision. This process decides the request: the
+        other processes show it to their seats and pass their answers back (signals)."""
         async with live.lock:
             table = live.table
             if live.status != PLAYING:
@@ -658,7 +1015,7 @@ class Hub:
                     conn,
                     "not_playing",
                     CourtlyError.keyed("server.refused.not_playing", status=live.status),
-                    table.seq,
+                    live.seq,
                 )
                 return
             if live.undo is not None:
@@ -666,31 +1023,30 @@ class Hub:
                     conn,
                     "undo_pending",
                     CourtlyError.keyed("server.refused.undo_pending"),
-                    table.seq,
+                    live.seq,
                 )
                 return
             if not table.can_undo(seat):
                 _refuse(
-                    conn, "cannot_undo", CourtlyError.keyed("server.refused.cannot_undo"), table.seq
+                    conn, "cannot_undo", CourtlyError.keyed("server.refused.cannot_undo"), live.seq
                 )
                 return
             mine = live.holder(seat)
             others = {s.seat for s in live.stored.seats if live.holder(s.seat) not in (None, mine)}
-            live.undo = UndoRequest(seat, table.seq, others)
+            live.undo = UndoRequest(seat, live.seq, others)
             if others:
                 for c in live.connections:
-                    c.send(protocol.undo_request_message(seat, table.seq, sorted(others)))
+                    c.send(protocol.undo_request_message(seat, live.seq, sorted(others)))
                 self._broadcast_table(live)
+                self._share_undo(live)
                 return
             await self._undo(live)
 
     async def reply_undo(self, live: LiveTable, seat: int, accept: bool, conn: Connection) -> None:
         async with live.lock:
             request = live.undo
-            if request is None or request.seq != live.table.seq:
-                _refuse(
-                    conn, "no_undo", CourtlyError.keyed("server.refused.no_undo"), live.table.seq
-                )
+            if request is None or request.seq != live.seq:
+                _refuse(conn, "no_undo", CourtlyError.keyed("server.refused.no_undo"), live.seq)
                 return
             holder = live.holder(seat)
             answered = {s for s in request.waiting_for if live.holder(s) == holder}
@@ -699,41 +1055,88 @@ class Hub:
                     conn,
                     "no_undo",
                     CourtlyError.keyed("server.refused.not_waiting"),
-                    live.table.seq,
+                    live.seq,
                 )
                 return
-            if not accept:
-                self._cancel_undo(live, CourtlyError.keyed("server.undo.declined", seat=seat + 1))
+            if request.origin is not None or request.waiting_for - answered:
+                # Another process decides, or more answers are awaited: every process shows
+                # who has answered.
+                self._signal(
+                    Signal(
+                        origin=self.store.origin,
+                        kind="undo_answer",
+                        table=live.id,
+                        seats=sorted(answered),
+                        seq=request.seq,
+                        accept=accept,
+                    )
+                )
+            await self._answered(live, answered, accept, request.seq)
+
+    async def _answered(
+        self, live: LiveTable, seats: set[int], accept: bool, seq: int | None
+    ) -> None:
+        """Seats answered the undo request (here or through another process; the lock is
+        held). Only the process that decides the request grants or refuses it."""
+        request = live.undo
+        if request is None or request.seq != seq:
+            return
+        deciding = request.origin is None
+        if not accept:
+            if deciding:
+                first = min(seats) + 1  # seats are counted from 1 in texts
+                self._cancel_undo(live, CourtlyError.keyed("server.undo.declined", seat=first))
                 self._broadcast_table(live)
-                return
-            request.waiting_for -= answered
-            if request.waiting_for:
-                self._broadcast_table(live)
-                return
+            return
+        request.waiting_for -= seats
+        if deciding and not request.waiting_for:
             await self._undo(live)
+        else:
+            self._broadcast_table(live)
 
     async def _undo(self, live: LiveTable) -> None:
-        """Take the request's seat's last decision back (the lock is held)."""
+        """Take the request's seat's last decision back (the lock is held). The result is
+        signalled in the transaction that stores the undo, before its notice: the other
+        processes tell their clients the result, then send them fresh views."""
         request = live.undo
         assert request is not None
         live.undo = None
+        before = dataclasses.replace(
+            live.table.record,
+            actions=list(live.table.record.actions),
+            fingerprints=list(live.table.record.fingerprints),
+        )
         try:
             deliveries = live.table.undo(request.seat)
         except CourtlyError as exc:
             _tell_undo_result(live, request.seat, False, exc)
+            self._signal(self._undo_result(live, request, False, exc))
             return
+        granted = CourtlyError.keyed("server.undo.taken_back")
         try:
             await self.db(
-                self.store.truncate_actions, live.id, len(live.table.record.actions), live.table.seq
+                self.store.truncate_actions,
+                live.id,
+                len(live.table.record.actions),
+                live.table.seq,
+                [self._undo_result(live, request, True, granted).encode()],
             )
-        except Exception:
-            log.exception("table %s: storing an undo failed", live.id)
-            await self._reload(live)  # nobody was told of the undo: back to the stored game
-            _tell_undo_result(live, request.seat, False, CourtlyError.keyed("server.undo.storage"))
+        except Exception as exc:
+            # Nobody was told of the undo: back to the game as stored.
+            live.table = Table.from_record(live.table.game, before, seq=live.stored.seq)
+            reason = CourtlyError.keyed("server.undo.storage")
+            if isinstance(exc, ConflictError):
+                reason = CourtlyError.keyed("server.undo.moved_on")
+                await self._reload(live)
+            else:
+                log.warning("table %s: storing an undo failed: %s", live.id, one_line(exc))
+                self._suspect.add(live.id)
+            _tell_undo_result(live, request.seat, False, reason)
+            self._signal(self._undo_result(live, request, False, reason))
             return
         live.stored.seq = live.table.seq
         live.last_act.clear()
-        _tell_undo_result(live, request.seat, True, CourtlyError.keyed("server.undo.taken_back"))
+        _tell_undo_result(live, request.seat, True, granted)
         self._broadcast(live, deliveries)
         self.schedule_bots(live)
 
@@ -753,9 +1156,19 @@ class Hub:
             return None
         return player
 
+    async def thinks_here(self, live: LiveTable) -> bool:
+        """Whether this process thinks for the table's bots now: with a shared PostgreSQL,
+        only the one holding the table's lease (several processes may hold the table live);
+        never while its last write failed for want of the database."""
+        if live.id in self._suspect:
+            return False
+        return self.leases is None or await self.leases.holds(live.id)
+
     async def _bot_loop(self, live: LiveTable) -> None:
         assert self.bots is not None
         while True:
+            if not await self.thinks_here(live):
+                return
             async with live.lock:
                 player = self._bot_to_move(live)
                 if player is None:
@@ -792,6 +1205,24 @@ class Hub:
             if action is None or not await self.act(live, player, seq, action, None):
                 async with live.lock:
                     self._broadcast_table(live)
+
+
+def _still_holds(live: LiveTable, conn: Connection) -> bool:
+    """Whether a connection's seat is still its own: not freed nor given to a bot since (by
+    another process, whose change this one has just read)."""
+    if conn.viewer is None:
+        return True
+    seat = live.seat(conn.viewer)
+    return seat.kind != BOT and seat.token_hash == conn.seat_hash
+
+
+def _close_lost_seat(live: LiveTable, conn: Connection) -> None:
+    """Tell a connection why its seat is no longer its own, then close it."""
+    kind = live.seat(conn.viewer).kind if conn.viewer is not None else None
+    code = {BOT: "replaced", OPEN: "kicked"}.get(kind or "", "taken")
+    reason = CourtlyError.keyed(f"server.closed.{code}")
+    conn.send(protocol.error_message(code, error_text(reason, conn.lang), None))
+    conn.close(1008, code)
 
 
 def link(table_id: str, token: str) -> dict[str, str]:

@@ -94,6 +94,9 @@ class Connection:
     queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
     lang: str = "en"  # the language this viewer reads its events and choices in
+    # The hash of the seat token this connection said hello with: the seat is theirs only
+    # while the stored seat still has it (another process may free the seat or give it to a bot).
+    seat_hash: str | None = None
     owner: bool = False  # connected with the owner link (the client offers the owner's controls)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -129,6 +132,16 @@ class UndoRequest:
     seat: int
     seq: int
     waiting_for: set[int]
+    # The server process that decides the request (the asker's): None for this one.
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is connected to a table through another server process."""
+
+    seats: frozenset[int]
+    spectators: int
 
 
 class LiveTable:
@@ -145,6 +158,16 @@ class LiveTable:
         # Per seat: the sequence number and action of its last accepted act, so a retried act
         # (same seq, same action) is recognised as already applied.
         self.last_act: dict[int, tuple[int, int]] = {}
+        # Connections through the other server processes on the same database, by process.
+        self.remote: dict[str, Presence] = {}
+        self.shared_presence = Presence(frozenset(), 0)  # as last told to the others
+        self.refresh_again = False  # another process changed it while it was being re-read
+
+    @property
+    def seq(self) -> int:
+        """The sequence number as stored: what every client is told (while an action is
+        being committed, ``table`` is one step ahead of it)."""
+        return self.stored.seq
 
     @property
     def id(self) -> str:
@@ -158,7 +181,18 @@ class LiveTable:
         return self.stored.seats[index]
 
     def connected(self, seat: int) -> bool:
-        return any(c.viewer == seat for c in self.connections)
+        """Whether someone is connected to the seat, through this process or another."""
+        return any(c.viewer == seat for c in self.connections) or any(
+            seat in p.seats for p in self.remote.values()
+        )
+
+    def spectators(self) -> int:
+        here = sum(c.viewer is None for c in self.connections)
+        return here + sum(p.spectators for p in self.remote.values())
+
+    def local_presence(self) -> Presence:
+        seats = frozenset(c.viewer for c in self.connections if c.viewer is not None)
+        return Presence(seats, sum(c.viewer is None for c in self.connections))
 
     def holder(self, seat: int) -> str | None:
         """Who decides for a seat: hotseat seats share one person (the creator); bots none."""
@@ -216,9 +250,9 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "num_players": stored.num_players,
         "options": stored.options,
         "status": stored.status,
-        "seq": live.table.seq if live is not None else stored.seq,
+        "seq": stored.seq,
         "seats": seats,
-        "spectators": 0 if live is None else sum(c.viewer is None for c in live.connections),
+        "spectators": 0 if live is None else live.spectators(),
         "result": stored.result,
         "undo": undo,
         "created_at": stored.created_at.isoformat() + "Z",

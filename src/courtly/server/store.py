@@ -18,16 +18,20 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     String,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
+    exists,
     insert,
+    or_,
     select,
     text,
     update,
@@ -54,12 +58,25 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-# PostgreSQL channel on which every committed change is announced to the other server processes.
+# PostgreSQL channel on which every committed change is announced to the other server processes
+# (payload ``origin:table_id:seq``), and the channel of the signals they exchange that are not
+# stored (presence, undo requests and answers, heartbeats: JSON, see ``courtly.server.peers``).
 CHANNEL = "courtly_tables"
+SIGNALS = "courtly_signals"
 
 
 class ConflictError(Exception):
     """The table changed in the database since this process last saw it (another process)."""
+
+
+@dataclass(frozen=True)
+class Transition:
+    """What a status change found: whether it was made, and the table's stored status and
+    sequence number afterwards (both as stored, whatever this process believed)."""
+
+    changed: bool
+    status: str | None
+    seq: int
 
 
 class Base(DeclarativeBase):
@@ -124,6 +141,10 @@ class Append:
     seq: int
     status: str
     result: dict[str, Any] | None
+    # Who may act for the seat, checked in the same transaction: the token hash of the
+    # person's connection, or None for a bot seat. A seat freed or given to a bot by another
+    # process meanwhile is no longer theirs, and its act is refused.
+    holder: str | None = None
 
 
 @dataclass
@@ -161,6 +182,7 @@ class StoredTable:
     finished_at: datetime | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
     fingerprints: list[str] = field(default_factory=list)
+    acted_by: list[int] = field(default_factory=list)  # the seat of each action
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""
@@ -207,6 +229,14 @@ class Store:
         # with NOTIFY (sent at commit), tagged with this process's origin so it ignores its own.
         self.shared = self.engine.dialect.name == "postgresql"
         self.origin = secrets.token_hex(8)
+        # A table is read in one snapshot (row, seats, actions), so a commit of another process
+        # between the statements never mixes two positions. SQLite has one writer: the
+        # database thread of this very process, which is not writing while it reads.
+        self._reader = (
+            self.engine.execution_options(isolation_level="REPEATABLE READ")
+            if self.shared
+            else self.engine
+        )
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
@@ -224,6 +254,21 @@ class Store:
                     "channel": CHANNEL,
                     "payloads": [f"{self.origin}:{t}:{seq}" for t, seq in changes],
                 },
+            )
+
+    def signal(self, payload: str) -> None:
+        """Send one signal to the other server processes (nothing is stored)."""
+        if self.shared:
+            with self._write() as connection:
+                self._signal(connection, [payload])
+
+    def _signal(self, connection: Connection, payloads: Sequence[str]) -> None:
+        if not self.shared:
+            return  # one process alone: nobody to tell
+        for payload in payloads:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": SIGNALS, "payload": payload},
             )
 
     def listen_dsn(self) -> str:
@@ -283,20 +328,29 @@ class Store:
             )
 
     def load_table(self, table_id: str) -> StoredTable | None:
-        with self._session() as session:
-            row = session.get(TableRow, table_id)
+        """The table, its seats and its actions, read in one snapshot."""
+        actions = _ACTION_ROWS.c
+        with self._reader.connect() as connection, connection.begin():
+            row = connection.execute(
+                select(_TABLE_ROWS).where(_TABLE_ROWS.c.id == table_id)
+            ).one_or_none()
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            seats = connection.execute(
+                select(_SEAT_ROWS)
+                .where(_SEAT_ROWS.c.table_id == table_id)
+                .order_by(_SEAT_ROWS.c.seat)
             ).all()
-            actions = session.scalars(
-                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.ply)
+            moves = connection.execute(
+                select(actions.action, actions.fingerprint, actions.seat)
+                .where(actions.table_id == table_id)
+                .order_by(actions.ply)
             ).all()
-            stored = _stored(row, seats)
-            stored.actions = [json.loads(a.action) for a in actions]
-            stored.fingerprints = [a.fingerprint for a in actions]
-            return stored
+        stored = _stored(row, seats)
+        stored.actions = [json.loads(a.action) for a in moves]
+        stored.fingerprints = [a.fingerprint for a in moves]
+        stored.acted_by = [a.seat for a in moves]
+        return stored
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         with self._session() as session:
@@ -326,20 +380,29 @@ class Store:
                 by_table.setdefault(seat.table_id, []).append(seat)
             return [_stored(r, by_table.get(r.id, [])) for r in rows]
 
-    def set_status(
-        self, table_id: str, status: str, seq: int, result: dict[str, Any] | None = None
-    ) -> None:
+    def transition(self, table_id: str, before: Sequence[str], status: str) -> Transition:
+        """Move the table to ``status`` if it is stored in one of the states ``before``
+        (compare and set: whatever another process did meanwhile is respected, and the
+        sequence number is never written). Starting also needs every seat taken, as stored."""
         now = _now()
-        values: dict[str, Any] = {"status": status, "seq": seq, "updated_at": now}
+        rows = _TABLE_ROWS.c
+        values: dict[str, Any] = {"status": status, "updated_at": now}
         if status not in ACTIVE:
             values["finished_at"] = now
-        if result is not None:
-            values["result"] = canonical_json(result)
+        change = update(_TABLE_ROWS).where(rows.id == table_id, rows.status.in_(list(before)))
+        if status == PLAYING:
+            seats = _SEAT_ROWS.c
+            change = change.where(~exists().where(seats.table_id == table_id, seats.kind == OPEN))
         with self._write() as connection:
-            connection.execute(
-                update(_TABLE_ROWS).where(_TABLE_ROWS.c.id == table_id).values(**values)
-            )
-            self._announce(connection, table_id, seq)
+            changed = connection.execute(change.values(**values)).rowcount == 1
+            row = connection.execute(
+                select(rows.status, rows.seq).where(rows.id == table_id)
+            ).one_or_none()
+            if row is None:
+                return Transition(False, None, -1)
+            if changed:
+                self._announce(connection, table_id, row.seq)
+            return Transition(changed, row.status, row.seq)
 
     # --- actions -------------------------------------------------------------------------
 
@@ -352,7 +415,31 @@ class Store:
         not ORM objects or one ORM update per table (whose Python work on the database
         thread held the event loop's GIL for a third of all server time under load)."""
         now = _now()
+        # The tables' rows first: a process racing for the same position waits for this
+        # transaction on the row's lock, then finds the row moved and is refused as a
+        # conflict (inserting first, it failed on the action's key, as an error).
         with self._write() as connection:
+            moves = [
+                {
+                    "b_id": a.table_id,
+                    "b_before": a.seq - 1,
+                    "b_seq": a.seq,
+                    "b_status": a.status,
+                    "b_now": now,
+                    "b_finished": None if a.status in ACTIVE else now,
+                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
+                    "b_seat": a.seat,
+                    "b_bot": a.holder is None,
+                    "b_holder": a.holder or "",
+                }
+                for a in appends
+            ]
+            if self.engine.dialect.supports_sane_multi_rowcount:
+                moved = connection.execute(_ADVANCE, moves).rowcount
+            else:
+                moved = sum(connection.execute(_ADVANCE, [m]).rowcount for m in moves)
+            if moved != len(appends):
+                raise ConflictError("a table is no longer at the position its action was played")
             connection.execute(
                 insert(_ACTION_ROWS),
                 [
@@ -367,42 +454,33 @@ class Store:
                     for a in appends
                 ],
             )
-            moves = [
-                {
-                    "b_id": a.table_id,
-                    "b_before": a.seq - 1,
-                    "b_seq": a.seq,
-                    "b_status": a.status,
-                    "b_now": now,
-                    "b_finished": None if a.status in ACTIVE else now,
-                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
-                }
-                for a in appends
-            ]
-            if self.engine.dialect.supports_sane_multi_rowcount:
-                moved = connection.execute(_ADVANCE, moves).rowcount
-            else:
-                moved = sum(connection.execute(_ADVANCE, [m]).rowcount for m in moves)
-            if moved != len(appends):
-                raise ConflictError("a table is no longer at the position its action was played")
             self._announce_many(connection, [(a.table_id, a.seq) for a in appends])
 
-    def truncate_actions(self, table_id: str, keep: int, seq: int) -> None:
+    def truncate_actions(
+        self, table_id: str, keep: int, seq: int, signals: Sequence[str] = ()
+    ) -> None:
         """Undo: drop every action from ply ``keep`` on and store the new sequence number.
-        Refused (ConflictError) if the table is no longer at ``seq - 1``: another process
-        changed it, and two processes never store diverging games."""
+        Refused (ConflictError) if the table is no longer playing at ``seq - 1``: another
+        process changed it, and two processes never store diverging games. ``signals`` go out
+        in the same transaction, before the change's own notice (the undo's result is heard
+        before the fresh views)."""
         actions = _ACTION_ROWS.c
         with self._write() as connection:
-            connection.execute(
-                delete(_ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
-            )
             moved = connection.execute(
                 update(_TABLE_ROWS)
-                .where(_TABLE_ROWS.c.id == table_id, _TABLE_ROWS.c.seq == seq - 1)
+                .where(
+                    _TABLE_ROWS.c.id == table_id,
+                    _TABLE_ROWS.c.seq == seq - 1,
+                    _TABLE_ROWS.c.status == PLAYING,
+                )
                 .values(seq=seq, updated_at=_now())
             )
             if moved.rowcount != 1:
                 raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
+            connection.execute(
+                delete(_ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
+            )
+            self._signal(connection, signals)
             self._announce(connection, table_id, seq)
 
     # --- seats ---------------------------------------------------------------------------
@@ -427,10 +505,28 @@ class Store:
 _TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
 _SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
 _ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
-# Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game).
+# Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game):
+# only a table still playing there, whose seat ``b_seat`` is still held by who acted (a bot,
+# or the person with token hash ``b_holder``).
+_HELD = exists().where(
+    _SEAT_ROWS.c.table_id == bindparam("b_id"),
+    _SEAT_ROWS.c.seat == bindparam("b_seat"),
+    or_(
+        and_(bindparam("b_bot", type_=Boolean), _SEAT_ROWS.c.kind == BOT),
+        and_(
+            _SEAT_ROWS.c.kind != BOT,
+            _SEAT_ROWS.c.token_hash == bindparam("b_holder", type_=String),
+        ),
+    ),
+)
 _ADVANCE = (
     update(_TABLE_ROWS)
-    .where(_TABLE_ROWS.c.id == bindparam("b_id"), _TABLE_ROWS.c.seq == bindparam("b_before"))
+    .where(
+        _TABLE_ROWS.c.id == bindparam("b_id"),
+        _TABLE_ROWS.c.seq == bindparam("b_before"),
+        _TABLE_ROWS.c.status == PLAYING,
+        _HELD,
+    )
     .values(
         seq=bindparam("b_seq"),
         status=bindparam("b_status"),
@@ -452,7 +548,8 @@ def _seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
     }
 
 
-def _stored(row: TableRow, seats: Sequence[SeatRow]) -> StoredTable:
+def _stored(row: Any, seats: Sequence[Any]) -> StoredTable:
+    """A table from its row and seat rows (ORM objects or Core rows: the same attributes)."""
     return StoredTable(
         id=row.id,
         game=row.game,

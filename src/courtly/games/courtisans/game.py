@@ -3,10 +3,10 @@ action space, the opening, loading, the terminal view and the bots' evaluations.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from courtly.core.actions import ActionSpace
+from courtly.core.actions import Action, ActionSpace, ChoiceGrid
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.rng import Rng
@@ -54,6 +54,11 @@ class CourtisansGame(Game):
 
     def render(self, observation: Mapping[str, Any]) -> Any:
         return view.render(observation)
+
+    def choice_grid(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
+    ) -> ChoiceGrid | None:
+        return view.choice_grid(observation, legal, lang)
 
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)

@@ -1,22 +1,27 @@
 """The terminal view of a Courtisans observation (a seat's or a spectator's), and its help, in
 the viewer's language (texts: the game's catalogue, locales/).
 
-Both tables have one row per family, so they fit 80 columns with every name whole at 2 to 5
-players. Every card in play carries its public handle (row letter + position, the numbers the
+One table holds the Queen's table and the domains, a row per family, so that it fits 80
+columns with every name whole at 2 to 5 players and leaves room for the choices on 24
+lines (rows with nothing in them are left out, and the legend of the role marks is in the
+``?`` help).
+Every card in play carries its public handle (row letter + position, the numbers the
 "eliminate" actions use): ``a3`` is the 3rd card above the Queen's table, ``b1`` the 1st below,
 ``d2`` the 2nd card of a domain. Seats are shown numbered from 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import current_language, seat_text
+from courtly.core.actions import Action, ChoiceGrid
+from courtly.core.i18n import current_language, seat_text, using
 from courtly.games.courtisans.data import FAMILIES, QUEEN_COLUMN_AFTER
 from courtly.games.courtisans.words import TEXTS, card_words
 
@@ -73,46 +78,99 @@ def _table_row(cards: Sequence[Mapping[str, Any]], letter: str) -> dict[str, lis
     return cells
 
 
-def _queen_table(obs: Mapping[str, Any]) -> Table:
-    status: Mapping[str, str] = obs["family_status"]
-    above = _table_row(obs["queen_table"]["above"], "a")
-    below = _table_row(obs["queen_table"]["below"], "b")
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for header in ("view.queen_table", "view.status", "view.above", "view.below"):
-        table.add_column(_t(header))
-    for name in _rows():
-        label = _row_name(name)
-        if name == QUEEN:
-            hidden = len(above[QUEEN]) + len(below[QUEEN])
-            mark = Text(_t("view.hidden", count=hidden) if hidden else "-", style="magenta")
-            table.add_row(
-                Text(label, style="magenta"), mark, _cell(above[name]), _cell(below[name])
-            )
-        else:
-            word = status[name]
-            shown = Text(_t(f"view.status.{STATUS_ID[word]}"), style=STATUS_STYLE[word])
-            table.add_row(label, shown, _cell(above[name]), _cell(below[name]))
-    return table
-
-
-def _domains(obs: Mapping[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    table.add_column(_t("view.domains"))
+def _domain_columns(obs: Mapping[str, Any]) -> list[dict[str, list[str]]]:
+    """Each seat's domain by family (and its face-down cards)."""
     columns: list[dict[str, list[str]]] = []
-    for seat, domain in enumerate(obs["domains"]):
-        name = _seat(seat)
-        table.add_column(_t("view.seat_you", seat=name) if seat == obs["viewer"] else name)
+    for domain in obs["domains"]:
         cells: dict[str, list[str]] = {name: [] for name in (*FAMILIES, FACE_DOWN)}
         for position, card in enumerate(domain, start=1):
             known = "family" in card
             cells[str(card["family"]) if known else FACE_DOWN].append(_token(card, f"d{position}"))
         columns.append(cells)
-    for name in (*FAMILIES, FACE_DOWN):
-        label = _t("view.face_down") if name == FACE_DOWN else _t(f"term.family.{name}")
-        table.add_row(label, *(_cell(cells[name]) for cells in columns))
-    scores = obs["scores"]
+    return columns
+
+
+# A handle longer than this (a face-down spy, "b3:?spy/4") may fold inside its column at 5
+# players, rather than push the table past 80 columns.
+_HANDLE = len("d1:Crt*")
+
+
+def _widest(cells: Iterable[list[str]]) -> int:
+    return max((cell_len(token) for tokens in cells for token in tokens), default=1)
+
+
+class _Court:
+    """The court table drawn to the width it is given: every handle whole when they fit side
+    by side, else the longest ones folded (a width rich alone would exceed)."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.obs = obs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = _court(self.obs, None)
+        # Each column: its width and one space before it, one more at the end.
+        needed = sum(c.min_width or 0 for c in whole.columns) + len(whole.columns) + 1
+        yield whole if needed <= options.max_width else _court(self.obs, _HANDLE)
+
+
+def _court(obs: Mapping[str, Any], cap: int | None) -> Table:
+    """The Queen's table and every domain in one table, a row per family: at 5 players it
+    leaves room on an 80 x 24 screen for the choices below it."""
+    status: Mapping[str, str] = obs["family_status"]
+    above = _table_row(obs["queen_table"]["above"], "a")
+    below = _table_row(obs["queen_table"]["below"], "b")
+    domains = _domain_columns(obs)
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
+    # The row names stay whole (rich would cut "Nightingale" short to make room).
+    labels = [_row_name(name) for name in _rows()] + [_t("view.face_down"), _t("view.score")]
+    table.add_column("", no_wrap=True, min_width=max(cell_len(label) for label in labels))
+    statuses = [_t("view.hidden", count=9), *(_t(f"view.status.{i}") for i in STATUS_ID.values())]
+    table.add_column(_t("view.status"), no_wrap=True, min_width=max(map(cell_len, statuses)))
+    # Each column is as wide as its longest handle (up to _HANDLE), so a cell of several
+    # cards wraps between them rather than inside one, and never ends in "…".
+    for header, cells in (("view.above", above), ("view.below", below)):
+        widest = _widest(cells.values())
+        table.add_column(_t(header), overflow="fold", min_width=min(widest, cap or widest))
+    for seat, cells in enumerate(domains):
+        you = seat == obs["viewer"]
+        header = _t("view.you_column") if you else _seat(seat)
+        widest = _widest(cells.values())
+        table.add_column(header, overflow="fold", min_width=min(widest, cap or widest))
+    none = Text("")
+    for name in _rows():
+        label = _row_name(name)
+        if name == QUEEN:
+            hidden = len(above[QUEEN]) + len(below[QUEEN])
+            if not hidden:
+                continue  # an empty Queen's column takes no line
+            mark = Text(_t("view.hidden", count=hidden) if hidden else "-", style="magenta")
+            table.add_row(
+                Text(label, style="magenta"),
+                mark,
+                _cell(above[name]),
+                _cell(below[name]),
+                *(none for _ in domains),
+            )
+            continue
+        word = status[name]
+        shown = Text(_t(f"view.status.{STATUS_ID[word]}"), style=STATUS_STYLE[word])
+        table.add_row(
+            label,
+            shown,
+            _cell(above[name]),
+            _cell(below[name]),
+            *(_cell(cells[name]) for cells in domains),
+        )
+    if any(cells[FACE_DOWN] for cells in domains):
+        table.add_row(
+            _t("view.face_down"), none, none, none, *(_cell(cells[FACE_DOWN]) for cells in domains)
+        )
     table.add_row(
-        Text(_t("view.score"), style="bold"), *(Text(f"{s:g}", style="bold") for s in scores)
+        Text(_t("view.score"), style="bold"),
+        none,
+        none,
+        none,
+        *(Text(f"{s:g}", style="bold") for s in obs["scores"]),
     )
     return table
 
@@ -134,13 +192,16 @@ def _header(obs: Mapping[str, Any]) -> Text:
         if done:
             state += _t("view.played_to", areas=_areas(done))
     hands = "/".join(str(h) for h in obs["hand_sizes"])
+    # Cards are set aside only below 5 players: at 5 the line says nothing of them, and fits.
+    removed = obs["removed_count"]
+    aside = _t("view.set_aside", removed=removed) if removed else ""
     return Text(
         _t(
             "view.header",
             players=obs["num_players"],
             state=state,
             deck=obs["deck_size"],
-            removed=obs["removed_count"],
+            aside=aside,
             hands=hands,
         ),
         style="bold",
@@ -180,7 +241,6 @@ def _private(obs: Mapping[str, Any]) -> list[Text]:
             for c in gone
         )
         lines.append(Text(_t("view.eliminated", cards=names), style="dim"))
-    lines.append(Text(_t("view.legend_short"), style="dim"))
     return lines
 
 
@@ -188,8 +248,7 @@ def render(observation: Mapping[str, Any]) -> Group:
     """The Queen's table, the domains, and what this seat privately knows."""
     return Group(
         _header(observation),
-        _queen_table(observation),
-        _domains(observation),
+        _Court(observation),
         *_private(observation),
     )
 
@@ -213,3 +272,37 @@ def explain(observation: Mapping[str, Any]) -> str:
         if done:
             text += "\n" + _t("explain.already_played", areas=_areas(done))
     return f"{text}\n" + _t("explain.legend", legend=_t("view.legend"))
+
+
+def _place(action: Action, viewer: int | None) -> tuple[str, str]:
+    """Where a ``play`` action puts its card: a key to group by and its column's label."""
+    place = str(action.arg("place"))
+    if place != "domain":
+        return place, _t(f"view.{place}")
+    seat = int(action.arg("seat") or 0)
+    name = _seat(seat)
+    return f"domain{seat}", _t("view.you_column") if seat == viewer else name
+
+
+def choice_grid(
+    observation: Mapping[str, Any], legal: Sequence[Action], lang: str
+) -> ChoiceGrid | None:
+    """The cards of the hand by where they may go (a row per card, a column per place): three
+    lines instead of up to 21 at 5 players, so the terminal shows them with the table."""
+    plays = [a for a in legal if a.kind == "play"]
+    if len(plays) < 2:
+        return None
+    with using(lang):
+        columns: dict[str, str] = {}
+        cells: dict[tuple[int, str], int] = {}
+        cards: dict[int, str] = {}
+        for action in plays:
+            key, label = _place(action, observation.get("viewer"))
+            columns.setdefault(key, label)
+            card = int(action.arg("card") or 0)
+            cards.setdefault(card, card_words(card))
+            cells[card, key] = action.id
+        rows = tuple(
+            (name, tuple(cells.get((card, key)) for key in columns)) for card, name in cards.items()
+        )
+        return ChoiceGrid(_t("view.grid.corner"), tuple(columns.values()), rows)

@@ -66,14 +66,10 @@ def _phase(phase: str) -> str:
     return _t(f"phase.{phase}")
 
 
-_PLAYER_COLUMNS = (
-    "view.seat",
-    "view.cards",
-    "view.known_cards",
-    "view.maybe_discarded",
-    "view.favor_placed",
-    "view.gold_paid",
-)
+# The players' numbers; their card lists follow the table as lines, where card names wrap
+# between cards at the full width rather than inside a narrow column (where rich cut Korean
+# names short with "…").
+_PLAYER_COLUMNS = ("view.seat", "view.cards", "view.favor_placed", "view.gold_paid")
 
 
 def _office(office: str) -> str:
@@ -146,17 +142,23 @@ def render(observation: Mapping[str, Any]) -> Any:
     players = Table(title=_t("view.players"), show_edge=False)
     for column in _PLAYER_COLUMNS:
         players.add_column(_t(column))
+    lists: list[Text] = []
     for row in obs["players"]:
-        maybe = [m["card"] for m in row["hand_or_discarded"]]
+        seat = _seat(obs, row["seat"])
         players.add_row(
-            _seat(obs, row["seat"]),
-            str(row["hand_size"]),
-            _cards(row["known_cards"]),
-            _cards(maybe),
-            str(row["favor_cards_placed"]),
-            str(row["gold_spent"]),
+            seat, str(row["hand_size"]), str(row["favor_cards_placed"]), str(row["gold_spent"])
         )
+        maybe = [m["card"] for m in row["hand_or_discarded"]]
+        for key, cards in (
+            ("view.known_cards", row["known_cards"]),
+            ("view.maybe_discarded", maybe),
+        ):
+            if cards:
+                lists.append(
+                    Text(_t("view.seat_cards", seat=seat, what=_t(key))).append_text(_cards(cards))
+                )
     parts.append(players)
+    parts.extend(lists)
     if obs.get("hand") is not None:
         parts.append(Text(_t("view.your_hand")).append_text(_cards(obs["hand"])))
         if obs["my_favor_cards"]:

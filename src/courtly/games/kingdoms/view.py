@@ -117,16 +117,15 @@ def _header(obs: Mapping[str, Any]) -> Text:
             style="bold",
         )
     decision = obs["decision"]["name"]
-    return Text(
-        _t(
-            "view.header.turn",
-            turn=obs["turns_played"] + 1,
-            limit=obs["turn_limit"],
-            phase=_t(f"phase.{obs['phase']}"),
-            seat=seat_text(obs["to_act"], lang),
-            decision=_t(f"phase.{decision}"),
-        )
-    )
+    fields = {
+        "turn": obs["turns_played"] + 1,
+        "limit": obs["turn_limit"],
+        "phase": _t(f"phase.{obs['phase']}"),
+        "seat": seat_text(obs["to_act"], lang),
+    }
+    if decision == obs["phase"]:  # the phase's own decision: named once
+        return Text(_t("view.header.turn_phase", **fields))
+    return Text(_t("view.header.turn", decision=_t(f"phase.{decision}"), **fields))
 
 
 def render(obs: Mapping[str, Any]) -> Any:

@@ -236,7 +236,7 @@ def explain(observation: Mapping[str, Any]) -> str:
     """The ``?`` help: what the current decision is, what its actions do, the symbols."""
     phase = str(observation["phase"])
     key = f"explain.{phase}"
-    rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=phase)
+    rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
     offices = ", ".join(
         _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
         for i in range(len(OFFICE_NAMES))

@@ -1,0 +1,129 @@
+"""The numbered choices of a turn, laid out to fit a screen with the table above them.
+
+Most choices are one numbered line each. Two kinds take less room:
+
+- amounts: the actions of one kind that differ only by a whole number (For the King's bids,
+  up to 79 of them) are one choice; its number asks for the amount (``2``, then ``30``), or
+  takes it at once (``2 30``). The actions stay the kernel's, one per amount.
+- a grid: where the game lays its choices out as a table (:meth:`Game.choice_grid`: a card by
+  where it goes), each cell holds a choice's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from courtly.core.actions import Action, ChoiceGrid
+from courtly.core.i18n import text
+
+# Fewer actions than this that differ by a number read better as a list (a row's few card
+# positions, the last bids of an auction); more than a screenful is typed as an amount.
+MIN_AMOUNTS = 12
+
+
+@dataclass(frozen=True)
+class Amounts:
+    """One choice standing for the actions of ``kind`` that differ only by ``arg``."""
+
+    kind: str
+    arg: str
+    by_amount: dict[int, Action]
+
+    @property
+    def first(self) -> Action:
+        return self.by_amount[min(self.by_amount)]
+
+    @property
+    def last(self) -> Action:
+        return self.by_amount[max(self.by_amount)]
+
+    def span(self) -> str:
+        """The amounts as runs: ``2–79``, or ``1–3, 5, 8–9`` when some are missing."""
+        runs: list[list[int]] = []
+        for amount in sorted(self.by_amount):
+            if runs and amount == runs[-1][-1] + 1:
+                runs[-1].append(amount)
+            else:
+                runs.append([amount])
+        return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+Choice = Action | Amounts
+
+
+def _number_arg(action: Action) -> str | None:
+    """The one argument of ``action`` that is a whole number, if it has exactly one."""
+    numbers = [k for k, v in action.args if isinstance(v, int) and not isinstance(v, bool)]
+    return numbers[0] if len(numbers) == 1 else None
+
+
+def choices(legal: Sequence[Action]) -> list[Choice]:
+    """``legal`` as numbered choices: in the kernel's order, the actions of one kind that
+    differ only by a number, a run of at least :data:`MIN_AMOUNTS`, folded into one."""
+    groups: dict[tuple[str, str, tuple[object, ...]], list[Action]] = {}
+    for action in legal:
+        number = _number_arg(action)
+        if number is not None:
+            rest = tuple((k, v) for k, v in action.args if k != number)
+            groups.setdefault((action.kind, number, rest), []).append(action)
+    folded: dict[int, Amounts] = {}
+    for (kind, name, _rest), actions in groups.items():
+        values = sorted(int(a.arg(name) or 0) for a in actions)
+        # An amount is a run of whole numbers (2 to 78), not a scatter of positions.
+        if len(actions) >= MIN_AMOUNTS and values[-1] - values[0] == len(values) - 1:
+            group = Amounts(kind, name, {int(a.arg(name) or 0): a for a in actions})
+            for action in actions:
+                folded[action.id] = group
+    out: list[Choice] = []
+    for action in legal:
+        found = folded.get(action.id)
+        if found is None:
+            out.append(action)
+        elif found not in out:
+            out.append(found)
+    return out
+
+
+def _number(n: int) -> Text:
+    return Text(f"{n:>3}", style="bold cyan")
+
+
+def layout(
+    listed: Sequence[Choice], describe: Callable[[Action], str], grid: ChoiceGrid | None
+) -> RenderableType:
+    """The choices, numbered from 1: a line each, an amount choice as its first and last
+    action with how to give the amount, and the grid's actions in its table."""
+    in_grid = grid.action_ids() if grid is not None else set()
+    numbers = {c.id: n for n, c in enumerate(listed, start=1) if isinstance(c, Action)}
+    parts: list[RenderableType] = []
+    grid_shown = False
+    for n, choice in enumerate(listed, start=1):
+        if isinstance(choice, Action) and choice.id in in_grid:
+            if not grid_shown and grid is not None:
+                parts.append(_grid_table(grid, numbers))
+                grid_shown = True
+            continue
+        line = Text("  ").append_text(_number(n)).append("  ")
+        if isinstance(choice, Amounts):
+            line.append(f"{describe(choice.first)} … {describe(choice.last)}")
+            line.append(" " + text("cli.choice.amounts", number=n, example=max(choice.by_amount)))
+        else:
+            line.append(describe(choice))
+        parts.append(line)
+    return Group(*parts)
+
+
+def _grid_table(grid: ChoiceGrid, numbers: dict[int, int]) -> Table:
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
+    table.add_column(grid.corner, overflow="fold")
+    for column in grid.columns:
+        table.add_column(column, justify="center", overflow="fold")
+    for label, cells in grid.rows:
+        shown = [_number(numbers[c]) if c is not None else Text("-", style="dim") for c in cells]
+        table.add_row(Text(label), *shown)
+    return table
