@@ -6,8 +6,8 @@ import pytest
 from agents_toy_duel import DUEL
 
 from courtly.agents import agent_kinds, make_agent, parse_agent_spec
-from courtly.agents.ismcts import ISMCTSAgent
-from courtly.agents.levels import DEFAULT_LEVELS, LEVEL_SPECS, LEVELS, level_settings, level_spec
+from courtly.agents.ismcts import ISMCTSAgent, level_settings
+from courtly.agents.levels import DEFAULT_LEVELS, LEVEL_SPECS, LEVELS, level_spec
 from courtly.core.errors import AgentSpecError
 from courtly.core.registry import game_names
 

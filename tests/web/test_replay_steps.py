@@ -9,7 +9,7 @@ from courtly.core.records import replay
 from courtly.core.registry import load_game
 from courtly.core.rng import Rng
 from courtly.core.table import Table
-from courtly.web.replay import CHECKPOINT, ReplayedGame, position
+from courtly.server.routes.replay import CHECKPOINT, ReplayedGame, position
 
 
 def _finished(game_name: str, players: int) -> Table:

@@ -37,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from courtly.core.records import GameRecord
@@ -66,6 +67,10 @@ def _dumps(value: Any) -> str:
 # stored (presence, undo requests and answers, heartbeats: JSON, see ``courtly.server.peers``).
 CHANNEL = "courtly_tables"
 SIGNALS = "courtly_signals"
+
+
+#: What the Store raises when the database cannot be reached (stopped, restarting, away).
+UNREACHABLE = (OperationalError, InterfaceError)
 
 
 class ConflictError(Exception):
