@@ -33,6 +33,7 @@ from courtly.analysis.stats import wilson_interval
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError
 from courtly.core.match import play_match
+from courtly.core.registry import load_game
 from courtly.core.rng import MASK64, Rng
 from courtly.core.seat import Agent, SeatView
 from courtly.core.state import Game
@@ -107,8 +108,6 @@ class _TimedAgent:
 def play_task(task: GameTask, game: Game | None = None) -> GameOutcome:
     """Play one tournament game (in this process or a worker, where ``game`` is loaded by name)."""
     if game is None:
-        from courtly.core.registry import load_game
-
         game = load_game(task.game_name)
     agents = [_TimedAgent(make_agent(spec, game)) for spec in task.seat_specs]
     result = play_match(game, agents, seed=task.seed, options=task.options)

@@ -286,6 +286,7 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
+        # Alembic is slow to import and needed once, at the start: loaded here.
         from alembic import command
         from alembic.config import Config
 
