@@ -20,7 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server.store import Store, StoredTable
+from courtly.server.store import Store
+from courtly.server.stored import StoredTable
 
 # After a restart or outage every process must show every table as stored within this time.
 SETTLE = 8.0

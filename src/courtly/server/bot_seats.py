@@ -12,7 +12,7 @@ from courtly.server.master import Master
 from courtly.server.outbox import broadcast_table
 from courtly.server.peers import BotLeases
 from courtly.server.scheduler import BotScheduler
-from courtly.server.store import BOT, PLAYING
+from courtly.server.stored import BOT, PLAYING
 from courtly.server.tables import LiveTables
 
 log = logging.getLogger("courtly.server")

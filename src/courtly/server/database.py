@@ -8,7 +8,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from courtly.server.store import Append, Store
+from courtly.server.store import Store
+from courtly.server.stored import Append
 
 T = TypeVar("T")
 

@@ -25,7 +25,8 @@ from courtly.server.peer_listener import PeerListener
 from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import BotLeases, one_line
 from courtly.server.scheduler import BotScheduler
-from courtly.server.store import ACTIVE, PLAYING, Store
+from courtly.server.store import Store
+from courtly.server.stored import ACTIVE, PLAYING
 from courtly.server.tables import LiveTables
 from courtly.server.undo import Undo
 

@@ -10,7 +10,7 @@ from typing import Any
 from courtly.core.registry import load_game
 from courtly.core.table import Table
 from courtly.server import protocol
-from courtly.server.store import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
+from courtly.server.stored import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
 from courtly.server.transport import Connection
 
 

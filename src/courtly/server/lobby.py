@@ -17,7 +17,7 @@ from courtly.server.config import Limits
 from courtly.server.live import LiveTable, table_info
 from courtly.server.outbox import broadcast_table, close_lost_seat, send_fresh_views
 from courtly.server.refusals import RequestError
-from courtly.server.store import (
+from courtly.server.stored import (
     ACTIVE,
     BOT,
     ENDED,

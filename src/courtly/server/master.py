@@ -16,7 +16,7 @@ from courtly.server.live import LiveTable
 from courtly.server.outbox import broadcast, close_lost_seat, refuse, still_holds
 from courtly.server.peers import BotLeases, one_line
 from courtly.server.refusals import refusal_code
-from courtly.server.store import FINISHED, PLAYING, Append, ConflictError
+from courtly.server.stored import FINISHED, PLAYING, Append, ConflictError
 from courtly.server.tables import LiveTables, WakeBots
 from courtly.server.transport import Connection
 

@@ -8,7 +8,7 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.core.table import Deliveries
 from courtly.server import protocol
 from courtly.server.live import LiveTable
-from courtly.server.store import BOT, OPEN
+from courtly.server.stored import BOT, OPEN
 from courtly.server.transport import Connection
 
 

@@ -17,7 +17,7 @@ from courtly.server.outbox import broadcast, broadcast_table, drop_lost_seats, s
 from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import one_line
 from courtly.server.refusals import RequestError
-from courtly.server.store import ACTIVE, WAITING, StoredTable
+from courtly.server.stored import ACTIVE, WAITING, StoredTable
 
 log = logging.getLogger("courtly.server")
 

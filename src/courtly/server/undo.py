@@ -13,7 +13,7 @@ from courtly.server import protocol
 from courtly.server.live import LiveTable, UndoRequest
 from courtly.server.outbox import broadcast, broadcast_table, refuse, tell_undo_result
 from courtly.server.peers import Signal, one_line
-from courtly.server.store import PLAYING, ConflictError
+from courtly.server.stored import PLAYING, ConflictError
 from courtly.server.tables import LiveTables, WakeBots
 from courtly.server.transport import Connection
 

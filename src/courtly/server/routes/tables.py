@@ -12,7 +12,7 @@ from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
 from courtly.server.routes.common import Auth, CurrentHub, bearer, websocket_hub
-from courtly.server.store import ACTIVE, ENDED, FINISHED, PLAYING, WAITING
+from courtly.server.stored import ACTIVE, ENDED, FINISHED, PLAYING, WAITING
 from courtly.server.websocket import serve_websocket
 
 
