@@ -1,9 +1,12 @@
-"""The database's tables as SQLAlchemy rows (the Alembic migrations make them), and the
-statement the Store runs for every action."""
+"""The database: an engine for a URL, its tables as SQLAlchemy rows (the Alembic migrations
+make them), the statement the Store runs for every action, and rows read into stored tables."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -14,13 +17,16 @@ from sqlalchemy import (
     Text,
     and_,
     bindparam,
+    create_engine,
+    event,
     exists,
     or_,
     update,
 )
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from courtly.server.stored import BOT, PLAYING
+from courtly.server.stored import BOT, PLAYING, StoredSeat, StoredTable
 
 
 class Base(DeclarativeBase):
@@ -106,3 +112,54 @@ ADVANCE = (
         result=bindparam("b_result"),
     )
 )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit survives the server being killed (the case
+    # `kill -9` tests); foreign keys are off by default in SQLite.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "bot_spec": seat.bot_spec,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+    }
+
+
+def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
+    """A table from its row and seat rows (ORM objects or Core rows: the same attributes)."""
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        num_players=row.num_players,
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        start_fingerprint=row.start_fingerprint,
+        status=row.status,
+        seq=row.seq,
+        owner_hash=row.owner_hash,
+        spectator_hash=row.spectator_hash,
+        seats=[StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash) for s in seats],
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        result=None if row.result is None else json.loads(row.result),
+        finished_at=row.finished_at,
+    )

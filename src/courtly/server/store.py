@@ -17,16 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    create_engine,
     delete,
-    event,
     exists,
     insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -37,6 +35,9 @@ from courtly.server.schema import (
     TABLE_ROWS,
     SeatRow,
     TableRow,
+    make_engine,
+    seat_values,
+    stored_table,
 )
 from courtly.server.stored import (
     ACTIVE,
@@ -69,25 +70,6 @@ SIGNALS = "courtly_signals"
 
 #: What the Store raises when the database cannot be reached (stopped, restarting, away).
 UNREACHABLE = (OperationalError, InterfaceError)
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with synchronous=NORMAL: a commit survives the server being killed (the case
-    # `kill -9` tests); foreign keys are off by default in SQLite.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
-
-
-def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
 
 
 class Store:
@@ -198,7 +180,7 @@ class Store:
                 )
             )
             connection.execute(
-                insert(SEAT_ROWS), [_seat_values(table.id, seat) for seat in table.seats]
+                insert(SEAT_ROWS), [seat_values(table.id, seat) for seat in table.seats]
             )
 
     def load_table(self, table_id: str) -> StoredTable | None:
@@ -218,7 +200,7 @@ class Store:
                 .where(actions.table_id == table_id)
                 .order_by(actions.ply)
             ).all()
-        stored = _stored(row, seats)
+        stored = stored_table(row, seats)
         stored.actions = [json.loads(a.action) for a in moves]
         stored.fingerprints = [a.fingerprint for a in moves]
         stored.acted_by = [a.seat for a in moves]
@@ -250,7 +232,7 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {}
             for seat in seats:
                 by_table.setdefault(seat.table_id, []).append(seat)
-            return [_stored(r, by_table.get(r.id, [])) for r in rows]
+            return [stored_table(r, by_table.get(r.id, [])) for r in rows]
 
     def transition(self, table_id: str, before: Sequence[str], status: str) -> Transition:
         """Move the table to ``status`` if it is stored in one of the states ``before``
@@ -364,7 +346,7 @@ class Store:
             changed = connection.execute(
                 update(SEAT_ROWS)
                 .where(seats.table_id == table_id, seats.seat == seat.seat)
-                .values(_seat_values(table_id, seat))
+                .values(seat_values(table_id, seat))
             )
             if changed.rowcount != 1:
                 raise ConflictError(f"table {table_id} has no seat {seat.seat}")
@@ -372,35 +354,3 @@ class Store:
                 update(TABLE_ROWS).where(TABLE_ROWS.c.id == table_id).values(updated_at=_now())
             )
             self._announce(connection, table_id, -1)
-
-
-def _seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": seat.seat,
-        "kind": seat.kind,
-        "bot_spec": seat.bot_spec,
-        "name": seat.name,
-        "token_hash": seat.token_hash,
-    }
-
-
-def _stored(row: Any, seats: Sequence[Any]) -> StoredTable:
-    """A table from its row and seat rows (ORM objects or Core rows: the same attributes)."""
-    return StoredTable(
-        id=row.id,
-        game=row.game,
-        num_players=row.num_players,
-        options=json.loads(row.options),
-        seed=int(row.seed),
-        start_fingerprint=row.start_fingerprint,
-        status=row.status,
-        seq=row.seq,
-        owner_hash=row.owner_hash,
-        spectator_hash=row.spectator_hash,
-        seats=[StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash) for s in seats],
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        result=None if row.result is None else json.loads(row.result),
-        finished_at=row.finished_at,
-    )
