@@ -11,7 +11,7 @@ import pytest
 
 from courtly.agents.levels import level_spec
 from courtly.analysis.ladder import run_ladder, step_agents, step_results_path
-from courtly.analysis.results_file import FORMAT, tournament_key
+from courtly.analysis.results_file import FORMAT, saved_tournament_key, tournament_key
 from courtly.core.registry import game_names, load_game
 
 MEASUREMENTS = Path(__file__).resolve().parents[2] / "measurements"
@@ -66,7 +66,8 @@ def test_saved_ladder_measured_todays_levels_and_shows_each_level_beating_the_on
         lines = path.read_text(encoding="utf-8").splitlines()
         header = json.loads(lines[0])
         assert header["format"] == FORMAT
-        assert header["tournament"] == tournament_key(name, 2, entry, SEED, options), path.name
+        saved = saved_tournament_key(header["tournament"])
+        assert saved == tournament_key(name, 2, entry, SEED, options), path.name
         assert len(lines) - 1 >= GAMES_A_STEP, path.name
     result = run_ladder(game, 2, agents, GAMES_A_STEP, seed=SEED, results_dir=directory)
     assert [step.verdict for step in result.steps] == ["shown"] * (len(agents) - 1)

@@ -12,6 +12,7 @@ from courtly.analysis import tournament as tournament_module
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import GameOutcome, GameTask, run_tournament
 from courtly.core.errors import CourtlyError
+from courtly.core.registry import load_game
 
 AGENTS = ["random", "greedy"]
 
@@ -129,3 +130,29 @@ def test_a_level_is_recorded_as_the_search_it_stands_for() -> None:
     assert hard.startswith("ismcts:iterations=1000,seconds=1.0,")
     assert tuned.startswith("ismcts:iterations=500,seconds=60,")
     assert greedy == "greedy"
+
+
+def test_a_file_written_before_a_later_option_is_the_same_tournament(tmp_path: Path) -> None:
+    """Tudor's ``bonus_turns`` and ``lord_placement`` came after files were written: a file that
+    does not name them was played at their legacy values, which English games still have, so it
+    resumes; a file that differs in an option that decides its games does not."""
+    tudor = load_game("tudor")
+    options = tudor.resolve_options(None)
+    key = tournament_key("tudor", 2, ["random", "random"], 3, options)
+    older = {
+        **key,
+        "options": {
+            k: v for k, v in key["options"].items() if k not in ("bonus_turns", "lord_placement")
+        },
+    }
+    path = tmp_path / "games.jsonl"
+    path.write_text(
+        json.dumps({"format": "courtly-tournament-games/1", "tournament": older}) + "\n"
+    )
+    assert ResultsFile(path, key).load([]) == {}
+    other = {**older, "options": {**older["options"], "variant": "opportunity"}}
+    path.write_text(
+        json.dumps({"format": "courtly-tournament-games/1", "tournament": other}) + "\n"
+    )
+    with pytest.raises(CourtlyError):
+        ResultsFile(path, key).load([])

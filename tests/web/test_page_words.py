@@ -53,7 +53,7 @@ def test_the_new_table_form_says_options_in_words(browser: Any, server: Server, 
 
 
 def test_the_lobby_names_a_bots_level(browser: Any, server: Server) -> None:
-    created = server.create("courtisans", ["open", "bot:ismcts:iterations=5"])
+    created = server.create("courtisans", ["open", "bot:ismcts:seconds=0.1"])
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     page = context.new_page()
     page.goto(server.url + "/")

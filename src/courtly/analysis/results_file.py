@@ -24,6 +24,7 @@ from typing import Any
 from courtly.agents.levels import expand_agent_spec
 from courtly.analysis.tournament import GameOutcome, GameTask
 from courtly.core.errors import CourtlyError
+from courtly.core.registry import load_game
 
 FORMAT = "courtly-tournament-games/1"
 _TUPLE_FIELDS = {f.name for f in fields(GameOutcome)} - {"index", "seed"}
@@ -46,6 +47,19 @@ def tournament_key(
     # Through JSON once, so that the key compares equal to the one read back from a file.
     loaded: dict[str, Any] = json.loads(json.dumps(key))
     return loaded
+
+
+def saved_tournament_key(key: Any) -> Any:
+    """A key read from a file as it reads today: an option added to its game after the file was
+    written takes its legacy value (docs/formats.md, "Options added later"), the value the
+    file's games were played by, so a later option does not make the file another tournament."""
+    if not isinstance(key, dict) or not isinstance(key.get("options"), dict):
+        return key
+    try:
+        options = load_game(str(key["game"])).resolve_options(key["options"], saved=True)
+    except (CourtlyError, KeyError):
+        return key  # not a game or options of today: it matches no tournament, as written
+    return {**key, "options": dict(sorted(options.items()))}
 
 
 def outcome_to_json(outcome: GameOutcome) -> dict[str, Any]:
@@ -92,7 +106,7 @@ class ResultsFile:
         header = self._parse(lines[0], 1)
         if header.get("format") != FORMAT:
             raise CourtlyError.keyed("error.results.format", path=self.path)
-        if header.get("tournament") != self.key:
+        if saved_tournament_key(header.get("tournament")) != self.key:
             raise CourtlyError.keyed(
                 "error.results.other",
                 path=self.path,
