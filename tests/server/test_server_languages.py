@@ -86,7 +86,12 @@ def test_the_catalogues_are_served_as_json(server: ServerProcess) -> None:
     assert english["games"]["kingdoms"]["option.battle.help"].startswith("Battle actions")
     assert set(english["games"]["kingdoms"]) == set(korean["games"]["kingdoms"])
     assert english["games"]["kingdoms"]["option.turn_limit.allowed"] == "an integer >= 1"
-    assert server.http.get("/api/i18n/fr").status_code == 404
+    unknown = server.http.get("/api/i18n/fr")
+    assert unknown.status_code == 404
+    assert unknown.json()["detail"] == "no catalogue for language 'fr'"
+    # Refused in the reader's language, as every refusal is.
+    refused = server.http.get("/api/i18n/fr", headers={"Accept-Language": "ko"})
+    assert refused.json()["detail"] == "'fr' 언어의 카탈로그는 없습니다"
 
 
 def _next_error(ws: ClientConnection) -> dict[str, Any]:
