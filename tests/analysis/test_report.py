@@ -23,7 +23,8 @@ from courtly.cli.main import app
 from courtly.core import registry
 from courtly.core.errors import CourtlyError
 from courtly.core.match import play_match
-from courtly.core.records import GameRecord, replay
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

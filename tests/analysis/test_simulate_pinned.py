@@ -1,9 +1,11 @@
 """Simulation results pinned per game: a faster simulation path must play the same games.
 
-The figures were taken from the code before the simulation path stopped building unread
-observations and event texts (commit d650cf8): random games' totals (``simulate``), the report's
-statistics of one game (its event counts included), and the fingerprints of a random and a
-greedy game's record (every position, and the bots' decisions)."""
+The figures were first taken from the code before the simulation path stopped building unread
+observations and event texts (commit d650cf8), and taken again when bots everywhere came to be
+seeded by one rule, a generator per decision (``seeds.decision_rng``) instead of a stream per
+seat: random games' totals (``simulate``), the report's statistics of one game (its event counts
+included), and the fingerprints of a random and a greedy game's record (every position, and the
+bots' decisions)."""
 
 from __future__ import annotations
 
@@ -32,16 +34,17 @@ class Pinned(NamedTuple):
 
 # fmt: off
 PINNED = {
-    "courtisans": Pinned(5, 8, 101.625, [3.875, 8.375, 7.625, 4.0, 2.75],
-                         [0.0, 0.5625, 0.3125, 0.125, 0.0],
-                         "982c8906766f5fb4", "69ac6378b732f745", "2c47471df6178090"),
-    "tudor": Pinned(4, 4, 399.0, [5.25, 3.25, 4.0, 4.25],
-                    [0.20833333333333331, 0.125, 0.3333333333333333, 0.3333333333333333],
-                    "04130123f88d98a8", "b88bdb6b3165ebf4", "f2c23aa04fcca609"),
-    "for-the-king": Pinned(5, 3, 656.0, [0.0] * 5, [0.20000000000000004] * 5,
-                           "0a8b5e03863597fa", "83a5ccbdbc6a3054", "287ca35f05115d5e"),
-    "kingdoms": Pinned(2, 2, 1713.5, [55.5, 14.5], [1.0, 0.0],
-                       "73288b6da43123e6", "9329cfec9ea73370", "85d6c9d6031850a7"),
+    "courtisans": Pinned(5, 8, 101.125, [3.125, 2.875, 2.0, 2.5, 1.0],
+                         [0.375, 0.4375, 0.125, 0.0, 0.0625],
+                         "4384b1fc1a7e3f6e", "eee3661a92f874ab", "dc5445ab07532f83"),
+    "tudor": Pinned(4, 4, 415.5, [4.75, 5.0, 4.5, 3.0],
+                    [0.41666666666666663, 0.16666666666666666, 0.3333333333333333,
+                     0.08333333333333333],
+                    "66b63baeea337af6", "99d94925a12ed9d6", "5e8c462243b1c1e6"),
+    "for-the-king": Pinned(5, 3, 642.6666666666666, [0.0] * 5, [0.20000000000000004] * 5,
+                           "0a8b5e03863597fa", "8ac35f9f674dc219", "a9c4e1422fb66af3"),
+    "kingdoms": Pinned(2, 2, 3357.0, [32.5, 13.0], [0.5, 0.5],
+                       "ee9cd09f4c89e4c1", "549a39c02fe68ad4", "ad7d40b154e5da8f"),
 }
 # fmt: on
 

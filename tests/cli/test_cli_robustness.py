@@ -23,7 +23,6 @@ from courtly.agents import make_agent
 from courtly.cli.main import app
 from courtly.core.match import play_match
 from courtly.core.registry import game_names
-from courtly.core.seeds import seat_rng
 from courtly.core.table import Table
 
 
@@ -322,10 +321,10 @@ def undo_scenario(undoable: bool) -> tuple[str, int]:
             table = Table(game, 2, seed=seed, seats=["human", "random"])
             if table.state.current_player != 0:
                 continue
-            bot, rng = make_agent("random", game), seat_rng(seed, 1)
+            bot = make_agent("random", game)
             table.act(0, table.seq, table.state.legal_action_ids()[0])
             while table.state.current_player == 1:
-                table.act(1, table.seq, bot.act(table.seat_view(1), rng))
+                table.act(1, table.seq, table.choose(1, bot))
             if all(step.undoable for step in table.steps) == undoable:
                 return name, seed
     raise AssertionError(f"no game has a first decision with undoable={undoable}")
@@ -388,3 +387,24 @@ def test_ctrl_c_while_the_program_is_still_importing_ends_in_one_line(
     assert process.returncode == 130, err.decode()[-2000:]
     assert [line for line in lines if not line.startswith("import time:")] == ["interrupted"]
     assert not out
+
+
+def test_a_game_of_bots_stopped_and_resumed_is_the_game_played_straight_through(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    # The person in seat 2 stops the game at their first turn, after the bot in seat 1 moved;
+    # both seats are bots when it goes on. Every bot decision is seeded by the record alone.
+    game = ["courtisans", "-s", "12"]
+    straight, stopped = tmp_path / "straight.json", tmp_path / "stopped.json"
+    played = run(
+        ["play", *game, "--seat", "random", "--seat", "random", "--save", str(straight)], env
+    )
+    assert played.returncode == 0, played.stdout[-2000:] + played.stderr
+    quit_at_once = run(
+        ["play", *game, "--seat", "random", "--seat", "human", "--save", str(stopped)], env, "q\n"
+    )
+    assert "Game stopped (quit)" in quit_at_once.stdout
+    assert json.loads(stopped.read_text(encoding="utf-8"))["actions"]  # the bot had moved
+    resumed = run(["play", "--resume", str(stopped), "--seat", "random", "--seat", "random"], env)
+    assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr
+    assert stopped.read_text(encoding="utf-8") == straight.read_text(encoding="utf-8")

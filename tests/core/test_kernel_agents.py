@@ -11,7 +11,7 @@ from courtly.core.errors import AgentSpecError, IllegalActionError
 from courtly.core.match import play_match
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
-from courtly.core.seeds import seat_rng
+from courtly.core.seeds import decision_rng
 from courtly.core.table import Table
 
 
@@ -35,7 +35,7 @@ def test_greedy_plays_its_highest_card(toy: HighCards) -> None:
     # In the toy game the heuristic is the score lead, so greedy plays its best card first.
     state = toy.new_game(2, seed=3)
     greedy = make_agent("greedy", toy)
-    action = greedy.act(SeatView(state, 0), seat_rng(3, 0))
+    action = greedy.act(SeatView(state, 0), decision_rng(3, 0, 0))
     assert action.arg("card") == max(state.legal_action_ids())
 
 

@@ -12,7 +12,8 @@ from highcards import HighCards
 from courtly.agents import make_agent
 from courtly.core.errors import RecordError
 from courtly.core.match import play_match
-from courtly.core.records import GameRecord, replay, replay_events
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay, replay_events
 
 
 def _record(toy: HighCards, seed: int = 4) -> GameRecord:

@@ -17,7 +17,8 @@ import pytest
 
 import courtly
 from courtly.core.options import NO_LEGACY, Option, resolve_options, stored_options
-from courtly.core.records import GameRecord, replay
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay
 from courtly.core.rng import Rng
 from courtly.core.table import Table
 

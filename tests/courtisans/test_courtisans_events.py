@@ -11,7 +11,8 @@ import pytest
 
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.match import play_match
-from courtly.core.records import GameRecord, replay
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.events import EVENTS
 

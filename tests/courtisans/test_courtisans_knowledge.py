@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from courtly.core.canonical import canonical_json
 from courtly.core.rng import Rng
-from courtly.core.state import canonical_json
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import IS_SPY, SPY_INDEX
 from courtly.games.courtisans.state import CourtisansState

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from courtly.core.records import GameRecord, replay, result_of
+from courtly.core.records import GameRecord, result_of
+from courtly.core.replay import replay
 from courtly.games.courtisans import GAME
 
 RECORDS = json.loads(

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
-from courtly.core.state import canonical_json
 
 
 def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from courtly.core.canonical import canonical_json
 from courtly.core.rng import Rng
-from courtly.core.state import canonical_json
 from courtly.games.for_the_king import GAME
 from courtly.games.for_the_king.codes import BATCH_BASE, EXACT, FAVOR, HAND_BASE, PAY_GOLD
 from courtly.games.for_the_king.data import CARD_CODE, CODE_TO_CARD, GOLD_OF

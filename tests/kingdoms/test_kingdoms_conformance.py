@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from kingdoms_helpers import build
 from rich.console import Console
 
+from courtly.core.canonical import canonical_json
 from courtly.core.rng import Rng
-from courtly.core.state import canonical_json
 from courtly.games.kingdoms import GAME
 from courtly.testing import run_conformance
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from courtly.core.records import GameRecord, replay
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay
 from courtly.games.kingdoms import GAME
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "before_anatomy.json").read_text())

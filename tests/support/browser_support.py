@@ -55,8 +55,8 @@ class Server:
     def true_state(self, table_id: str) -> Any:
         """The table's true state now and every event so far, replayed from its record in
         the server's database."""
-        from courtly.core.records import replay
         from courtly.core.registry import load_game
+        from courtly.core.replay import replay
 
         record = self.stored(table_id).record()
         steps = list(replay(load_game(record.game), record))

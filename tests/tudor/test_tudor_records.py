@@ -21,8 +21,10 @@ from typing import Any
 
 import pytest
 
-from courtly.core.records import GameRecord, replay
-from courtly.core.state import State, canonical_json
+from courtly.core.canonical import canonical_json
+from courtly.core.records import GameRecord
+from courtly.core.replay import replay
+from courtly.core.state import State
 from courtly.games.tudor import GAME
 
 FIXTURE = Path(__file__).parent / "fixtures" / "records_before_anatomy.json"

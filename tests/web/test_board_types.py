@@ -62,3 +62,16 @@ def test_a_board_reading_a_key_the_schema_has_not_fails(tmp_path: Path) -> None:
     assert done.returncode != 0
     errors = [line for line in done.stdout.splitlines() if "error TS" in line]
     assert len(errors) == 1 and "Property 'you' does not exist" in errors[0], done.stdout
+
+
+def test_the_type_check_covers_every_client_module() -> None:
+    """Not only the boards: the page, the table's parts, the lobby... (tsc's own list)."""
+    done = subprocess.run(
+        [str(tsc()), "-p", str(TYPECHECK), "--listFilesOnly"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    listed = {Path(line).resolve() for line in done.stdout.splitlines() if line.strip()}
+    modules = set((TYPES.parent.parent).rglob("*.js"))
+    assert sorted(str(m) for m in modules - listed) == []

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from browser_support import Server
 
 STATIC = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static"
 SCRIPTS = sorted((STATIC / "js").rglob("*.js"))
@@ -177,3 +178,170 @@ def test_for_the_kings_card_values_are_the_games() -> None:
     assert constant("HIGH_VALUES") == list(data.HIGH_VALUES)
     assert constant("LOW_VALUES") == list(data.LOW_VALUES)
     assert constant("HIGH_OFFICES") == [data.OFFICES[o] for o in sorted(data.HIGH_OFFICES)]
+
+
+# A game's word the client asks of the server's catalogue by a literal key:
+# `gameWord(G, "view.glory")`, `gameText("courtisans", "game.summary", ...)`.
+GAME_KEY = re.compile(r"""\bgame(?:Word|Text)\(\s*(G|["'][\w-]+["'])\s*,\s*["']([\w.-]+)["']""")
+
+
+def game_keys_used() -> set[tuple[str, str]]:
+    """(game, key) for every literal key the client code reads from a game's catalogue."""
+    found = set()
+    for path in SCRIPTS:
+        text = path.read_text("utf-8")
+        own = re.search(r"""^const G = ["']([\w-]+)["'];""", text, re.M)
+        for game, key in GAME_KEY.findall(text):
+            name = own.group(1) if game == "G" and own else game.strip("\"'")
+            found.add((name, key))
+    return found
+
+
+def server_words(game: str, lang: str) -> dict[str, str]:
+    """A game's own catalogue in ``lang`` (no English filling in: a gap shows here)."""
+    from courtly.core.registry import load_game
+
+    domain = load_game(game).domain
+    return dict(domain.messages(lang)) if domain is not None else {}
+
+
+def test_every_game_word_the_client_uses_is_in_the_games_catalogue() -> None:
+    """The boards read the games' words (`view.*`, `term.*`) from the server's catalogues, in
+    every language: a key one of them lacks would show as the key."""
+    used = game_keys_used()
+    assert {g for g, _ in used} >= {"courtisans", "kingdoms", "tudor", "for-the-king"}
+    missing = [
+        f"{game} {lang}: {key}"
+        for game, key in sorted(used)
+        for lang in ("en", "ko")
+        if key not in server_words(game, lang)
+    ]
+    assert missing == []
+
+
+def test_every_key_the_client_uses_is_in_both_languages() -> None:
+    keys = used_keys()
+    for lang in ("en", "ko"):
+        assert sorted(keys - set(catalogue(lang))) == [], lang
+
+
+def test_the_client_keeps_no_copy_of_a_games_words() -> None:
+    """One source for every word: phases live in the games' catalogues only, and no client
+    key repeats, word for word in both languages, a word the game's catalogue has."""
+    from courtly.core.registry import game_names
+
+    en, ko = catalogue("en"), catalogue("ko")
+    assert [k for k in en if k.startswith("phase.")] == []
+    copies = []
+    for game in game_names():
+        theirs_en, theirs_ko = server_words(game, "en"), server_words(game, "ko")
+        pairs = {(theirs_en[k], theirs_ko.get(k)) for k in theirs_en}
+        prefix = {"for-the-king": "ftk"}.get(game, game) + "."
+        copies += [k for k in en if k.startswith(prefix) and (en[k], ko.get(k)) in pairs]
+        # The option words the client keeps on purpose (values, help said in words) must
+        # differ from the game's own (`term.NAME.VALUE`, `option.NAME.help`), else they go.
+        for key in (k for k in en if k.startswith(f"option.{game}.")):
+            name, _, value = key[len(f"option.{game}.") :].partition(".")
+            theirs = f"option.{name}.help" if value == "help" else f"term.{name}.{value}"
+            if (en[key], ko.get(key)) == (theirs_en.get(theirs), theirs_ko.get(theirs)):
+                copies.append(key)
+    assert copies == []
+
+
+def phases_reached(game_name: str, games: int, seed: int) -> set[str]:
+    """The phases random games of ``game_name`` pass through (every player count, random
+    option values), played through the kernel."""
+    import random
+
+    from courtly.core.registry import load_game
+
+    game = load_game(game_name)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for i in range(games):
+        players = game.min_players + i % (game.max_players - game.min_players + 1)
+        options = {o.name: rng.choice(o.choices) for o in game.options if o.choices}
+        state = game.new_game(players, seed=rng.randrange(1 << 30), options=options)
+        for _ in range(3000):
+            observation = state.observation(state.current_player)
+            # Kingdoms names the decision in front of the player apart from the phase.
+            decision = observation.get("decision")
+            for phase in (observation.get("phase"), decision and decision.get("name")):
+                if phase is not None:
+                    seen.add(str(phase))
+            legal = state.legal_action_ids()
+            if not legal:
+                break
+            state.step(rng.choice(legal))
+    return seen
+
+
+# Runs the client's own modules (i18n.js, table/words.js) under Node, as the page would load
+# them, with the catalogues GET /api/i18n/LANG serves: the words a reader sees.
+PHASE_WORDS_JS = """
+import { readFileSync } from "node:fs";
+const [payloadPath, lang, game, ...phases] = process.argv.slice(2);
+const payload = JSON.parse(readFileSync(payloadPath, "utf-8"));
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+globalThis.document = { documentElement: {} };
+const file = (url) => new URL(url.slice(1), process.env.STATIC_URL);
+const own = (url) => JSON.parse(readFileSync(file(url), "utf-8"));
+globalThis.fetch = async (url) => ({
+  ok: true,
+  json: async () => (url.startsWith("/api/i18n/") ? payload : own(url)),
+});
+const { setLanguage } = await import(process.env.I18N_JS);
+const { phaseName } = await import(process.env.WORDS_JS);
+await setLanguage(lang);
+console.log(JSON.stringify(Object.fromEntries(phases.map((p) => [p, phaseName(game, p)]))));
+"""
+
+
+def phase_words_in_the_browser(
+    server: Server, tmp_path: Path, game: str, phases: set[str], lang: str
+) -> dict[str, str]:
+    import os
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        # CI installs npm, and with it Node: there a missing one is a failure.
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is not installed")
+        pytest.skip("node is not installed")
+    payload = tmp_path / f"{lang}.json"
+    payload.write_text(json.dumps(server.get(f"/api/i18n/{lang}")), "utf-8")
+    script = tmp_path / "phase_words.mjs"
+    script.write_text(PHASE_WORDS_JS, "utf-8")
+    modules = {
+        "STATIC_URL": STATIC.parent.as_uri() + "/",
+        "I18N_JS": (STATIC / "js" / "i18n.js").as_uri(),
+        "WORDS_JS": (STATIC / "js" / "table" / "words.js").as_uri(),
+    }
+    done = subprocess.run(
+        [node, str(script), str(payload), lang, game, *sorted(phases)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **modules},
+    )
+    assert done.returncode == 0, done.stderr
+    words: dict[str, str] = json.loads(done.stdout)
+    return words
+
+
+@pytest.mark.parametrize("game", ["courtisans", "for-the-king", "kingdoms", "tudor"])
+def test_every_phase_a_game_reaches_has_words_in_both_languages(
+    game: str, server: Server, tmp_path: Path
+) -> None:
+    """The table's heading names the phase (and Kingdoms' decision) with the client's own
+    code, from the catalogue GET /api/i18n/LANG serves it: every phase random games reach has
+    its word there, in the game's catalogue of that language (not English filling a gap)."""
+    phases = phases_reached(game, games=6, seed=37)
+    assert len(phases) >= 2, phases
+    for lang in ("en", "ko"):
+        words = server_words(game, lang)
+        shown = phase_words_in_the_browser(server, tmp_path, game, phases, lang)
+        wrong = sorted(p for p in phases if shown[p] != words.get(f"phase.{p}"))
+        assert wrong == [], f"{lang}: " + ", ".join(f"{p} shown as {shown[p]!r}" for p in wrong)

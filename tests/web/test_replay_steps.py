@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from courtly.core.records import replay
 from courtly.core.registry import load_game
+from courtly.core.replay import CHECKPOINT, ReplayedGame, replay
 from courtly.core.rng import Rng
 from courtly.core.table import Table
-from courtly.server.routes.replay import CHECKPOINT, ReplayedGame, position
+from courtly.server.routes.replay import position
 
 
 def _finished(game_name: str, players: int) -> Table:

@@ -34,9 +34,7 @@ from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
-from courtly.core.rng import Rng
 from courtly.core.seat import Agent
-from courtly.core.seeds import seat_rng
 from courtly.core.state import Game
 from courtly.core.table import Table
 
@@ -86,7 +84,6 @@ class TerminalGame:
         self.save_to = save_to
         self.agents = seat_agents(self.game, self.names)
         self.humans = [s for s in range(len(self.names)) if s not in self.agents]
-        self.rngs: dict[int, Rng] = {s: seat_rng(table.record.seed, s) for s in self.agents}
         # Per human, the events not shown yet, each with the step that caused it (so that an
         # undo can take them back).
         self.news: dict[int, list[tuple[int, Event]]] = {h: [] for h in self.humans}
@@ -112,8 +109,7 @@ class TerminalGame:
         try:
             while (seat := self.table.state.current_player) is not None:
                 if seat in self.agents:
-                    action = self.agents[seat].act(self.table.seat_view(seat), self.rngs[seat])
-                    self._act(seat, action)
+                    self._act(seat, self.table.choose(seat, self.agents[seat]))
                     self.bots_moved = True
                 else:
                     self._human_turn(seat)

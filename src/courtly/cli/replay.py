@@ -9,8 +9,9 @@ from courtly.cli.common import console
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
 from courtly.core.errors import RecordError, UnknownGameError
 from courtly.core.i18n import current_language, seat_text, text
-from courtly.core.records import GameRecord, replay_for
+from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
+from courtly.core.replay import replay_for
 from courtly.core.state import Game
 
 

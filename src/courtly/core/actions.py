@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
 from courtly.core.i18n import ENGLISH, Domain, fill, placeholders
 
@@ -57,10 +58,6 @@ class ChoiceGrid:
 
     def action_ids(self) -> set[int]:
         return {cell for _, cells in self.rows for cell in cells if cell is not None}
-
-
-def _key(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 class ActionTexts:
@@ -134,7 +131,7 @@ class ActionSpace:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._by_key: dict[str, Action] = {}
         for action in self.actions:
-            key = _key(action.to_json())
+            key = canonical_json(action.to_json())
             if key in self._by_key:
                 raise ValueError(f"two actions share the JSON form {key}")
             self._by_key[key] = action
@@ -175,7 +172,7 @@ class ActionSpace:
         if not isinstance(obj, Mapping) or "kind" not in obj:
             raise IllegalActionError.keyed("error.action.object", value=obj)
         try:
-            key = _key(obj)
+            key = canonical_json(obj)
         except (TypeError, ValueError) as exc:
             raise IllegalActionError.keyed("error.action.malformed", reason=exc) from None
         action = self._by_key.get(key)

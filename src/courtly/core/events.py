@@ -36,15 +36,24 @@ class Event:
 
 
 def events_for(
-    events: Iterable[Event], player: int | None, num_players: int | None = None
+    events: Iterable[Event],
+    player: int | None,
+    num_players: int | None = None,
+    *,
+    over: bool = False,
 ) -> list[Event]:
-    """The events seat ``player`` may see (None: what a spectator may see). A seat outside
-    0..num_players-1 (or a negative one, when the count is not given) is refused."""
+    """The events seat ``player`` may see (None: what a spectator may see); every one of them
+    when the game is ``over``, as the end shows everyone everything. The one rule of what a
+    viewer is shown: the table's log and deliveries, replays and the replay viewer all use it.
+    A seat outside 0..num_players-1 (or a negative one, when the count is not given) is
+    refused."""
     given: object = player  # compiled code trusts the annotation: check what really came
     if player is not None and (
         type(given) is not int or player < 0 or (num_players is not None and player >= num_players)
     ):
         raise InvalidSeatError(f"{player!r} is not a seat of this game")
+    if over:
+        return list(events)
     return [e for e in events if e.visible_to(player)]
 
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from courtly.core.errors import CourtlyError
 from courtly.core.events import Event
-from courtly.core.records import GameRecord, new_record, result_of
-from courtly.core.seat import Agent, SeatView
-from courtly.core.seeds import seat_rng
+from courtly.core.records import GameRecord
+from courtly.core.seat import Agent
 from courtly.core.state import Game, State
+from courtly.core.table import Table
 
 # A safety net: no rulebook game here comes near it, so reaching it means a rules bug.
 MAX_DECISIONS = 100_000
@@ -40,36 +40,22 @@ def play_match(
     keep_record: bool = False,
     on_events: Callable[[State, list[Event]], None] | None = None,
 ) -> MatchResult:
-    """Play a game to its end with one agent per seat. Agents see only :class:`SeatView`s."""
-    state = game.new_game(len(agents), seed=seed, options=options)
-    rngs = [seat_rng(seed, seat) for seat in range(len(agents))]
-    record = new_record(state, [a.name for a in agents], seed) if keep_record else None
+    """Play a game to its end with one agent per seat, on a :class:`Table` as every front
+    plays: agents see only their seat's view and decide with the table's generators
+    (``Table.choose``), so a game played here is the game a table plays with the same seed and
+    agents. Events are made only for ``on_events``, fingerprints only for ``keep_record``."""
+    names = [agent.name for agent in agents]
+    table = Table(game, len(agents), seed=seed, options=options, seats=names, record=keep_record)
+    state = table.state
+    watched = on_events is not None
     decisions = 0
-    while True:
-        player = state.current_player
-        if player is None:
-            break
+    while (player := state.current_player) is not None:
         if decisions >= MAX_DECISIONS:
             raise CourtlyError(
                 f"{game.name} game with seed {seed} did not end in {MAX_DECISIONS} decisions"
             )
-        view = SeatView(state, player)
-        action = agents[player].act(view, rngs[player])
-        view.expire()
-        if on_events is None and view.offered(action):
-            # One of the very actions the view offered in this position: the checks of ``play``
-            # are already done. Nobody reads the events (a record keeps only actions and
-            # fingerprints): none are made.
-            state.step(action.id)
-        elif on_events is None:
-            state.play(action, player=player)
-        else:
-            events = state.apply(action, player=player)
+        events = table.play(player, table.choose(player, agents[player]), watched)
+        if on_events is not None:
             on_events(state, events)
-        if record is not None:
-            record.actions.append(action.to_json())
-            record.fingerprints.append(state.fingerprint())
         decisions += 1
-    if record is not None:
-        record.result = result_of(state)
-    return MatchResult(state, record, decisions)
+    return MatchResult(state, table.record if keep_record else None, decisions)

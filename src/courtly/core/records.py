@@ -1,12 +1,10 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
-A record holds the full action list, so it is the omniscient log; :func:`replay_for` filters
-what it shows to one seat, and shows everything only once the game is over.
-
-A record is trusted only once it replays completely (:func:`replay`): one fingerprint per
-position, each equal to the replayed one, and the stored result equal to the replayed result.
-A record cut short, with a fingerprint missing or a result written by hand is refused with
-the step where it stops agreeing.
+A record holds the full action list, so it is the omniscient log. It grows one way while a
+game is played (:meth:`GameRecord.add`) and is replayed one way, by a ``Table``
+(``courtly.core.table``; ``courtly.core.replay`` for a seat's view of it): trusted only once it
+replays completely, one fingerprint per position, each equal to the replayed one, and the
+stored result equal to the replayed result.
 """
 
 from __future__ import annotations
@@ -14,15 +12,15 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from courtly.core.errors import CourtlyError, RecordError, Words, os_reason
-from courtly.core.events import Event
+from courtly.core.actions import Action
+from courtly.core.errors import RecordError, Words, os_reason
 from courtly.core.i18n import seat_text, text
-from courtly.core.state import Game, State
+from courtly.core.state import State
 
 RECORD_FORMAT = "courtly-record"
 RECORD_VERSION = 1
@@ -87,6 +85,28 @@ class GameRecord:
             "fingerprints": self.fingerprints,
             "result": self.result,
         }
+
+    def add(self, action: Action, after: State, fingerprint: str | None = None) -> None:
+        """Note that ``action`` was played, giving ``after`` (whose fingerprint a caller that
+        already has it passes): the one way a record grows while a game is played."""
+        self.actions.append(action.to_json())
+        self.fingerprints.append(after.fingerprint() if fingerprint is None else fingerprint)
+        if after.is_terminal:
+            self.result = result_of(after)
+
+    def first(self, actions: int) -> GameRecord:
+        """The record of this game's first ``actions`` actions (undo, a game stopped there)."""
+        whole = actions >= len(self.actions)
+        return GameRecord(
+            game=self.game,
+            num_players=self.num_players,
+            options=dict(self.options),
+            seats=list(self.seats),
+            seed=self.seed,
+            actions=self.actions[:actions],
+            fingerprints=self.fingerprints[: actions + 1],
+            result=self.result if whole else None,
+        )
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -166,14 +186,18 @@ def result_of(state: State) -> dict[str, Any]:
     return {"scores": state.scores(), "winners": state.winners()}
 
 
-def new_record(state: State, seats: Sequence[str], seed: int) -> GameRecord:
+def new_record(
+    state: State, seats: Sequence[str], seed: int, fingerprinted: bool = True
+) -> GameRecord:
+    """The record of a game starting at ``state``, with its opening fingerprint unless it is
+    not ``fingerprinted`` (a game played for its outcome only, whose record nobody keeps)."""
     return GameRecord(
         game=state.game.name,
         num_players=state.num_players,
         options=dict(state.options),
         seats=list(seats),
         seed=seed,
-        fingerprints=[state.fingerprint()],
+        fingerprints=[state.fingerprint()] if fingerprinted else [],
     )
 
 
@@ -188,7 +212,8 @@ def check_complete(record: GameRecord) -> None:
             raise RecordError.keyed("error.record.no_fingerprint", step=step)
 
 
-def _result_text(result: Mapping[str, Any] | None, lang: str) -> str:
+def result_text(result: Mapping[str, Any] | None, lang: str) -> str:
+    """A record's result in words, for the error that says it is not what the actions give."""
     if result is None:
         return text("error.record.no_result", lang)
     winners = result.get("winners")
@@ -203,101 +228,3 @@ def _result_text(result: Mapping[str, Any] | None, lang: str) -> str:
         scores=result.get("scores"),
         winners=named or text("error.record.nobody", lang),
     )
-
-
-def replay(game: Game, record: GameRecord) -> Iterator[tuple[State, list[Event]]]:
-    """Yield the state after each action (the first with no events: the start), verifying the
-    whole record: every fingerprint present and equal, and the stored result equal to the
-    replayed one. Raises RecordError naming the first step that differs. The same state object
-    is yielded each time, changed in place."""
-    if record.game != game.name:
-        raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
-    check_complete(record)
-    try:
-        options = game.resolve_options(record.options, saved=True)
-        state = game.new_game(record.num_players, seed=record.seed, options=options)
-    except CourtlyError as exc:
-        raise RecordError.keyed("error.record.start", reason=exc) from None
-    prints = record.fingerprints
-
-    def check(step: int) -> None:
-        if prints[step] != state.fingerprint():
-            raise RecordError.keyed(
-                "error.record.diverges",
-                step=step,
-                stored=prints[step],
-                replayed=state.fingerprint(),
-            )
-
-    check(0)
-    yield state, []
-    for step, action in enumerate(record.actions, start=1):
-        seat = state.current_player
-        if seat is None:
-            raise RecordError.keyed("error.record.after_end", step=step, end=step - 1)
-        try:
-            played = state.action_space.resolve(action)
-        except CourtlyError as exc:
-            raise RecordError.keyed("error.record.action", step=step, reason=exc) from None
-        if played.id not in state.legal_action_ids():
-            raise RecordError.keyed(
-                "error.record.not_a_choice",
-                step=step,
-                action=state.action_words(played),
-                seat=seat + 1,
-                before=step - 1,
-            )
-        events = state.apply(played)
-        check(step)
-        yield state, events
-    last = len(record.actions)
-    if state.is_terminal:
-        replayed = result_of(state)
-        if record.result != replayed:
-            raise RecordError.keyed(
-                "error.record.result",
-                stored=Words.of(lambda lang: _result_text(record.result, lang)),
-                step=last,
-                replayed=Words.of(lambda lang: _result_text(replayed, lang)),
-            )
-    elif record.result is not None:
-        raise RecordError.keyed("error.record.unfinished", step=last)
-
-
-@dataclass
-class Replayed:
-    """A verified record as one viewer saw it."""
-
-    opening: dict[str, Any]  # the viewer's observation at step 0: its starting hand, secrets...
-    events: list[Event]  # what the viewer saw (every event, once the game is over)
-    final: State
-
-    @property
-    def public_now(self) -> bool:
-        """Whether the game is over, so that nothing in it is hidden any more."""
-        return self.final.is_terminal
-
-
-def replay_for(game: Game, record: GameRecord, seat: int | None = None) -> Replayed:
-    """Verify ``record`` (:func:`replay`) and keep what ``seat`` saw (None: everything, the
-    omniscient log). Once the game is over every event is shown, hidden ones included."""
-    if seat is not None and not 0 <= seat < record.num_players:
-        raise RecordError.keyed("error.record.seat", players=record.num_players, seat=seat + 1)
-    opening: dict[str, Any] = {}
-    steps: list[list[Event]] = []
-    final: State | None = None
-    for state, events in replay(game, record):
-        if final is None:
-            opening = state.observation(seat)
-        final = state
-        steps.append(events)
-    assert final is not None  # replay always yields the start
-    reveal_all = seat is None or final.is_terminal
-    shown = [e for events in steps for e in events if reveal_all or e.visible_to(seat)]
-    return Replayed(opening, shown, final)
-
-
-def replay_events(game: Game, record: GameRecord, seat: int | None = None) -> Iterator[Event]:
-    """The log as ``seat`` saw it (None: everything, the omniscient log). Once the game is over
-    every event is shown, hidden ones included."""
-    yield from replay_for(game, record, seat).events

@@ -54,6 +54,13 @@ class Rng:
         seed &= MASK64
         self._s = seed - (1 << 64) if NATIVE and seed > _I64_MAX else seed
 
+    def reseed(self, seed: int) -> None:
+        """Start again from ``seed``, as ``Rng(seed)`` would, in this object (a table gives its
+        bots a generator per decision: making a new one each time was a tenth of a random
+        game's cost)."""
+        seed &= MASK64
+        self._s = seed - (1 << 64) if NATIVE and seed > _I64_MAX else seed
+
     @property
     def state(self) -> int:
         """The state as an unsigned 64-bit number (what state files store)."""

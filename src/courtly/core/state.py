@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from courtly.core.actions import Action, ActionSpace, ActionTexts, ChoiceGrid
+from courtly.core.canonical import canonical_json
 from courtly.core.errors import (
     IllegalActionError,
     InvalidSeatError,
@@ -40,11 +41,6 @@ STATE_FORMAT = "courtly-state"
 #: The keys every game's observation starts with, in this order (docs/formats.md); a game's own
 #: sections follow and never reuse these names.
 OBSERVATION_ENVELOPE = ("game", "viewer", "num_players", "to_act", "phase", "scores")
-
-
-def canonical_json(obj: Any) -> str:
-    """The one JSON spelling used for hashing and byte-for-byte comparisons."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 def text_fingerprint(text: str) -> str:

@@ -1,9 +1,15 @@
 """A game in progress: the state, its record, what each viewer has been told, and undo.
 
-Terminal play, resumed games and the table server all hold the same thing, so it lives here
-once, with no I/O: a front asks a :class:`Table` what a viewer may see (:meth:`Table.snapshot`)
-and tells it what a seat did (:meth:`Table.act`); every answer is built for one viewer from
-``observation`` and ``events_for``, never built once and filtered.
+The one path of a game in progress, with no I/O. Every game that is played and recorded
+(terminal play, the table server, ``play_match`` for simulations and tournaments) moves through
+:meth:`Table.play`, and every record is replayed through :meth:`Table.follow` (resume,
+``from_record``, undo, ``courtly.core.replay``, the server's bot workers). A bot decides only
+through :meth:`Table.choose`, with the generator of that decision (``seeds.decision_rng``), so a
+game resumed from its record plays on exactly as if it had never stopped.
+
+A front asks a :class:`Table` what a viewer may see (:meth:`Table.snapshot`) and tells it what a
+seat did (:meth:`Table.act`); every answer is built for one viewer from ``observation`` and
+``events_for``, never built once and filtered.
 
 Undo follows each game's own answer: an action may be taken back while it showed no seat
 anything new, that is while the rules did not call ``State.reveal`` as it was played. Only the
@@ -23,10 +29,13 @@ from courtly.core.errors import (
     RecordError,
     StaleSequenceError,
     UndoError,
+    Words,
+    WrongPlayerError,
 )
-from courtly.core.events import Event
-from courtly.core.records import GameRecord, new_record, result_of
-from courtly.core.seat import SeatView
+from courtly.core.events import Event, events_for
+from courtly.core.records import GameRecord, check_complete, new_record, result_text
+from courtly.core.seat import Agent, SeatView
+from courtly.core.seeds import DecisionSeeds
 from courtly.core.state import Game, State
 
 
@@ -106,7 +115,11 @@ class Deliveries:
 
 
 class Table:
-    """One game in progress with its record; ``seq`` grows with every act and undo."""
+    """One game in progress with its record; ``seq`` grows with every act and undo, ``ply``
+    with every action played.
+
+    ``record=False`` is a game played for its outcome only (a simulation): no fingerprints, no
+    record of its actions, no log and no undo, none of whose costs it pays."""
 
     def __init__(
         self,
@@ -116,50 +129,88 @@ class Table:
         seed: int,
         options: Mapping[str, Any] | None = None,
         seats: Sequence[str] | None = None,
+        record: bool = True,
     ) -> None:
         self.game = game
         self.state: State = game.new_game(num_players, seed=seed, options=options)
         names = list(seats) if seats is not None else [f"seat {p + 1}" for p in range(num_players)]
         if len(names) != num_players:
             raise CourtlyError.keyed("error.table.names", names=len(names), players=num_players)
-        self.record: GameRecord = new_record(self.state, names, seed)
+        self.recording = record
+        self.record: GameRecord = new_record(self.state, names, seed, fingerprinted=record)
         self.steps: list[Step] = []
         self.seq = 0
+        self.ply = 0
+        self._seeds = DecisionSeeds(seed, num_players)
+        # The action ``choose`` returned, when it is one of the very objects the seat's view
+        # offered: legal in this position, so ``play`` need not check it again.
+        self._chosen: Action | None = None
+        self._chosen_seat = -1
+
+    @classmethod
+    def opening(cls, game: Game, record: GameRecord) -> Table:
+        """The table at the start of ``record``, whose every position must be fingerprinted
+        (``check_complete``); the opening's fingerprint checked. :meth:`follow` plays the rest."""
+        if record.game != game.name:
+            raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
+        check_complete(record)
+        try:
+            options = game.resolve_options(record.options, saved=True)
+            table = cls(game, record.num_players, seed=record.seed, options=options)
+        except CourtlyError as exc:
+            raise RecordError.keyed("error.record.start", reason=exc) from None
+        table.record.seats = list(record.seats)
+        table._check_fingerprint(record, 0)
+        return table
 
     @classmethod
     def from_record(cls, game: Game, record: GameRecord, *, seq: int | None = None) -> Table:
         """The table a record describes, every fingerprint checked (RecordError if one differs,
         or if the record's result is not what its actions give)."""
-        if record.game != game.name:
-            raise RecordError.keyed("error.record.game", record=record.game, game=game.name)
-        try:
-            table = cls(
-                game,
-                record.num_players,
-                seed=record.seed,
-                options=game.resolve_options(record.options, saved=True),
-                seats=record.seats or None,
-            )
-        except CourtlyError as exc:
-            raise RecordError.keyed("error.record.start", reason=exc) from None
-        if record.fingerprints and record.fingerprints[0] != table.state.fingerprint():
-            raise RecordError.keyed("error.table.diverges", step=0)
-        for index, action in enumerate(record.actions, start=1):
-            seat = table.state.current_player
-            if seat is None:
-                raise RecordError.keyed("error.table.after_end", step=index)
-            try:
-                table._play(seat, action)
-            except CourtlyError as exc:
-                raise RecordError.keyed("error.record.action", step=index, reason=exc) from None
-            stored = record.fingerprints[index] if index < len(record.fingerprints) else None
-            if stored is not None and stored != table.record.fingerprints[index]:
-                raise RecordError.keyed("error.table.diverges", step=index)
-        if record.result is not None and record.result != table.record.result:
-            raise RecordError.keyed("error.table.result")
-        table.record.seats = list(record.seats)
+        table = cls.opening(game, record)
+        for _ in table.follow(record):
+            pass
         table.seq = len(record.actions) if seq is None else seq
         return table
+
+    def follow(self, record: GameRecord) -> Iterator[list[Event]]:
+        """Play the actions of ``record`` after the ones this table has played (whose record it
+        continues), yielding each one's events: the one way a record is replayed. Every
+        position's fingerprint must be the recorded one, and the recorded result what the
+        actions give; a RecordError names the first step that differs."""
+        check_complete(record)
+        for step in range(len(self.record.actions) + 1, len(record.actions) + 1):
+            state = self.state
+            seat = state.current_player
+            if seat is None:
+                raise RecordError.keyed("error.record.after_end", step=step, end=step - 1)
+            try:
+                played = state.action_space.resolve(record.actions[step - 1])
+            except CourtlyError as exc:
+                raise RecordError.keyed("error.record.action", step=step, reason=exc) from None
+            if played.id not in state.legal_action_ids():
+                raise RecordError.keyed(
+                    "error.record.not_a_choice",
+                    step=step,
+                    action=state.action_words(played),
+                    seat=seat + 1,
+                    before=step - 1,
+                )
+            events = self.play(seat, played)
+            self._check_fingerprint(record, step)
+            yield events
+        last = len(record.actions)
+        if self.state.is_terminal:
+            replayed = self.record.result
+            if record.result != replayed:
+                raise RecordError.keyed(
+                    "error.record.result",
+                    stored=Words.of(lambda lang: result_text(record.result, lang)),
+                    step=last,
+                    replayed=Words.of(lambda lang: result_text(replayed, lang)),
+                )
+        elif record.result is not None:
+            raise RecordError.keyed("error.record.unfinished", step=last)
 
     # --- what viewers may know --------------------------------------------------------
 
@@ -167,23 +218,71 @@ class Table:
         """Every seat, then None for the spectators."""
         return [*range(self.state.num_players), None]
 
+    def log(self) -> list[Event]:
+        """Every event so far, hidden ones included (the omniscient log)."""
+        return [e for step in self.steps for e in step.events]
+
     def events_seen(self, viewer: int | None) -> list[Event]:
         """The log as ``viewer`` may see it: everything once the game is over."""
         if viewer is not None:
             self.state.check_seat(viewer)
-        over = self.state.is_terminal
-        return [e for step in self.steps for e in step.events if over or e.visible_to(viewer)]
+        return events_for(self.log(), viewer, over=self.state.is_terminal)
 
     def snapshot(self, viewer: int | None) -> Delivery:
         """Everything ``viewer`` needs to draw the table from nothing (a (re)connect)."""
         return self._delivery(viewer, self.events_seen(viewer), reset=True)
 
     def seat_view(self, seat: int) -> SeatView:
-        """What a bot in ``seat`` is given: never the state itself. Its observation is made now,
-        as the table does not know when the view's reader is done with it."""
+        """What a seat is given to decide from: never the state itself. Its observation is made
+        now, as the table does not know when the view's reader is done with it."""
         return SeatView(self.state, self.state.check_seat(seat), observe_now=True)
 
     # --- changes ---------------------------------------------------------------------------
+
+    def choose(self, seat: int, agent: Agent) -> Action:
+        """The action ``agent`` chooses for ``seat``, which is to act: from the seat's view
+        alone, with the generator of this very decision (``seeds.decision_rng`` of the game's
+        seed, the seat and the ply), so a table rebuilt from its record chooses the same. The
+        one way a bot decides, in every front."""
+        state = self.state
+        if seat != state.current_player:
+            raise WrongPlayerError.keyed("error.table.not_to_act", seat=seat + 1)
+        # The view observes lazily and is expired once the agent is done (most agents never
+        # read the observation, which costs more than the rest of a random move).
+        view = SeatView(state, seat)
+        action = agent.act(view, self._seeds.rng(seat, self.ply))
+        view.expire()
+        if view.offered(action):
+            self._chosen, self._chosen_seat = action, seat
+        return action
+
+    def play(
+        self, seat: int, action: Action | int | Mapping[str, Any] | str, events: bool = True
+    ) -> list[Event]:
+        """Play ``action`` for ``seat`` and keep it in the record; its events (none made when
+        ``events`` is False: a game nobody watches, whose move then is never taken back).
+        Raises (and changes nothing) for a seat that is not to act, or an action that is
+        malformed or illegal. The one way a table moves."""
+        state = self.state
+        chosen = self._chosen
+        self._chosen = None
+        if chosen is not None and action is chosen and seat == self._chosen_seat:
+            played, checked = chosen, True  # what the seat's view offered here (``choose``)
+        else:
+            played, checked = state.action_space.resolve(action), False
+        reveals = state.reveals
+        made: list[Event] = []
+        if events:
+            made = state.apply(played, player=seat)
+        elif checked:
+            state.step(played.id)
+        else:
+            state.play(played, player=seat)
+        self.ply += 1
+        if self.recording:
+            self.record.add(played, state)
+            self.steps.append(Step(seat, made, events and state.reveals == reveals))
+        return made
 
     def act(
         self, seat: int, seq: int, action: Action | int | Mapping[str, Any] | str
@@ -195,7 +294,7 @@ class Table:
         self.state.check_seat(seat)
         if seq != self.seq:
             raise StaleSequenceError.keyed("error.table.stale", seen=seq, now=self.seq)
-        events = self._play(seat, action)
+        events = self.play(seat, action)
         self.seq += 1
         return Deliveries(self, lambda v: self._delivery(v, self._visible(events, v)))
 
@@ -216,41 +315,27 @@ class Table:
         gets a fresh snapshot (nothing in it is new to them: the undone step revealed nothing)."""
         if not self.can_undo(seat):
             raise UndoError.keyed(self._why_no_undo(seat))
-        actions = self.record.actions[:-1]
-        seats = list(self.record.seats)
-        rebuilt = Table(
-            self.game,
-            self.state.num_players,
-            seed=self.record.seed,
-            options=self.record.options,
-            seats=seats,
-        )
-        for action in actions:
-            current = rebuilt.state.current_player
-            assert current is not None  # these actions were played before
-            rebuilt._play(current, action)
+        rebuilt = Table.from_record(self.game, self.record.first(len(self.record.actions) - 1))
         self.state, self.record, self.steps = rebuilt.state, rebuilt.record, rebuilt.steps
+        self.ply = rebuilt.ply
+        self._chosen = None
         self.seq += 1
         return Deliveries(self, self.snapshot)
 
     # --- inside -----------------------------------------------------------------------------
 
-    def _play(self, seat: int, action: Action | int | Mapping[str, Any] | str) -> list[Event]:
-        played = self.state.action_space.resolve(action)
-        reveals = self.state.reveals
-        events = self.state.apply(played, player=seat)
-        self.record.actions.append(played.to_json())
-        self.record.fingerprints.append(self.state.fingerprint())
-        if self.state.is_terminal:
-            self.record.result = result_of(self.state)
-        self.steps.append(Step(seat, events, self.state.reveals == reveals))
-        return events
+    def _check_fingerprint(self, record: GameRecord, step: int) -> None:
+        stored, replayed = record.fingerprints[step], self.record.fingerprints[step]
+        if stored != replayed:
+            raise RecordError.keyed(
+                "error.record.diverges", step=step, stored=stored, replayed=replayed
+            )
 
     def _visible(self, events: list[Event], viewer: int | None) -> list[Event]:
         if self.state.is_terminal:
             # The end reveals everything, so a viewer gets the whole log again at once.
             return self.events_seen(viewer)
-        return [e for e in events if e.visible_to(viewer)]
+        return events_for(events, viewer)
 
     def _delivery(self, viewer: int | None, events: list[Event], reset: bool = False) -> Delivery:
         state = self.state

@@ -27,9 +27,10 @@ from typing import Any
 import numpy
 import pyspiel
 
+from courtly.core.canonical import canonical_json
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import Rng
-from courtly.core.state import Game, State, canonical_json, information_state_text
+from courtly.core.state import Game, State, information_state_text
 from courtly.core.tensor import layout_size
 
 PREFIX = "python_courtly_"

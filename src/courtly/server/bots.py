@@ -1,7 +1,7 @@
 """Bot seats: which specs the server accepts, and what a bot worker process runs.
 
-A worker is handed the table's record, rebuilds the game with the kernel's ``Table`` and gives
-the agent only ``Table.seat_view(seat)``, as every other front does. The action it returns goes
+A worker is handed the table's record, rebuilds the game with the kernel's ``Table`` and lets
+the agent decide through ``Table.choose``, as every other front does. The action it returns goes
 through ``Table.act`` in the server like a person's. The worker processes themselves, and the
 fair order in which tables' decisions reach them, are the scheduler's
 (:mod:`courtly.server.scheduler`).
@@ -17,14 +17,11 @@ from typing import Any
 
 from courtly.agents.budget import over_budget
 from courtly.agents.registry import make_agent
+from courtly.core.errors import RecordError
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
-from courtly.core.rng import MASK64, Rng
-from courtly.core.seeds import seat_rng
 from courtly.core.state import Game
 from courtly.core.table import Table
-
-_GOLDEN = 0x9E3779B97F4A7C15
 
 
 def admit_bot(spec: str, game: Game) -> str:
@@ -38,31 +35,30 @@ def admit_bot(spec: str, game: Game) -> str:
     return spec.strip()
 
 
-def decision_rng(seed: int, seat: int, ply: int) -> Rng:
-    """The generator of a bot's decision at ``ply``: the same decision on every restart."""
-    return Rng(seat_rng(seed, seat).state ^ ((ply + 1) * _GOLDEN & MASK64))
-
-
 # Per worker process: the tables it has rebuilt lately, so a bot's next decision plays only the
 # actions made since its last one instead of replaying the whole game (long games stay linear).
 _TABLES: dict[str, Table] = {}
 _KEPT = 64
 
 
-def _table(table_id: str, record: dict[str, Any]) -> Table:
-    actions = record["actions"]
+def _table(table_id: str, data: dict[str, Any]) -> Table:
+    record = GameRecord.from_json(data)
     table = _TABLES.pop(table_id, None)
-    if table is not None and table.record.actions == actions[: len(table.record.actions)]:
-        for action in actions[len(table.record.actions) :]:
-            seat = table.state.current_player
-            if seat is None:
-                table = None
-                break
-            table.act(seat, table.seq, action)
-        if table is not None and table.record.fingerprints == list(record["fingerprints"]):
+    kept = 0 if table is None else len(table.record.actions)
+    if (
+        table is not None
+        and table.record.actions == record.actions[:kept]
+        and table.record.fingerprints == record.fingerprints[: kept + 1]
+    ):
+        try:
+            for _ in table.follow(record):
+                pass
+        except RecordError:
+            pass  # not the game this worker kept (or its record was edited): replay it whole
+        else:
             _TABLES[table_id] = table
             return table
-    table = Table.from_record(load_game(str(record["game"])), GameRecord.from_json(record))
+    table = Table.from_record(load_game(record.game), record)
     if len(_TABLES) >= _KEPT:
         _TABLES.pop(next(iter(_TABLES)))
     _TABLES[table_id] = table
@@ -72,9 +68,7 @@ def _table(table_id: str, record: dict[str, Any]) -> Table:
 def decide(table_id: str, record: dict[str, Any], seat: int, spec: str) -> dict[str, Any]:
     """Run in a worker: the action (JSON form) agent ``spec`` chooses for ``seat``."""
     table = _table(table_id, record)
-    agent = make_agent(spec, table.game)
-    rng = decision_rng(table.record.seed, seat, len(table.record.actions))
-    return agent.act(table.seat_view(seat), rng).to_json()
+    return table.choose(seat, make_agent(spec, table.game)).to_json()
 
 
 # --- the worker process -----------------------------------------------------------------------

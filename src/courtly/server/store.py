@@ -28,6 +28,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from courtly.core.canonical import canonical_json
 from courtly.server.schema import (
     ACTION_ROWS,
     ADVANCE,
@@ -55,10 +56,6 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 # PostgreSQL channel on which every committed change is announced to the other server processes
@@ -168,7 +165,7 @@ class Store:
                     id=table.id,
                     game=table.game,
                     num_players=table.num_players,
-                    options=_dumps(table.options),
+                    options=canonical_json(table.options),
                     seed=str(table.seed),
                     start_fingerprint=table.start_fingerprint,
                     status=table.status,
@@ -281,7 +278,7 @@ class Store:
                     "b_status": a.status,
                     "b_now": now,
                     "b_finished": None if a.status in ACTIVE else now,
-                    "b_result": None if a.status in ACTIVE else _dumps(a.result),
+                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
                     "b_seat": a.seat,
                     "b_bot": a.holder is None,
                     "b_holder": a.holder or "",
@@ -301,7 +298,7 @@ class Store:
                         "table_id": a.table_id,
                         "ply": a.ply,
                         "seat": a.seat,
-                        "action": _dumps(a.action),
+                        "action": canonical_json(a.action),
                         "fingerprint": a.fingerprint,
                         "created_at": now,
                     }

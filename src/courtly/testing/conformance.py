@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
+from courtly.core.canonical import canonical_json
 from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerError
 from courtly.core.match import MAX_DECISIONS
-from courtly.core.records import GameRecord, new_record, replay, result_of
+from courtly.core.records import GameRecord, new_record
 from courtly.core.registry import load_game
+from courtly.core.replay import replay
 from courtly.core.rng import Rng
 from courtly.core.seeds import game_seed
-from courtly.core.state import Game, State, canonical_json, text_fingerprint
+from courtly.core.state import Game, State, text_fingerprint
 
 RESAMPLES_PER_CHECK = 1
 VARIATION_SAMPLES = 8
@@ -308,8 +310,9 @@ def check_game(
     Raises ConformanceFailure (or any error the engine raised) at the first problem.
 
     The game goes on from the clone that played the chosen action in the checks (so the
-    position after it is not checked twice); the replay from the record at the end, through
-    plain validated applies from a new game, must then reproduce every recorded fingerprint."""
+    position after it is not checked twice), its record kept as a table keeps one
+    (``GameRecord.add``); the replay from the record at the end, through the table's one
+    replay from a new game, must then reproduce every recorded fingerprint."""
     rng = Rng(seed ^ 0xC0FFEE)
     undo_rng = Rng(seed ^ UNDO_SEED)
     state = game.new_game(num_players, seed=seed, options=options)
@@ -331,12 +334,11 @@ def check_game(
                 check_undoable(state, chosen, after[chosen], undo_rng)
             except ConformanceFailure as exc:
                 raise ConformanceFailure(f"decision {decisions + 1}: {exc}") from None
-        record.actions.append(state.decode(chosen).to_json())
+        action = state.decode(chosen)
         state = after[chosen]
         known = _Form(state.to_json())
-        record.fingerprints.append(text_fingerprint(known.text))
+        record.add(action, state, text_fingerprint(known.text))
         decisions += 1
-    record.result = result_of(state)
     winners = state.winners()
     if not winners or any(not 0 <= w < num_players for w in winners):
         raise ConformanceFailure(f"a finished game must have winners, got {winners}")

@@ -18,52 +18,19 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from courtly.core.errors import CourtlyError, error_text
-from courtly.core.events import Event
+from courtly.core.events import events_for
 from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
-from courtly.core.records import GameRecord, replay
-from courtly.core.state import Game, State
+from courtly.core.records import GameRecord
+from courtly.core.replay import ReplayedGame
+from courtly.core.state import Game
 from courtly.server.hub import Hub
 from courtly.server.live import LiveTable
 from courtly.server.routes.common import CurrentHub
 
 router = APIRouter()
 
-
-# A replayed game keeps its state every CHECKPOINT steps: a position is at most that many
-# actions from one (replaying the whole game for each step made stepping through a long game
-# quadratic, and let anyone make the server replay a game as often as it asked).
-CHECKPOINT = 16
 # The games kept replayed (the least recently asked for leaves first).
 KEPT_GAMES = 16
-
-
-class ReplayedGame:
-    """A finished record, replayed (and verified) once: each step's events, and a copy of the
-    state every ``CHECKPOINT`` steps."""
-
-    def __init__(self, game: Game, record: GameRecord) -> None:
-        self.game = game
-        self.record = record
-        self.events: list[list[Event]] = []
-        self._checkpoints: list[State] = []
-        #: Actions applied since the replay, to reach the positions asked for.
-        self.replayed = 0
-        for index, (state, events) in enumerate(replay(game, record)):
-            self.events.append(events)
-            if index % CHECKPOINT == 0:
-                self._checkpoints.append(state.clone())
-
-    def state(self, step: int) -> State:
-        """The state after ``step`` actions (a fresh copy)."""
-        if not 0 <= step <= len(self.record.actions):
-            raise CourtlyError.keyed("error.replay.step", step=step)
-        base = step // CHECKPOINT * CHECKPOINT
-        state = self._checkpoints[step // CHECKPOINT].clone()
-        for action in self.record.actions[base:step]:
-            state.step(state.action_space.resolve(action).id)
-            self.replayed += 1
-        return state
-
 
 _GAMES: OrderedDict[tuple[str, str], ReplayedGame] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
@@ -102,7 +69,9 @@ def position(
     log: list[dict[str, Any]] = []
     with naming(names):
         for events in replayed.events[: step + 1]:
-            log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in events)
+            # Only a finished game is replayed: the end has shown everyone everything.
+            shown = events_for(events, viewer, record.num_players, over=True)
+            log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in shown)
     return {
         "step": step,
         "steps": len(record.actions),

@@ -11,7 +11,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+/**
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string | null }} [request]
+ */
+export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

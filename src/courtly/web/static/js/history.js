@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { seatLabel, withSeatNames } from "./lobby.js";
+import { seatLabel, withSeatNames } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 

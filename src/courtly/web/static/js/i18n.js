@@ -50,11 +50,7 @@ export function has(key) {
 
 export function t(key, params = {}) {
   let text = messages[key] ?? fallback[key];
-  if (text === undefined) return key;
-  for (const [name, value] of Object.entries(params)) {
-    text = text.split(`{${name}}`).join(String(value));
-  }
-  return text;
+  return text === undefined ? key : fill(text, params);
 }
 
 // A count with its noun: `KEY.one` for 1, else `KEY.other` (Korean has one form for both).
@@ -67,6 +63,20 @@ export function plural(key, n) {
 export function gameText(game, key, otherwise) {
   const words = server.games[game] || {};
   return key in words ? words[key] : otherwise;
+}
+
+// A word or phrase of a game's own catalogue on the server (`view.glory`, `term.card.long`),
+// with {placeholders} filled: the board says it as the terminal does, from one catalogue.
+// A key the catalogue lacks shows as itself (as `t` does), which the tests catch.
+export function gameWord(game, key, params = {}) {
+  return fill(gameText(game, key, key), params);
+}
+
+function fill(text, params) {
+  for (const [name, value] of Object.entries(params)) {
+    text = text.split(`{${name}}`).join(String(value));
+  }
+  return text;
 }
 
 // What an agent kind (a bot level) does, in the current language (from the server).

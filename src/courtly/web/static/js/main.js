@@ -1,10 +1,12 @@
 // The client's entry: language, the top bar, and one view per path.
 import { LANGUAGES, chosenLanguage, language, setLanguage, t, translate } from "./i18n.js";
 import { h } from "./dom.js";
+import { go } from "./navigate.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
 
+/** @type {Array<[RegExp, (m: RegExpMatchArray) => unknown]>} */
 const ROUTES = [
   [/^\/$/, () => showLobby()],
   [/^\/play\/([A-Za-z0-9_-]+)$/, (m) => showTable(m[1])],
@@ -14,7 +16,7 @@ const ROUTES = [
 
 let leave = null;
 
-export async function route() {
+async function route() {
   if (leave) leave();
   leave = null;
   document.getElementById("banner").replaceChildren();
@@ -28,13 +30,8 @@ export async function route() {
   document.getElementById("app").replaceChildren(h("p", { text: t("error.not_found") }));
 }
 
-export function go(path) {
-  history.pushState(null, "", path);
-  route();
-}
-
 function languageSwitch() {
-  const select = document.getElementById("lang");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   select.replaceChildren(
     ...LANGUAGES.map((code) => h("option", { value: code, text: t(`lang.${code}`), selected: code === language() })),
   );
@@ -54,7 +51,7 @@ async function start() {
   languageSwitch();
   // Links inside the client change the view without reloading the page.
   document.addEventListener("click", (event) => {
-    const link = event.target.closest("a[href^='/']");
+    const link = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a[href^='/']"));
     if (!link || link.target || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const path = new URL(link.href).pathname;
     if (!ROUTES.some(([pattern]) => pattern.test(path))) return;

@@ -2,7 +2,7 @@
 // status), each player's domain, the eliminated cards, your hand and your secret missions.
 // Spies played face down show as backs to those who do not know them.
 import { h } from "../dom.js";
-import { gameText, t, term } from "../i18n.js";
+import { gameText, gameWord, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
 
 const G = "courtisans";
@@ -55,7 +55,7 @@ function killRow(obs, rowName) {
 // A card in words: its family and role, or "face down" for a spy the viewer does not know.
 export function cardWords(c) {
   if (!c || (c.face_down && (c.card === undefined || c.card === null))) return t("courtisans.face_down_card");
-  return t("courtisans.card_words", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
+  return gameWord(G, "view.card_family_role", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
 }
 
 // The choice text of a kill, naming the card in words and where it lies (the server's text
@@ -100,8 +100,8 @@ export function courtisansBoard(ctx) {
     ),
     h(
       "section",
-      { class: "queen", "aria-label": t("courtisans.queen_table") },
-      h("h3", { text: t("courtisans.queen_table") }),
+      { class: "queen", "aria-label": gameWord(G, "view.queen_table") },
+      h("h3", { text: gameWord(G, "view.queen_table") }),
       h(
         "div",
         { class: "chips" },

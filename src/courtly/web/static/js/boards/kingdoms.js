@@ -2,7 +2,7 @@
 // each, Jester, Treaty, Army, Limbo, Glory, Peasant pile), the draw and discard piles, and
 // your hand. Playing cards are drawn from their codes ("10H": rank and suit).
 import { h } from "../dom.js";
-import { gameText, t, term } from "../i18n.js";
+import { gameWord, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
 
 const G = "kingdoms";
@@ -36,13 +36,12 @@ export function cardNames(code) {
   const m = CODE.exec(String(code));
   if (!m) return null;
   if (m[3]) {
-    const name = gameText(G, "term.joker.long", t("kingdoms.joker", { n: m[3] })).split("{n}").join(m[3]);
+    const name = gameWord(G, "term.joker.long", { n: m[3] });
     return { glyph: `${JOKER}${m[3]}`, name, red: false };
   }
   const [, rank, suit] = m;
   const words = { rank: rank in RANK_IDS ? term(G, "rank", RANK_IDS[rank]) : rank, suit: term(G, "suit", SUIT_IDS[suit]) };
-  const form = gameText(G, "term.card.long", null);
-  const name = form ? Object.entries(words).reduce((text, [k, v]) => text.split(`{${k}}`).join(v), form) : t("kingdoms.card", words);
+  const name = gameWord(G, "term.card.long", words);
   return { glyph: `${rank}${SUITS[suit]}`, name, red: suit === "H" || suit === "D" };
 }
 
@@ -111,9 +110,9 @@ function kingdom(ctx, p, seat) {
     h(
       "p",
       { class: "stats" },
-      h("span", { class: "stat" }, t("kingdoms.glory"), h("b", { text: p.glory_total ?? "?" })),
-      h("span", { class: "stat" }, t("kingdoms.hand"), h("b", { text: p.hand_size ?? "?" })),
-      h("span", { class: "stat" }, t("kingdoms.army"), h("b", { text: p.army_count ?? "?" })),
+      h("span", { class: "stat" }, gameWord(G, "view.glory"), h("b", { text: p.glory_total ?? "?" })),
+      h("span", { class: "stat" }, gameWord(G, "view.hand"), h("b", { text: p.hand_size ?? "?" })),
+      h("span", { class: "stat" }, gameWord(G, "view.army"), h("b", { text: p.army_count ?? "?" })),
     ),
     h(
       "div",
@@ -129,11 +128,11 @@ function kingdom(ctx, p, seat) {
     h(
       "div",
       { class: "row" },
-      zone({ title: t("kingdoms.jester") }, playing(p.jester)),
-      zone({ title: t("kingdoms.treaty") }, playing(p.treaty)),
-      zone({ title: t("kingdoms.army") }, pile(p.army)),
+      zone({ title: gameWord(G, "view.jester") }, playing(p.jester)),
+      zone({ title: gameWord(G, "view.treaty") }, playing(p.treaty)),
+      zone({ title: gameWord(G, "view.army") }, pile(p.army)),
       zone({ title: t("kingdoms.limbo") }, pile(p.limbo)),
-      zone({ title: t("kingdoms.glory") }, pile(p.glory)),
+      zone({ title: gameWord(G, "view.glory") }, pile(p.glory)),
       zone({ title: t("kingdoms.peasant"), pairs: mine ? null : { from: "opponent_peasant" } }, pile(p.peasant)),
     ),
   );
@@ -158,7 +157,7 @@ export function kingdomsBoard(ctx) {
       "div",
       { class: "row" },
       // The top card is face up to a Divine player who has looked at it (`deck_top`).
-      zone({ title: t("kingdoms.deck"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: t("kingdoms.deck") }), obs.deck_top ? playing(obs.deck_top) : null),
+      zone({ title: gameWord(G, "view.draw_pile"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: gameWord(G, "view.draw_pile") }), obs.deck_top ? playing(obs.deck_top) : null),
       zone({ title: t("kingdoms.discard") }, pile((obs.discard || []).slice(-6))),
       obs.aside && obs.aside.length ? zone({ title: t("kingdoms.aside") }, pile(obs.aside)) : null,
     ),

@@ -5,7 +5,7 @@
 // returns, pays with or spends them). Every player's pieces are drawn in their own colour,
 // with the seat's number on them and a legend, so two names that start alike stay apart.
 import { h } from "../dom.js";
-import { plural, t, term } from "../i18n.js";
+import { gameWord, plural, t, term } from "../i18n.js";
 import { chip, zone } from "./cards.js";
 
 const G = "tudor";
@@ -103,7 +103,7 @@ function chambers(obs, names) {
     CHAMBERS.map((roman, i) =>
       zone(
         { title: t("tudor.chamber", { n: roman }), pairs: { chamber: roman }, className: "chamber" },
-        h("div", { class: "bench" }, h("span", { class: "hint", text: t("tudor.bench") }), ((obs.benches || [])[i] || []).map((s) => piece(s, names))),
+        h("div", { class: "bench" }, h("span", { class: "hint", text: gameWord(G, "view.bench") }), ((obs.benches || [])[i] || []).map((s) => piece(s, names))),
         h(
           "ol",
           { class: "chairs" },
@@ -174,7 +174,7 @@ export function tudorBoard(ctx) {
     h(
       "table",
       { class: "players-table" },
-      h("thead", {}, h("tr", {}, ["tudor.player", "tudor.prestige", "tudor.rings", "tudor.courtiers", "tudor.lord", "tudor.screen"].map((k) => h("th", { scope: "col", text: t(k) })))),
+      h("thead", {}, h("tr", {}, [t("tudor.player"), t("tudor.prestige"), gameWord(G, "view.rings"), t("tudor.courtiers"), t("tudor.lord"), t("tudor.screen")].map((text) => h("th", { scope: "col", text })))),
       h(
         "tbody",
         {},

@@ -1,0 +1,92 @@
+// The board area and what sits beside it: the board of the viewer's observation (its
+// clickable parts tagged by the picker), the choices as buttons (the accessible alternative
+// to clicking the board), undo, and the event log.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatLabel, withSeatNames } from "../seats.js";
+import { actionText, drawBoard, serverText } from "../boards/index.js";
+
+export function boardArea(page, view) {
+  return h(
+    "section",
+    { class: "board-area", "aria-label": t("table.board") },
+    drawBoard({
+      game: page.table.game,
+      observation: view.observation,
+      actions: page.picker.candidates(),
+      names: page.names(),
+      viewer: view.viewer,
+    }),
+  );
+}
+
+export function choices(page, view) {
+  const obs = view.observation;
+  const table = page.table;
+  const mine = typeof view.viewer === "number" && obs.to_act === view.viewer && table.status === "playing";
+  const candidates = mine ? page.picker.candidates() : [];
+  const selecting = Object.keys(page.picker.selection).length > 0;
+  // Undo only where the server's rule allows it (at a hot-seat table, for whichever held
+  // seat made the last decision), and not while a request waits for answers.
+  const undoer = table.status === "playing" && !table.undo && !view.waiting
+    ? [view, ...page.seatViews()].find((v) => v.canUndo)
+    : undefined;
+  const waitingFor = table.status === "playing" && obs.to_act !== null ? t("table.waiting_for", { name: page.names()[obs.to_act] }) : t("table.no_choices");
+  return h(
+    "section",
+    { class: ["panel", "choices"], "aria-labelledby": "choices-title" },
+    h("h2", { id: "choices-title", text: t("table.choices") }),
+    !mine ? h("p", { class: "muted", text: waitingFor }) : null,
+    view.waiting ? h("p", { class: "muted", text: t("table.sending") }) : null,
+    selecting ? h("button", { type: "button", class: "cancel", text: t("table.cancel_pick"), onclick: () => page.picker.reset() }) : null,
+    h(
+      "ul",
+      { class: "actions" },
+      candidates.map((action) => {
+        // A board's own words for a choice (the client's, in the catalogue), else the
+        // server's text, with Kingdoms' cards drawn as glyphs.
+        const own = actionText(table.game, action, obs, page.names());
+        return h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "action",
+              disabled: view.waiting,
+              dataset: own === null ? { actionId: String(action.id), source: "server" } : { actionId: String(action.id) },
+              onclick: () => page.play(action),
+            },
+            // One span: the button lays out its children as flex items.
+            h("span", {}, own === null ? serverText(table.game, action.text, action.action) : own),
+          ),
+        );
+      }),
+    ),
+    undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
+  );
+}
+
+// A choice as the board words it, else as the server does (a label's plain text).
+export function choiceText(page, action) {
+  const view = page.display;
+  const own = view ? actionText(page.table.game, action, view.observation, page.names()) : null;
+  return own === null ? action.text : own;
+}
+
+export function log(page, view) {
+  // Seat names as the log shows them: open seats keep their number.
+  const names = (page.table ? page.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
+  const list = h(
+    "ol",
+    { class: "log", "aria-live": "polite" },
+    view.events.map((e) =>
+      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, withSeatNames(e.text, names), e.data)),
+    ),
+  );
+  requestAnimationFrame(() => {
+    list.scrollTop = list.scrollHeight;
+  });
+  return h("section", { class: ["panel", "log-panel"], "aria-labelledby": "log-title" }, h("h2", { id: "log-title", text: t("table.log") }), list);
+}

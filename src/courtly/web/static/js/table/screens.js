@@ -1,0 +1,212 @@
+// The table page's screens around the board: the heading (whose turn, the phase), the seats
+// bar (with the owner's "give to a bot"), the name asked of a link's seat, the waiting room
+// (invite links and start), the hot-seat privacy screen and the undo request. Each is drawn
+// from the page (table.js) and changes nothing but through the server.
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { showError } from "../notice.js";
+import { seatLabel } from "../seats.js";
+import { absolute, saveHeld } from "../store.js";
+import { fmt, phaseName } from "./words.js";
+
+export function header(page, view) {
+  const obs = view.observation || {};
+  const names = page.names();
+  let turn;
+  if (page.table.status === "waiting") turn = t("table.waiting_start");
+  else if (obs.to_act === null || obs.to_act === undefined) turn = t("table.over");
+  else if (obs.to_act === view.viewer) turn = t("table.your_turn", { name: names[obs.to_act] });
+  else turn = t("table.turn_of", { name: names[obs.to_act] });
+  const who = typeof view.viewer === "number" ? t("table.you_are", { name: names[view.viewer] }) : t("table.spectating");
+  return h(
+    "div",
+    { class: "table-head" },
+    h("h1", { text: page.table.title }),
+    h("p", { class: "who", text: who }),
+    h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
+    obs.phase ? h("p", { class: "phase", text: phaseText(page.table.game, obs) }) : null,
+  );
+}
+
+// The phase, and the decision in front of the player where the game names one apart from it
+// (Kingdoms' `decision.name`: "Action Phase — Honour: the Subject for your Glory").
+function phaseText(game, obs) {
+  const phase = phaseName(game, obs.phase);
+  const name = obs.decision && obs.decision.name;
+  if (!name || name === obs.phase) return t("table.phase", { phase });
+  return t("table.phase_decision", { phase, decision: phaseName(game, name) });
+}
+
+export function seatsBar(page, view) {
+  const obs = view.observation || {};
+  return h(
+    "ol",
+    { class: "seats-bar", "aria-label": t("table.seats") },
+    page.table.seats.map((seat) => {
+      const score = obs.scores ? obs.scores[seat.seat] : null;
+      const state = seat.kind === "bot" ? (seat.thinking ? "thinking" : "bot") : seat.kind === "open" ? "open" : seat.connected ? "online" : "offline";
+      return h(
+        "li",
+        {
+          class: ["seat", obs.to_act === seat.seat ? "to-act" : null, seat.seat === view.viewer ? "me" : null],
+          dataset: { seat: String(seat.seat), state },
+        },
+        h("span", { class: ["dot", state], "aria-hidden": "true" }),
+        h("span", { class: "name", text: seatLabel(seat) }),
+        h("span", { class: "state", text: t(`seatstate.${state}`) }),
+        score !== null && score !== undefined ? h("span", { class: "score", text: t("table.score", { score: fmt(score) }) }) : null,
+        ownerSeatControl(page, seat),
+      );
+    }),
+  );
+}
+
+// The owner may give an open or disconnected person's seat to a bot.
+function ownerSeatControl(page, seat) {
+  const active = page.table.status === "waiting" || page.table.status === "playing";
+  const idle = seat.kind === "open" || (seat.kind === "person" && !seat.connected);
+  if (!page.held.owner || !active || !idle) return null;
+  return h("button", {
+    type: "button",
+    class: "replace",
+    text: t("owner.replace"),
+    "aria-label": t("owner.replace_label", { name: seatLabel(seat) }),
+    onclick: async () => {
+      try {
+        page.table = await api(`/api/tables/${page.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: page.held.owner });
+        page.draw();
+      } catch (err) {
+        showError(err);
+      }
+    },
+  });
+}
+
+// A link's seat nobody named yet: the name is asked, and taking the seat swaps the invite's
+// token for one only this browser knows (the owner who handed the invite on cannot look
+// through the seat).
+export function nameForm(page, view) {
+  const input = h("input", { id: "take-name", type: "text", maxLength: 32, required: true, autocomplete: "nickname" });
+  const form = h(
+    "form",
+    { class: ["panel", "take-seat"] },
+    h("h2", { text: t("take.title", { n: view.viewer + 1 }) }),
+    h("label", { for: "take-name", text: t("take.name") }),
+    input,
+    h("button", { type: "submit", class: "primary", text: t("take.submit") }),
+  );
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    try {
+      const taken = await api(`/api/tables/${page.id}/take`, { method: "POST", body: { name: input.value }, token: view.token });
+      if (taken.token) {
+        page.held.used = [...page.held.used, view.token];
+        page.held.seats[view.viewer] = taken.token;
+        saveHeld(page.id, page.held);
+        view.connect(taken.token);
+      }
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return form;
+}
+
+function copyRow(label, link) {
+  const url = absolute(link);
+  const field = h("input", { type: "text", readOnly: true, value: url, "aria-label": label, class: "link" });
+  return h(
+    "li",
+    {},
+    h("span", { class: "label", text: label }),
+    field,
+    h("button", {
+      type: "button",
+      text: t("common.copy"),
+      "aria-label": t("common.copy_label", { what: label }),
+      onclick: async (event) => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          document.execCommand("copy");
+        }
+        event.target.textContent = t("common.copied");
+      },
+    }),
+  );
+}
+
+// Before the start: the owner's invite links, the spectator link and *start*; anyone else
+// waits for the owner.
+export function waitingRoom(page) {
+  const owner = page.held.owner;
+  const invites = (page.held.invites || []).map((inv) => {
+    const seat = page.table.seats[inv.seat];
+    const label = seat && seat.kind === "open" ? t("invite.seat_open", { n: inv.seat + 1 }) : t("invite.seat_taken", { n: inv.seat + 1, name: seatLabel(seat) });
+    return copyRow(label, inv.link);
+  });
+  const open = page.table.seats.filter((s) => s.kind === "open").length;
+  const start = async () => {
+    try {
+      page.table = await api(`/api/tables/${page.id}/start`, { method: "POST", token: owner });
+      page.draw();
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return h(
+    "section",
+    { class: ["panel", "waiting"] },
+    h("h2", { text: t("invite.title") }),
+    owner
+      ? h("ul", { class: "invites" }, invites, page.held.spectatorLink ? copyRow(t("invite.spectator"), page.held.spectatorLink) : null)
+      : h("p", { text: t("invite.wait_owner") }),
+    owner ? h("p", { class: "hint", text: open ? t("invite.still_open", { n: open }) : t("invite.all_seated") }) : null,
+    owner ? h("button", { type: "button", class: "primary", id: "start", text: t("invite.start"), onclick: start }) : null,
+  );
+}
+
+// Hot-seat: the whole page says whose turn it is, and nothing of anyone's hand is in the
+// DOM until that player clicks.
+export function privacyScreen(page, view) {
+  const name = page.names()[view.viewer];
+  return h(
+    "section",
+    { class: "privacy", "aria-labelledby": "privacy-title" },
+    h("h1", { id: "privacy-title", text: t("privacy.pass", { name }) }),
+    h("p", { text: t("privacy.hint") }),
+    h("button", {
+      type: "button",
+      class: "primary",
+      id: "privacy-continue",
+      text: t("privacy.show", { name }),
+      onclick: () => {
+        page.privacy = false;
+        page.render();
+      },
+    }),
+  );
+}
+
+// Another seat asked to take back its decision: the held seats the server waits for answer.
+export function undoDialog(page) {
+  const request = page.undoRequest;
+  if (!request) return null;
+  const names = page.names();
+  const mine = page.seatViews().filter((v) => request.waiting_for.includes(v.viewer));
+  if (!mine.length) return h("p", { class: ["notice", "info"], text: t("undo.waiting", { name: names[request.seat] }) });
+  const reply = (accept) => {
+    for (const v of mine) v.replyUndo(accept);
+    page.undoRequest = null;
+    page.draw();
+  };
+  return h(
+    "div",
+    { class: ["panel", "undo-request"], role: "alertdialog", "aria-label": t("undo.asks", { name: names[request.seat] }) },
+    h("p", { text: t("undo.asks", { name: names[request.seat] }) }),
+    h("button", { type: "button", text: t("undo.accept"), onclick: () => reply(true) }),
+    h("button", { type: "button", text: t("undo.decline"), onclick: () => reply(false) }),
+  );
+}
