@@ -1,19 +1,25 @@
 """courtly: court-intrigue tabletop games, exactly as their rulebooks define them.
 
-``courtly.games()`` lists the registered games and ``courtly.load(name)`` returns one.
+``courtly.game_names()`` lists the registered games and ``courtly.load(name)`` returns one.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from courtly import games
-
 if TYPE_CHECKING:
     from courtly.core.state import Game
 
-__all__ = ["games", "load"]
+__all__ = ["game_names", "load"]
 __version__ = "0.1.0"
+
+
+def game_names() -> list[str]:
+    """The names of the registered games (the ``courtly.games`` entry points), sorted."""
+    # Imported when first needed, as in ``load`` below.
+    from courtly.core.registry import game_names as names
+
+    return names()
 
 
 def load(name: str) -> Game:

@@ -6,14 +6,8 @@ import pytest
 from agents_toy_duel import DUEL
 
 from courtly.agents import agent_kinds, make_agent, parse_agent_spec
-from courtly.agents.ismcts import ISMCTSAgent
-from courtly.agents.levels import (
-    DEFAULT_LEVELS,
-    LEVELS,
-    level_settings,
-    level_spec,
-    level_table,
-)
+from courtly.agents.ismcts import ISMCTSAgent, level_settings
+from courtly.agents.levels import DEFAULT_LEVELS, LEVELS, level_spec, level_table
 from courtly.core.errors import AgentSpecError
 from courtly.core.registry import game_names
 

@@ -79,7 +79,7 @@ TYPED = {"end", "random", "greedy", "tree", "policy", "false", "true", "all"}
 
 def test_what_a_free_form_option_or_agent_parameter_allows_reads_in_korean() -> None:
     described: list[Callable[[str], str]] = []
-    for name in courtly.games():
+    for name in courtly.game_names():
         described += [o.allowed_text for o in courtly.load(name).options if o.choices is None]
     agent_kinds()  # registers the built-in agents
     described += [partial(localized, p.allowed) for params in _PARAMS.values() for p in params]

@@ -29,7 +29,7 @@ STATES = [(game, i) for game, saved in SAVED.items() for i in range(len(saved["s
 
 
 def test_every_game_has_saved_records_and_states() -> None:
-    assert sorted(SAVED) == sorted(courtly.games())
+    assert sorted(SAVED) == sorted(courtly.game_names())
     assert all(saved["records"] and saved["states"] for saved in SAVED.values())
 
 

@@ -8,8 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from courtly.agents.greedy import GreedyAgent
-from courtly.agents.ismcts import ISMCTSAgent
-from courtly.agents.levels import level_settings
+from courtly.agents.ismcts import ISMCTSAgent, level_settings
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
 from courtly.games.for_the_king import GAME

@@ -21,7 +21,7 @@ def _sampler(seed: int) -> object:
 
 
 def test_every_game_is_registered_by_import() -> None:
-    assert sorted(openspiel.GAMES) == sorted(short_name(n) for n in courtly.games())
+    assert sorted(openspiel.GAMES) == sorted(short_name(n) for n in courtly.game_names())
     for name in openspiel.GAMES:
         assert name in pyspiel.registered_names()
     game = pyspiel.load_game("python_courtly_courtisans(players=3)")
@@ -29,7 +29,7 @@ def test_every_game_is_registered_by_import() -> None:
     assert game.num_distinct_actions() == courtly.load("courtisans").action_space_size(3)
 
 
-@pytest.mark.parametrize("name", courtly.games())
+@pytest.mark.parametrize("name", courtly.game_names())
 def test_game_type_is_honest(name: str) -> None:
     kind = pyspiel.load_game(short_name(name)).get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -72,7 +72,7 @@ def _random_states(game: pyspiel.Game, seed: int, every: int) -> list[pyspiel.St
     return [*out, state]
 
 
-@pytest.mark.parametrize("name", courtly.games())
+@pytest.mark.parametrize("name", courtly.game_names())
 def test_serialization_round_trip(name: str) -> None:
     game = pyspiel.load_game(short_name(name))
     for state in _random_states(game, seed=1, every=17):

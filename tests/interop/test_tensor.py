@@ -48,7 +48,7 @@ def test_tensor_is_resample_invariant(name: str, players: int) -> None:
     assert differs
 
 
-@pytest.mark.parametrize("name", courtly.games())
+@pytest.mark.parametrize("name", courtly.game_names())
 def test_finished_game_resamples_to_what_was_revealed(name: str) -> None:
     """Once over, a world must still show each seat what it saw (the conformance run checks
     positions before the end only)."""
@@ -77,7 +77,7 @@ def test_writer_refuses_what_does_not_fit() -> None:
         writer.numbers("scores", [1, 2, 3], 2, 1, "scores")
 
 
-@pytest.mark.parametrize("name", courtly.games())
+@pytest.mark.parametrize("name", courtly.game_names())
 def test_layout_is_documented(name: str) -> None:
     """docs/games/GAME.md holds the layout table exactly as the encoder writes it."""
     game = courtly.load(name)

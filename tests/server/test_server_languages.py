@@ -86,7 +86,12 @@ def test_the_catalogues_are_served_as_json(server: ServerProcess) -> None:
     assert english["games"]["kingdoms"]["option.battle.help"].startswith("Battle actions")
     assert set(english["games"]["kingdoms"]) == set(korean["games"]["kingdoms"])
     assert english["games"]["kingdoms"]["option.turn_limit.allowed"] == "an integer >= 1"
-    assert server.http.get("/api/i18n/fr").status_code == 404
+    unknown = server.http.get("/api/i18n/fr")
+    assert unknown.status_code == 404
+    assert unknown.json()["detail"] == "no catalogue for language 'fr'"
+    # Refused in the reader's language, as every refusal is.
+    refused = server.http.get("/api/i18n/fr", headers={"Accept-Language": "ko"})
+    assert refused.json()["detail"] == "'fr' 언어의 카탈로그는 없습니다"
 
 
 def _next_error(ws: ClientConnection) -> dict[str, Any]:
@@ -233,3 +238,62 @@ def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProces
     assert refused.json()["detail"] == f"{steps + 1}단계는 없습니다: 이 게임은 {steps}단계입니다"
     english = server.http.get(beyond).json()["detail"]
     assert english == f"step {steps + 1}: this game has {steps} steps"
+
+
+def test_a_refused_message_reads_wholly_in_the_viewers_language(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    server.start_table(created)
+    table_id = created["table"]["id"]
+    korean = _connect(server, table_id, server.token(created, 0), "ko", None)
+    english = _connect(server, table_id, server.token(created, 0), "en", None)
+    watcher = _connect(server, table_id, None, "ko", None)
+    try:
+        for ws in (korean, english, watcher):
+            _next_game_message(ws)
+        # Each message the protocol's models refuse: the Korean line is Korean throughout,
+        # the field it names aside (the protocol's own word).
+        refused = [
+            ({"type": "act", "seq": 0}, "'action' 값이 없습니다", "'action' is missing"),
+            (
+                {"type": "act", "seq": "0", "action": 0},
+                "'seq'에는 정수를 써야 합니다",
+                "'seq' must be a whole number",
+            ),
+            (
+                {"type": "undo_reply", "accept": "yes"},
+                "'accept'에는 true나 false를 써야 합니다",
+                "'accept' must be true or false",
+            ),
+            ({"type": "hello"}, "이미 연결되어 있습니다", "already connected"),
+            ([1], "메시지는 JSON 객체여야 합니다", "a message must be a JSON object"),
+        ]
+        for message, ko, en in refused:
+            korean.send(json.dumps(message))
+            english.send(json.dumps(message))
+            said_ko, said_en = _next_error(korean), _next_error(english)
+            assert said_ko["code"] == said_en["code"] == "bad_message"
+            assert said_ko["reason"].startswith("메시지를 받을 수 없습니다: " + ko), said_ko
+            assert said_en["reason"].startswith(en), said_en
+        watcher.send(json.dumps({"type": "undo"}))
+        spectator = _next_error(watcher)
+        assert spectator["code"] == "spectator"
+        assert spectator["reason"] == "메시지를 받을 수 없습니다: 관전자는 둘 수 없습니다"
+    finally:
+        for ws in (korean, english, watcher):
+            ws.close()
+
+
+def test_a_seat_given_to_a_bot_is_told_so_in_its_language(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    table_id = created["table"]["id"]
+    # An open seat's invite holder, watching in Korean, is told its seat is a bot's now.
+    korean = _connect(server, table_id, server.token(created, 1), "ko", None)
+    try:
+        _next_game_message(korean)
+        given = server.owner_post(created, "seats/1/bot", bot="random")
+        assert given.status_code == 200, given.text
+        told = _next_error(korean)
+        assert told["code"] == "replaced"
+        assert told["reason"] == "이제 봇이 이 자리를 둡니다"
+    finally:
+        korean.close()

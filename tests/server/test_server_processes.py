@@ -20,7 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server.store import Store, StoredTable
+from courtly.server.store import Store
+from courtly.server.stored import StoredTable
 
 # After a restart or outage every process must show every table as stored within this time.
 SETTLE = 8.0
@@ -378,6 +379,31 @@ def test_an_act_while_the_database_is_away_is_refused_and_never_shown(cluster: C
     for client in (*clients, fresh):
         client.close()
     assert a.owner_post(created, "end").status_code == 200
+
+
+def test_a_request_while_the_database_is_away_is_answered_503_in_one_line(
+    cluster: Cluster,
+) -> None:
+    a = cluster.processes[0]
+    marks = cluster.log_marks()
+    body = {"game": "tudor", "players": 2, "seats": ["open", "open"]}
+    cluster.postgres.pause()
+    try:
+        listed = a.http.get("/api/tables", params={"status": "history"})
+        assert listed.status_code == 503, listed.text
+        assert listed.json() == {
+            "detail": "the database cannot be reached now; try again in a moment"
+        }
+        made = a.http.post("/api/tables", json=body, headers={"Accept-Language": "ko"})
+        assert made.status_code == 503, made.text
+        assert (
+            made.json()["detail"]
+            == "지금은 데이터베이스에 연결할 수 없습니다. 잠시 후 다시 시도하세요"
+        )
+    finally:
+        cluster.postgres.resume()
+    _within(SETTLE, lambda: a.http.post("/api/tables", json=body).status_code == 201, "served")
+    cluster.assert_no_traceback(marks)
 
 
 def test_a_change_stored_while_another_process_was_not_listening_reaches_it(

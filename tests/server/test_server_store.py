@@ -11,15 +11,8 @@ from pathlib import Path
 import pytest
 from server_support import Postgres
 
-from courtly.server.store import (
-    FINISHED,
-    PLAYING,
-    Append,
-    ConflictError,
-    Store,
-    StoredSeat,
-    StoredTable,
-)
+from courtly.server.store import Store
+from courtly.server.stored import FINISHED, PLAYING, Append, ConflictError, StoredSeat, StoredTable
 from courtly.server.tokens import new_token
 
 

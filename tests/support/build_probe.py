@@ -12,8 +12,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from courtly.agents.ismcts import ISMCTSAgent, settings_from_params
-from courtly.agents.levels import level_settings
+from courtly.agents.ismcts import ISMCTSAgent, level_settings, settings_from_params
 from courtly.agents.registry import make_agent
 from courtly.core.build import build_name
 from courtly.core.registry import game_names, load_game

@@ -10,7 +10,7 @@ from courtly.core.state import State
 
 CONFIGS = [
     (name, n)
-    for name in courtly.games()
+    for name in courtly.game_names()
     for n in range(courtly.load(name).min_players, courtly.load(name).max_players + 1)
 ]
 

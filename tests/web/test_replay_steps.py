@@ -9,7 +9,7 @@ from courtly.core.registry import load_game
 from courtly.core.replay import CHECKPOINT, ReplayedGame, replay
 from courtly.core.rng import Rng
 from courtly.core.table import Table
-from courtly.web.replay import position
+from courtly.server.routes.replay import position
 
 
 def _finished(game_name: str, players: int) -> Table:

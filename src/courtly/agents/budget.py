@@ -21,9 +21,9 @@ The bound, per kind (docs/bots.md has the measurements behind the levels' budget
 
 from __future__ import annotations
 
-from courtly.agents.ismcts import SearchSettings, settings_from_params
-from courtly.agents.levels import LEVELS, level_agent_spec, level_settings
-from courtly.agents.registry import parse_agent_spec
+from courtly.agents.ismcts import SearchSettings, level_settings, settings_from_params
+from courtly.agents.levels import LEVELS, level_agent_spec
+from courtly.agents.spec import parse_agent_spec
 from courtly.core.errors import AgentSpecError
 
 #: The level whose budget bounds every spec.

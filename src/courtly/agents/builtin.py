@@ -1,25 +1,17 @@
-"""The agents that ship with courtly, registered by name."""
+"""The agent kinds that ship with courtly, and the parameters each takes (the registry names
+them, with one difficulty level per entry of ``courtly.agents.levels``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from courtly.agents.greedy import GreedyAgent
 from courtly.agents.ismcts import OPPONENT_MODELS, ROLLOUT_POLICIES, make_ismcts
-from courtly.agents.levels import LEVELS, level_spec, make_level_agent
 from courtly.agents.random_agent import RandomAgent
-from courtly.agents.registry import (
-    AgentFactory,
-    AgentParam,
-    number,
-    one_of,
-    register_agent,
-    whole_number,
-    whole_number_or,
-)
-from courtly.core.i18n import COURTLY, either
+from courtly.agents.spec import AgentParam, number, one_of, whole_number, whole_number_or
+from courtly.core.i18n import COURTLY, Localized, either
 from courtly.core.seat import Agent
-from courtly.core.state import Game
 
 _at_least_one = COURTLY.phrase("allowed.whole_at_least", min=1)
 
@@ -43,26 +35,23 @@ ISMCTS_PARAMS = (
 )
 
 
-def _level_factory(level: str) -> AgentFactory:
-    def factory(game: Game, **overrides: Any) -> Agent:
-        return make_level_agent(game, level, **overrides)
+@dataclass(frozen=True)
+class AgentKind:
+    """One nameable kind: ``factory(game, **params)`` builds the agent."""
 
-    return factory
+    kind: str
+    factory: Callable[..., Agent]
+    description: Localized
+    params: tuple[AgentParam, ...]
 
 
-def register_all() -> None:
-    register_agent("random", lambda game: RandomAgent(), COURTLY.phrase("agent.random"), ())
-    register_agent(
+BUILTIN_KINDS = (
+    AgentKind("random", lambda game: RandomAgent(), COURTLY.phrase("agent.random"), ()),
+    AgentKind(
         "greedy",
         lambda game, samples=2: GreedyAgent(game, samples=samples),
         COURTLY.phrase("agent.greedy"),
         (AgentParam("samples", whole_number, _at_least_one),),
-    )
-    register_agent("ismcts", make_ismcts, COURTLY.phrase("agent.ismcts"), ISMCTS_PARAMS)
-    for level in LEVELS:
-        register_agent(
-            level,
-            _level_factory(level),
-            COURTLY.phrase("agent.level", level=level, spec=level_spec("", level)),
-            ISMCTS_PARAMS,
-        )
+    ),
+    AgentKind("ismcts", make_ismcts, COURTLY.phrase("agent.ismcts"), ISMCTS_PARAMS),
+)

@@ -30,6 +30,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from courtly.agents.levels import level_spec
+from courtly.agents.spec import parse_agent_spec
 from courtly.core.actions import Action
 from courtly.core.errors import AgentSpecError
 from courtly.core.rng import Rng
@@ -424,6 +426,14 @@ def make_ismcts(game: Game, **params: Any) -> ISMCTSAgent:
     return ISMCTSAgent(game, settings_from_params(**params))
 
 
+def level_settings(game_name: str, level: str) -> SearchSettings:
+    """The search settings of a level that is an ISMCTS search (for benchmarks and budgets)."""
+    kind, params = parse_agent_spec(level_spec(game_name, level))
+    if kind != "ismcts":
+        raise AgentSpecError(f"level {level!r} of {game_name} is {kind!r}, not an ismcts search")
+    return settings_from_params(**params)
+
+
 def ismcts_iterations_per_second(
     game: Game,
     num_players: int,
@@ -437,8 +447,6 @@ def ismcts_iterations_per_second(
     ``settings`` defaults to the ``hard`` level's search settings for the game, with the budget
     replaced by ``seconds`` of thinking."""
     if settings is None:
-        from courtly.agents.levels import level_settings
-
         settings = level_settings(game.name, "hard")
     timed = replace(settings, iterations=None, seconds=seconds)
     state = game.new_game(num_players, seed=seed)

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from courtly.agents.ismcts import SearchSettings, settings_from_params
+from courtly.agents.spec import parse_agent_spec
 from courtly.core.budgets import LevelBudgets
 from courtly.core.errors import AgentSpecError
 from courtly.core.registry import game_names, load_game
-from courtly.core.seat import Agent
-from courtly.core.state import Game
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -73,8 +71,6 @@ def level_spec(game_name: str, level: str) -> str:
 
 def level_agent_spec(game_name: str, level: str, **overrides: Any) -> str:
     """The full agent spec ``level`` stands for in ``game_name`` with ``overrides`` applied."""
-    from courtly.agents.registry import parse_agent_spec
-
     kind, params = parse_agent_spec(level_spec(game_name, level))
     params.update(overrides)
     if overrides.get("seconds") is not None and "iterations" not in overrides:
@@ -83,27 +79,8 @@ def level_agent_spec(game_name: str, level: str, **overrides: Any) -> str:
     return kind + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
 
 
-def make_level_agent(game: Game, level: str, **overrides: Any) -> Agent:
-    """The agent for ``level`` in ``game``, with ``overrides`` replacing the table's parameters."""
-    from courtly.agents.registry import make_agent
-
-    return make_agent(level_agent_spec(game.name, level, **overrides), game)
-
-
 def expand_agent_spec(game_name: str, spec: str) -> str:
     """``spec`` with a difficulty level replaced by the search it stands for (so a record of
     what played does not change meaning when the level table is re-tuned)."""
-    from courtly.agents.registry import parse_agent_spec
-
     kind, params = parse_agent_spec(spec)
     return level_agent_spec(game_name, kind, **params) if kind in LEVELS else spec.strip()
-
-
-def level_settings(game_name: str, level: str) -> SearchSettings:
-    """The search settings of a level that is an ISMCTS search (for benchmarks)."""
-    from courtly.agents.registry import parse_agent_spec
-
-    kind, params = parse_agent_spec(level_spec(game_name, level))
-    if kind != "ismcts":
-        raise AgentSpecError(f"level {level!r} of {game_name} is {kind!r}, not an ismcts search")
-    return settings_from_params(**params)

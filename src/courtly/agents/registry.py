@@ -1,61 +1,33 @@
-"""Agent names and parameters (``ismcts:iterations=2000``) into agent objects."""
+"""Agent names and parameters (``ismcts:iterations=2000``) into agent objects: every kind
+that can be named, the built-in ones and the difficulty levels among them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from courtly.agents.builtin import BUILTIN_KINDS, ISMCTS_PARAMS
+from courtly.agents.levels import LEVELS, level_agent_spec, level_spec
+from courtly.agents.spec import AgentParam, parse_agent_spec
 from courtly.core.errors import AgentSpecError, Words
 from courtly.core.i18n import COURTLY, Localized, current_language, localized
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 
+__all__ = [
+    "AgentFactory",
+    "agent_kinds",
+    "make_agent",
+    "make_level_agent",
+    "parse_agent_spec",
+    "register_agent",
+]
+
 AgentFactory = Callable[..., Agent]
 #: What ``courtly games`` and the browser say an agent kind does: a text, or its text in a
 #: language (``description(lang)``, a ``Phrase``) for a kind whose catalogue has one.
 Description = Localized
-
-
-@dataclass(frozen=True)
-class AgentParam:
-    """One parameter an agent kind accepts: ``parse`` turns the value written in a spec (already
-    read as a number, true/false or a word) into the value, raising ``ValueError`` when it
-    cannot; ``allowed`` says in words what may be written (a ``Phrase``: in the reader's
-    language)."""
-
-    name: str
-    parse: Callable[[Any], Any]
-    allowed: Localized
-
-
-def whole_number(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError
-    return value
-
-
-def number(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError
-    return float(value)
-
-
-def one_of(*words: str) -> Callable[[Any], str]:
-    def parse(value: Any) -> str:
-        if value not in words:
-            raise ValueError
-        return str(value)
-
-    return parse
-
-
-def whole_number_or(word: str) -> Callable[[Any], int | str]:
-    def parse(value: Any) -> int | str:
-        return word if value == word else whole_number(value)
-
-    return parse
 
 
 _FACTORIES: dict[str, tuple[AgentFactory, Description]] = {}
@@ -108,47 +80,16 @@ def _accepted(declared: Sequence[AgentParam], lang: str) -> str:
     return listed or COURTLY.text("term.none", lang)
 
 
-def _ensure_builtin() -> None:
-    if not _FACTORIES:
-        from courtly.agents import builtin
-
-        builtin.register_all()
-
-
 def agent_kinds(lang: str | None = None) -> dict[str, str]:
     """Every agent kind and what it does, in ``lang`` (default: the current language)."""
-    _ensure_builtin()
     lang = lang or current_language()
     return {
         kind: localized(description, lang) for kind, (_f, description) in sorted(_FACTORIES.items())
     }
 
 
-def _value(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return text
-
-
-def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    kind, _, rest = spec.strip().partition(":")
-    params: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise AgentSpecError.keyed("error.agent.pair", part=part, spec=spec)
-        params[key.strip()] = _value(value.strip())
-    return kind.strip(), params
-
-
 def make_agent(spec: str, game: Game) -> Agent:
     """An agent for ``game`` from a name such as ``random``, ``greedy`` or ``ismcts:seconds=1``."""
-    _ensure_builtin()
     kind, params = parse_agent_spec(spec)
     if kind not in _FACTORIES:
         raise AgentSpecError.keyed(
@@ -163,3 +104,26 @@ def make_agent(spec: str, game: Game) -> Agent:
         raise AgentSpecError.keyed("error.agent.parameters", kind=kind, spec=spec) from None
     agent.name = spec.strip()
     return agent
+
+
+def make_level_agent(game: Game, level: str, **overrides: Any) -> Agent:
+    """The agent for ``level`` in ``game``, with ``overrides`` replacing the table's parameters."""
+    return make_agent(level_agent_spec(game.name, level, **overrides), game)
+
+
+def _level_factory(level: str) -> AgentFactory:
+    def factory(game: Game, **overrides: Any) -> Agent:
+        return make_level_agent(game, level, **overrides)
+
+    return factory
+
+
+for _kind in BUILTIN_KINDS:
+    register_agent(_kind.kind, _kind.factory, _kind.description, _kind.params)
+for _level in LEVELS:
+    register_agent(
+        _level,
+        _level_factory(_level),
+        COURTLY.phrase("agent.level", level=_level, spec=level_spec("", _level)),
+        ISMCTS_PARAMS,
+    )

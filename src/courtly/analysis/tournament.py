@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from courtly.agents.registry import make_agent
 from courtly.analysis.runner import Runner
 from courtly.analysis.stats import wilson_interval
+from courtly.core import registry
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError
 from courtly.core.match import play_match
@@ -107,9 +108,7 @@ class _TimedAgent:
 def play_task(task: GameTask, game: Game | None = None) -> GameOutcome:
     """Play one tournament game (in this process or a worker, where ``game`` is loaded by name)."""
     if game is None:
-        from courtly.core.registry import load_game
-
-        game = load_game(task.game_name)
+        game = registry.load_game(task.game_name)
     agents = [_TimedAgent(make_agent(spec, game)) for spec in task.seat_specs]
     result = play_match(game, agents, seed=task.seed, options=task.options)
     state = result.state

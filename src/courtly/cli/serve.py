@@ -33,6 +33,8 @@ def serve(
     ] = 2,
 ) -> None:
     """Serve tables online: people join by link, bots take seats, nothing is lost on a restart."""
+    # The server's packages (uvicorn, FastAPI, SQLAlchemy) load only when serving: every other
+    # command starts without them (courtly.cli says why the command must start at once).
     import uvicorn
 
     from courtly.server.app import create_app
@@ -78,6 +80,7 @@ def serve(
 def _prepare_database(url: str) -> None:
     """Create or migrate the schema before serving, so a wrong URL or an unreachable
     database is one readable line, not a failed start-up deep in the server."""
+    # Loaded only when serving, as in ``serve``.
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from courtly.server.store import Store
@@ -93,6 +96,7 @@ def _prepare_database(url: str) -> None:
 
 def _safe_url(url: str) -> str:
     """The database URL without its password, for printing."""
+    # Loaded only when serving, as in ``serve``.
     from sqlalchemy.engine import make_url
 
     try:

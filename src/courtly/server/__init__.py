@@ -1,6 +1,8 @@
 """The table server: people play at a distance, bots take seats, nothing is lost.
 
-Three parts and a pool (docs/server.md): the kernel's ``Table`` runs each game, the
-:mod:`store` keeps tables, seats and every action in a database, the :mod:`hub` holds the
-websockets and sends each viewer its own messages, and :mod:`bots` thinks in other processes.
+In parts, as docs/server.md's code map lists them: the lobby (tables, seats, tokens), the
+master and the undo (what changes a game in progress), the Store and its thread (storage),
+the websocket and its messages out (transport), the bot seats and their worker pool, the
+other processes on a shared PostgreSQL, and the HTTP routes (:mod:`courtly.server.routes`).
+The :mod:`hub` puts one process's parts together.
 """

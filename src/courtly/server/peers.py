@@ -73,7 +73,11 @@ def one_line(exc: BaseException) -> str:
 class BotLeases:
     """The tables whose bots this process thinks for: those whose advisory lock it holds, on a
     connection of its own. A table's lock is kept while the table is live here (its bot
-    caches stay warm); a process that cannot reach the database holds none."""
+    caches stay warm); a process that cannot reach the database holds none.
+
+    psycopg, the optional PostgreSQL driver (the ``postgres`` extra), is imported in the
+    methods that use it: only a server on a shared PostgreSQL has leases, and a SQLite server
+    runs without the driver installed."""
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
@@ -91,7 +95,7 @@ class BotLeases:
         """Whether this process (now) holds the table's lock, taking it if it is free."""
         if table_id in self.held and self._trusted:
             return True
-        import psycopg
+        import psycopg  # the optional driver: see the class
 
         try:
             connection = await self._open()
@@ -116,7 +120,7 @@ class BotLeases:
         if table_id not in self.held:
             return
         self.held.discard(table_id)
-        import psycopg
+        import psycopg  # the optional driver: see the class
 
         try:
             connection = await self._open()
@@ -130,7 +134,7 @@ class BotLeases:
         """Make sure the locks believed held still are (their connection is alive)."""
         if self.held:
             self.suspect()
-            import psycopg
+            import psycopg  # the optional driver: see the class
 
             try:
                 connection = await self._open()
@@ -145,7 +149,7 @@ class BotLeases:
             self._connection = None
 
     async def _open(self) -> Any:
-        import psycopg
+        import psycopg  # the optional driver: see the class
 
         async with self._connecting:
             if self._connection is None or self._connection.closed:

@@ -1,78 +1,122 @@
 """The websocket messages, both ways (docs/protocol.md documents each one).
 
-Every game message is built for one viewer from the kernel's ``Delivery`` for that viewer,
-which holds only ``observation(viewer)``, ``events_for(viewer)`` and (for the seat to act) its
-legal actions: nothing here ever sees a whole state, so nothing can be filtered wrongly.
+A client's message is read into one of the pydantic models below (as HTTP bodies are), and
+one it does not fit is refused with a :class:`ProtocolError`: a code and a catalogued line,
+written in the connection's language. Every game message is built for one viewer from the
+kernel's ``Delivery`` for that viewer, which holds only ``observation(viewer)``,
+``events_for(viewer)`` and (for the seat to act) its legal actions: nothing here ever sees a
+whole state, so nothing can be filtered wrongly.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import orjson
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import ValidationError as ModelError
 
+from courtly.core.errors import CourtlyError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.registry import load_game
 from courtly.core.table import Delivery
-
-# Client -> server message types.
-HELLO, ACT, UNDO, UNDO_REPLY, PING = "hello", "act", "undo", "undo_reply", "ping"
-CLIENT_TYPES = (HELLO, ACT, UNDO, UNDO_REPLY, PING)
+from courtly.server.invalid import invalid_request
 
 
 class ProtocolError(Exception):
-    """A client message the server refuses; ``code`` is machine-readable, the text readable."""
+    """A client message the server refuses: ``code`` is machine-readable (the same in every
+    language), ``error`` the catalogued reason, read in a language with :meth:`reason`."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, error: CourtlyError) -> None:
+        super().__init__(str(error))
         self.code = code
-        self.reason = reason
+        self.error = error
+
+    @classmethod
+    def keyed(cls, code: str, key: str, /, **data: Any) -> ProtocolError:
+        return cls(code, CourtlyError.keyed(key, **data))
+
+    def reason(self, lang: str) -> str:
+        """The one line an ``error`` frame carries, in ``lang``."""
+        return error_text(CourtlyError.keyed("server.refused.message", detail=self.error), lang)
 
 
-@dataclass(frozen=True)
-class ClientMessage:
-    type: str
-    body: dict[str, Any]
+class _Message(BaseModel):
+    # Fields the protocol does not name are ignored, as they always were.
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    # Checked where it is resolved: a token that is not text is refused as ``bad_token``.
+    token: Any = None
+    lang: Any = None
+
+
+class Act(_Message):
+    type: Literal["act"]
+    seq: StrictInt
+    action: Any  # an action id or its JSON form: the kernel reads it (and refuses it)
+
+
+class Undo(_Message):
+    type: Literal["undo"]
+
+
+class UndoReply(_Message):
+    type: Literal["undo_reply"]
+    accept: StrictBool
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Hello | Act | Undo | UndoReply | Ping
+CLIENT_TYPES = ("hello", "act", "undo", "undo_reply", "ping")
+_READER: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
+)
 
 
 def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
     """One client message, or a ProtocolError saying why not (size, encoding, JSON, shape)."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
+        raise ProtocolError.keyed(
+            "too_large", "server.message.too_large", size=size, limit=max_bytes
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ProtocolError("bad_utf8", f"message is not valid UTF-8: {exc.reason}") from None
+        except UnicodeDecodeError:
+            raise ProtocolError.keyed("bad_utf8", "server.message.utf8") from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+        raise ProtocolError.keyed(
+            "bad_json", "server.message.json", line=exc.lineno, column=exc.colno
+        ) from None
     except RecursionError:
-        raise ProtocolError("bad_json", "message is not valid JSON: nested too deeply") from None
+        raise ProtocolError.keyed("bad_json", "server.message.nested") from None
     except ValueError:
         # Python refuses to read an integer of more than sys.get_int_max_str_digits() digits
         # (4300): a ValueError that is no JSONDecodeError, and dropped the connection.
-        raise ProtocolError("bad_json", "message holds a number with too many digits") from None
+        raise ProtocolError.keyed("bad_json", "server.message.digits") from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message must be a JSON object")
+        raise ProtocolError.keyed("bad_message", "server.message.object")
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(
-            "bad_message", f"unknown message type {kind!r}; types: {', '.join(CLIENT_TYPES)}"
+        raise ProtocolError.keyed(
+            "bad_message", "server.message.type", kind=repr(kind), types=", ".join(CLIENT_TYPES)
         )
-    return ClientMessage(str(kind), data)
-
-
-def int_field(message: ClientMessage, name: str) -> int:
-    value = message.body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError("bad_message", f"'{message.type}' needs an integer '{name}'")
-    return value
+    try:
+        return _READER.validate_python(data)
+    except ModelError as exc:
+        # The location starts with the message type (the union's tag), then the field.
+        raise ProtocolError("bad_message", invalid_request(exc.errors())) from None
 
 
 def snapshot_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
@@ -119,10 +163,10 @@ def undo_result_message(seat: int, accepted: bool, reason: str) -> dict[str, Any
     return {"type": "undo_result", "seat": seat, "accepted": accepted, "reason": reason}
 
 
-def connection_language(hello: ClientMessage, accept_language: str | None) -> str:
+def connection_language(hello: Hello, accept_language: str | None) -> str:
     """The language a connection reads: the ``lang`` its ``hello`` names (the browser's
     switch), else its ``Accept-Language``, else English."""
-    return normalize(hello.body.get("lang")) or language_from_accept(accept_language)
+    return normalize(hello.lang) or language_from_accept(accept_language)
 
 
 def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:

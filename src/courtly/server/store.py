@@ -12,46 +12,46 @@ import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    and_,
-    bindparam,
-    create_engine,
     delete,
-    event,
     exists,
     insert,
-    or_,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
-from courtly.core.records import GameRecord
+from courtly.server.schema import (
+    ACTION_ROWS,
+    ADVANCE,
+    SEAT_ROWS,
+    TABLE_ROWS,
+    SeatRow,
+    TableRow,
+    make_engine,
+    seat_values,
+    stored_table,
+)
+from courtly.server.stored import (
+    ACTIVE,
+    OPEN,
+    PLAYING,
+    Append,
+    ConflictError,
+    StoredSeat,
+    StoredTable,
+    Transition,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-
-# Table states. A table waits until its owner starts it, is played, then is finished (the game
-# ended) or ended (its owner closed it before the end).
-WAITING, PLAYING, FINISHED, ENDED = "waiting", "playing", "finished", "ended"
-ACTIVE = (WAITING, PLAYING)
-
-# Seat kinds: ``open`` waits for a person to take it by its invite link, ``person`` is taken,
-# ``bot`` is played by an agent spec, ``hotseat`` is held by the table's creator.
-OPEN, PERSON, BOT, HOTSEAT = "open", "person", "bot", "hotseat"
 
 
 def _now() -> datetime:
@@ -65,156 +65,8 @@ CHANNEL = "courtly_tables"
 SIGNALS = "courtly_signals"
 
 
-class ConflictError(Exception):
-    """The table changed in the database since this process last saw it (another process)."""
-
-
-@dataclass(frozen=True)
-class Transition:
-    """What a status change found: whether it was made, and the table's stored status and
-    sequence number afterwards (both as stored, whatever this process believed)."""
-
-    changed: bool
-    status: str | None
-    seq: int
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    __tablename__ = "courtly_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    num_players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[str] = mapped_column(Text)
-    # Text, not an integer column: seeds are unsigned 64-bit, beyond PostgreSQL's BIGINT.
-    seed: Mapped[str] = mapped_column(String(24))
-    start_fingerprint: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    seq: Mapped[int] = mapped_column(Integer, default=0)
-    owner_hash: Mapped[str] = mapped_column(String(64))
-    spectator_hash: Mapped[str] = mapped_column(String(64))
-    result: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
-    updated_at: Mapped[datetime] = mapped_column(DateTime)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-
-
-class SeatRow(Base):
-    __tablename__ = "courtly_seats"
-
-    table_id: Mapped[str] = mapped_column(
-        ForeignKey("courtly_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    bot_spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-
-
-class ActionRow(Base):
-    __tablename__ = "courtly_actions"
-
-    table_id: Mapped[str] = mapped_column(
-        ForeignKey("courtly_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(Text)
-    fingerprint: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime)
-
-
-@dataclass(frozen=True)
-class Append:
-    """One action to store, with what it changes in its table's row."""
-
-    table_id: str
-    ply: int
-    seat: int
-    action: dict[str, Any]
-    fingerprint: str
-    seq: int
-    status: str
-    result: dict[str, Any] | None
-    # Who may act for the seat, checked in the same transaction: the token hash of the
-    # person's connection, or None for a bot seat. A seat freed or given to a bot by another
-    # process meanwhile is no longer theirs, and its act is refused.
-    holder: str | None = None
-
-
-@dataclass
-class StoredSeat:
-    seat: int
-    kind: str
-    bot_spec: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-
-    @property
-    def label(self) -> str:
-        """How the record names this seat: the person's name or the bot's spec."""
-        if self.kind == BOT and self.bot_spec:
-            return self.bot_spec
-        return self.name or f"seat {self.seat + 1}"  # counted from 1, as the kernel's Table
-
-
-@dataclass
-class StoredTable:
-    id: str
-    game: str
-    num_players: int
-    options: dict[str, Any]
-    seed: int
-    start_fingerprint: str
-    status: str
-    seq: int
-    owner_hash: str
-    spectator_hash: str
-    seats: list[StoredSeat]
-    created_at: datetime
-    updated_at: datetime
-    result: dict[str, Any] | None = None
-    finished_at: datetime | None = None
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    fingerprints: list[str] = field(default_factory=list)
-    acted_by: list[int] = field(default_factory=list)  # the seat of each action
-
-    def record(self) -> GameRecord:
-        """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""
-        return GameRecord(
-            game=self.game,
-            num_players=self.num_players,
-            options=dict(self.options),
-            seats=[s.label for s in self.seats],
-            seed=self.seed,
-            actions=list(self.actions),
-            fingerprints=[self.start_fingerprint, *self.fingerprints],
-            result=self.result,
-        )
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with synchronous=NORMAL: a commit survives the server being killed (the case
-    # `kill -9` tests); foreign keys are off by default in SQLite.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
-
-
-def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
+#: What the Store raises when the database cannot be reached (stopped, restarting, away).
+UNREACHABLE = (OperationalError, InterfaceError)
 
 
 class Store:
@@ -278,6 +130,7 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
+        # Alembic is slow to import and needed once, at the start: loaded here.
         from alembic import command
         from alembic.config import Config
 
@@ -308,7 +161,7 @@ class Store:
     def create_table(self, table: StoredTable) -> None:
         with self._write() as connection:
             connection.execute(
-                insert(_TABLE_ROWS).values(
+                insert(TABLE_ROWS).values(
                     id=table.id,
                     game=table.game,
                     num_players=table.num_players,
@@ -324,29 +177,27 @@ class Store:
                 )
             )
             connection.execute(
-                insert(_SEAT_ROWS), [_seat_values(table.id, seat) for seat in table.seats]
+                insert(SEAT_ROWS), [seat_values(table.id, seat) for seat in table.seats]
             )
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """The table, its seats and its actions, read in one snapshot."""
-        actions = _ACTION_ROWS.c
+        actions = ACTION_ROWS.c
         with self._reader.connect() as connection, connection.begin():
             row = connection.execute(
-                select(_TABLE_ROWS).where(_TABLE_ROWS.c.id == table_id)
+                select(TABLE_ROWS).where(TABLE_ROWS.c.id == table_id)
             ).one_or_none()
             if row is None:
                 return None
             seats = connection.execute(
-                select(_SEAT_ROWS)
-                .where(_SEAT_ROWS.c.table_id == table_id)
-                .order_by(_SEAT_ROWS.c.seat)
+                select(SEAT_ROWS).where(SEAT_ROWS.c.table_id == table_id).order_by(SEAT_ROWS.c.seat)
             ).all()
             moves = connection.execute(
                 select(actions.action, actions.fingerprint, actions.seat)
                 .where(actions.table_id == table_id)
                 .order_by(actions.ply)
             ).all()
-        stored = _stored(row, seats)
+        stored = stored_table(row, seats)
         stored.actions = [json.loads(a.action) for a in moves]
         stored.fingerprints = [a.fingerprint for a in moves]
         stored.acted_by = [a.seat for a in moves]
@@ -378,20 +229,20 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {}
             for seat in seats:
                 by_table.setdefault(seat.table_id, []).append(seat)
-            return [_stored(r, by_table.get(r.id, [])) for r in rows]
+            return [stored_table(r, by_table.get(r.id, [])) for r in rows]
 
     def transition(self, table_id: str, before: Sequence[str], status: str) -> Transition:
         """Move the table to ``status`` if it is stored in one of the states ``before``
         (compare and set: whatever another process did meanwhile is respected, and the
         sequence number is never written). Starting also needs every seat taken, as stored."""
         now = _now()
-        rows = _TABLE_ROWS.c
+        rows = TABLE_ROWS.c
         values: dict[str, Any] = {"status": status, "updated_at": now}
         if status not in ACTIVE:
             values["finished_at"] = now
-        change = update(_TABLE_ROWS).where(rows.id == table_id, rows.status.in_(list(before)))
+        change = update(TABLE_ROWS).where(rows.id == table_id, rows.status.in_(list(before)))
         if status == PLAYING:
-            seats = _SEAT_ROWS.c
+            seats = SEAT_ROWS.c
             change = change.where(~exists().where(seats.table_id == table_id, seats.kind == OPEN))
         with self._write() as connection:
             changed = connection.execute(change.values(**values)).rowcount == 1
@@ -435,13 +286,13 @@ class Store:
                 for a in appends
             ]
             if self.engine.dialect.supports_sane_multi_rowcount:
-                moved = connection.execute(_ADVANCE, moves).rowcount
+                moved = connection.execute(ADVANCE, moves).rowcount
             else:
-                moved = sum(connection.execute(_ADVANCE, [m]).rowcount for m in moves)
+                moved = sum(connection.execute(ADVANCE, [m]).rowcount for m in moves)
             if moved != len(appends):
                 raise ConflictError("a table is no longer at the position its action was played")
             connection.execute(
-                insert(_ACTION_ROWS),
+                insert(ACTION_ROWS),
                 [
                     {
                         "table_id": a.table_id,
@@ -464,21 +315,21 @@ class Store:
         process changed it, and two processes never store diverging games. ``signals`` go out
         in the same transaction, before the change's own notice (the undo's result is heard
         before the fresh views)."""
-        actions = _ACTION_ROWS.c
+        actions = ACTION_ROWS.c
         with self._write() as connection:
             moved = connection.execute(
-                update(_TABLE_ROWS)
+                update(TABLE_ROWS)
                 .where(
-                    _TABLE_ROWS.c.id == table_id,
-                    _TABLE_ROWS.c.seq == seq - 1,
-                    _TABLE_ROWS.c.status == PLAYING,
+                    TABLE_ROWS.c.id == table_id,
+                    TABLE_ROWS.c.seq == seq - 1,
+                    TABLE_ROWS.c.status == PLAYING,
                 )
                 .values(seq=seq, updated_at=_now())
             )
             if moved.rowcount != 1:
                 raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
             connection.execute(
-                delete(_ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
+                delete(ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
             )
             self._signal(connection, signals)
             self._announce(connection, table_id, seq)
@@ -487,83 +338,16 @@ class Store:
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Store a seat's new holder (every seat row exists from the table's creation)."""
-        seats = _SEAT_ROWS.c
+        seats = SEAT_ROWS.c
         with self._write() as connection:
             changed = connection.execute(
-                update(_SEAT_ROWS)
+                update(SEAT_ROWS)
                 .where(seats.table_id == table_id, seats.seat == seat.seat)
-                .values(_seat_values(table_id, seat))
+                .values(seat_values(table_id, seat))
             )
             if changed.rowcount != 1:
                 raise ConflictError(f"table {table_id} has no seat {seat.seat}")
             connection.execute(
-                update(_TABLE_ROWS).where(_TABLE_ROWS.c.id == table_id).values(updated_at=_now())
+                update(TABLE_ROWS).where(TABLE_ROWS.c.id == table_id).values(updated_at=_now())
             )
             self._announce(connection, table_id, -1)
-
-
-_TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
-_SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
-_ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
-# Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game):
-# only a table still playing there, whose seat ``b_seat`` is still held by who acted (a bot,
-# or the person with token hash ``b_holder``).
-_HELD = exists().where(
-    _SEAT_ROWS.c.table_id == bindparam("b_id"),
-    _SEAT_ROWS.c.seat == bindparam("b_seat"),
-    or_(
-        and_(bindparam("b_bot", type_=Boolean), _SEAT_ROWS.c.kind == BOT),
-        and_(
-            _SEAT_ROWS.c.kind != BOT,
-            _SEAT_ROWS.c.token_hash == bindparam("b_holder", type_=String),
-        ),
-    ),
-)
-_ADVANCE = (
-    update(_TABLE_ROWS)
-    .where(
-        _TABLE_ROWS.c.id == bindparam("b_id"),
-        _TABLE_ROWS.c.seq == bindparam("b_before"),
-        _TABLE_ROWS.c.status == PLAYING,
-        _HELD,
-    )
-    .values(
-        seq=bindparam("b_seq"),
-        status=bindparam("b_status"),
-        updated_at=bindparam("b_now"),
-        finished_at=bindparam("b_finished"),
-        result=bindparam("b_result"),
-    )
-)
-
-
-def _seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": seat.seat,
-        "kind": seat.kind,
-        "bot_spec": seat.bot_spec,
-        "name": seat.name,
-        "token_hash": seat.token_hash,
-    }
-
-
-def _stored(row: Any, seats: Sequence[Any]) -> StoredTable:
-    """A table from its row and seat rows (ORM objects or Core rows: the same attributes)."""
-    return StoredTable(
-        id=row.id,
-        game=row.game,
-        num_players=row.num_players,
-        options=json.loads(row.options),
-        seed=int(row.seed),
-        start_fingerprint=row.start_fingerprint,
-        status=row.status,
-        seq=row.seq,
-        owner_hash=row.owner_hash,
-        spectator_hash=row.spectator_hash,
-        seats=[StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash) for s in seats],
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        result=None if row.result is None else json.loads(row.result),
-        finished_at=row.finished_at,
-    )

@@ -1,5 +1,6 @@
-"""Serve the browser client from the package's data: one page for every client route,
-the static files under ``/static``, and the replay route the history viewer reads."""
+"""Serve the browser client from the package's data: one page for every client route and the
+static files under ``/static``. (The routes it reads, the replay's and the catalogues'
+among them, are the server's: :mod:`courtly.server.routes`.)"""
 
 from __future__ import annotations
 
@@ -8,9 +9,6 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-
-from courtly.web.catalogues import router as catalogue_router
-from courtly.web.replay import router as replay_router
 
 STATIC_DIR = Path(__file__).parent / "static"
 # The client routes (docs/web.md); the page itself reads the path and draws the right view.
@@ -24,8 +22,8 @@ def index_page() -> HTMLResponse:
 
 
 def install_client(app: FastAPI) -> None:
-    """Add the client's routes to ``app``. Call it before any other route for ``/``:
-    the first route registered for a path answers it."""
+    """Add the client's pages and files to ``app``. Call it before any other route for
+    ``/``: the first route registered for a path answers it."""
 
     async def page() -> HTMLResponse:
         return index_page()
@@ -33,6 +31,4 @@ def install_client(app: FastAPI) -> None:
     for path in PAGES:
         # HEAD too: uptime monitors and link checkers ask with it (GET only answered 405).
         app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
-    app.include_router(replay_router)
-    app.include_router(catalogue_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -76,7 +76,7 @@ def figure_font(lang: str) -> tuple[str, str | None]:
     English rather than as empty boxes (the page says so)."""
     if lang == ENGLISH:
         return lang, None
-    from matplotlib import font_manager
+    from matplotlib import font_manager  # the optional extra: see the module's docstring
 
     installed = {font.name for font in font_manager.fontManager.ttflist}
     found = next((name for name in HANGUL_FONTS if name in installed), None)
@@ -112,6 +112,7 @@ def _draw_all(
     font: str | None,
     labels: StatLabels,
 ) -> list[DrawnFigure]:
+    # matplotlib is the optional extra (see the module's docstring), loaded only to draw.
     import matplotlib
     import matplotlib.pyplot as plt
 
@@ -268,7 +269,7 @@ def _histogram(ax: Axes, counts: Counter[float], label: str, gid: str) -> None:
         bins: Any = [low - 0.5 + k for k in range(int(high - low) + 2)]
     else:
         bins = 40
-    import numpy
+    import numpy  # comes with matplotlib, the optional extra
 
     values = sorted(counts)
     heights, edges = numpy.histogram(values, bins=bins, weights=[counts[v] for v in values])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from courtly.server.store import Base
+from courtly.server.schema import Base
 
 connection = context.config.attributes.get("connection")
 if not isinstance(connection, Connection):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
 from courtly.agents import agent_kinds
 from courtly.core.i18n import COURTLY, ENGLISH, Domain, normalize
 from courtly.core.registry import game_names, load_game
+from courtly.server.refusals import RequestError
 
 router = APIRouter()
 
@@ -28,7 +29,7 @@ async def catalogues(lang: str) -> dict[str, Any]:
     catalogue has an empty one."""
     chosen = normalize(lang)
     if chosen is None:
-        raise HTTPException(404, f"no catalogue for language {lang!r}")
+        raise RequestError(404, "server.request.no_language", lang=lang)
     games: dict[str, dict[str, str]] = {}
     for name in game_names():
         game = load_game(name)

@@ -23,6 +23,9 @@ from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
 from courtly.core.records import GameRecord
 from courtly.core.replay import ReplayedGame
 from courtly.core.state import Game
+from courtly.server.hub import Hub
+from courtly.server.live import LiveTable
+from courtly.server.routes.common import CurrentHub
 
 router = APIRouter()
 
@@ -86,6 +89,7 @@ def position(
 async def replay_step(
     table_id: str,
     request: Request,
+    hub: CurrentHub,
     step: Annotated[int, Query(ge=0, description="0: the opening position")] = 0,
     viewer: Annotated[
         int | None, Query(ge=0, description="a seat's view; none: the public view")
@@ -96,7 +100,7 @@ async def replay_step(
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished table, as ``viewer`` saw it: its
     observation, every event up to there, and the action just played."""
-    live = await _finished(request, table_id)
+    live = await _finished(request, hub, table_id)
     table = live.table
     record = table.record
     if step > len(record.actions):
@@ -140,19 +144,19 @@ def _refusal(request: Request, status: int, key: str, /, **data: Any) -> HTTPExc
     return HTTPException(status, error_text(CourtlyError.keyed(key, **data), lang))
 
 
-async def _finished(request: Request, table_id: str) -> Any:
-    """The live table (``LiveTable``) of a finished game."""
-    live = await request.app.state.hub.require(table_id)
+async def _finished(request: Request, hub: Hub, table_id: str) -> LiveTable:
+    """The live table of a finished game."""
+    live = await hub.tables.require(table_id)
     if not live.table.state.is_terminal:
         raise _refusal(request, 409, "server.request.not_over")
     return live
 
 
 @router.get("/api/tables/{table_id}/result")
-async def result(table_id: str, request: Request) -> dict[str, Any]:
+async def result(table_id: str, request: Request, hub: CurrentHub) -> dict[str, Any]:
     """Who won and why: scores, winners and the game's ``score_breakdown`` (categories per
     seat, the deciding tie-break, why the game ended)."""
-    state = (await _finished(request, table_id)).table.state
+    state = (await _finished(request, hub, table_id)).table.state
     return {
         "scores": state.scores(),
         "winners": state.winners(),

@@ -1,0 +1,71 @@
+"""The Store's one thread: the event loop never waits on the database, SQLite sees one writer
+at a time, and actions arriving while a commit is under way are committed together."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from courtly.server.store import Store
+from courtly.server.stored import Append
+
+T = TypeVar("T")
+
+
+class StoreThread:
+    """Runs the Store's calls, one at a time, off the event loop."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-db")
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def run(self, func: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, func, *args)
+
+    async def commit(self, append: Append) -> None:
+        """Store one action; returns once it is committed. Actions arriving while a commit is
+        under way are committed together in the next transaction (group commit), so many busy
+        tables cost one database round trip, not one each."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((append, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self.run(self.store.append_actions, [append for append, _ in batch])
+            except Exception as exc:
+                if len(batch) == 1:
+                    _settle(batch[0][1], exc)
+                    continue
+                # One bad action must not sink the others: store each alone.
+                for append, done in batch:
+                    try:
+                        await self.run(self.store.append_actions, [append])
+                    except Exception as alone:
+                        _settle(done, alone)
+                    else:
+                        _settle(done, None)
+            else:
+                for _, done in batch:
+                    _settle(done, None)
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.store.dispose()
+
+
+def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)

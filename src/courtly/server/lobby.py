@@ -1,0 +1,306 @@
+"""The lobby: tables are made, listed, seated, started and ended here, and a finished one's
+record is handed out. Each change is stored before anyone at the table hears of it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from courtly.core.registry import load_game
+from courtly.core.rng import fresh_seed
+from courtly.core.table import Table
+from courtly.server.access import link, require_owner, seat_of
+from courtly.server.bots import admit_bot
+from courtly.server.config import Limits
+from courtly.server.live import LiveTable, table_info
+from courtly.server.outbox import broadcast_table, close_lost_seat, send_fresh_views
+from courtly.server.refusals import RequestError
+from courtly.server.stored import (
+    ACTIVE,
+    BOT,
+    ENDED,
+    HOTSEAT,
+    OPEN,
+    PERSON,
+    PLAYING,
+    WAITING,
+    StoredSeat,
+    StoredTable,
+)
+from courtly.server.tables import LiveTables, WakeBots
+from courtly.server.tokens import new_token, token_hash
+
+log = logging.getLogger("courtly.server")
+
+
+class Lobby:
+    def __init__(self, tables: LiveTables, limits: Limits, wake_bots: WakeBots) -> None:
+        self.tables = tables
+        self.thread = tables.thread
+        self.store = tables.store
+        self.limits = limits
+        self.wake_bots = wake_bots
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None,
+    ) -> dict[str, Any]:
+        game = load_game(game_name)
+        game.check_players(players)
+        resolved = game.resolve_options(options)
+        if len(seats) != players:
+            raise RequestError(400, "server.request.seats", seats=len(seats), players=players)
+        tokens: dict[int, str] = {}
+        stored_seats: list[StoredSeat] = []
+        for index, spec in enumerate(seats):
+            kind, _, bot = spec.strip().partition(":")
+            if kind == BOT:
+                stored_seats.append(StoredSeat(index, BOT, bot_spec=admit_bot(bot, game)))
+            elif kind in (OPEN, HOTSEAT) and not bot:
+                tokens[index] = new_token()
+                # No default name: each client labels an unnamed seat in its own language.
+                stored_seats.append(StoredSeat(index, kind, None, None, token_hash(tokens[index])))
+            else:
+                raise RequestError(400, "server.request.seat_kind", index=index, spec=spec)
+        seed = fresh_seed() if seed is None else seed
+        owner, spectator = new_token(), new_token()
+        now = datetime.now(UTC).replace(tzinfo=None)
+        table_id = new_token()[:12]
+        table = Table(
+            game, players, seed=seed, options=resolved, seats=[s.label for s in stored_seats]
+        )
+        stored = StoredTable(
+            id=table_id,
+            game=game.name,
+            num_players=players,
+            options=resolved,
+            seed=seed,
+            start_fingerprint=table.record.fingerprints[0],
+            status=WAITING,
+            seq=table.seq,
+            owner_hash=token_hash(owner),
+            spectator_hash=token_hash(spectator),
+            seats=stored_seats,
+            created_at=now,
+            updated_at=now,
+        )
+        await self.thread.run(self.store.create_table, stored)
+        live = LiveTable(stored, table)
+        self.tables.add(live)
+        return {
+            "table": live.info(),
+            "owner": link(table_id, owner),
+            "spectator": link(table_id, spectator),
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, **link(table_id, tokens[s.seat])}
+                for s in stored_seats
+                if s.seat in tokens
+            ],
+        }
+
+    async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
+        """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
+        the invite's token for a new one, given only to the taker: the owner handed the invite
+        on and still knows it, and must not be able to look through the seat once it is dealt.
+        Whoever was watching through the invite is disconnected for the same reason."""
+        live = await self.tables.require(table_id)
+        cleaned = clean_name(name, self.limits.max_name_chars)
+        if token is not None and seat_of(live, token) is None and self.store.shared:
+            await self.tables.refresh(live)  # the seat's token may be new, from another process
+        async with live.lock:
+            # Under the lock: two holders of one invite cannot both take its seat.
+            seat = None if token is None else seat_of(live, token)
+            if seat is None:
+                raise RequestError(403, "server.request.not_a_seat")
+            if live.status not in ACTIVE:
+                # The record names its seats: a finished game keeps the names it was played by.
+                raise RequestError(409, "server.request.rename_over", status=live.status)
+            current = live.seat(seat)
+            fresh = new_token() if current.kind == OPEN else None
+            changed = StoredSeat(
+                seat,
+                PERSON if fresh is not None else current.kind,
+                None,
+                cleaned,
+                current.token_hash if fresh is None else token_hash(fresh),
+            )
+            await self.thread.run(self.store.update_seat, live.id, changed)
+            live.stored.seats[seat] = changed
+            if fresh is not None:
+                for conn in [c for c in live.connections if c.viewer == seat]:
+                    conn.close(1008, "seat taken")
+                    live.connections.discard(conn)
+            broadcast_table(live)
+        answer: dict[str, Any] = {"seat": seat, "table": live.info()}
+        if fresh is not None:
+            answer.update(link(live.id, fresh))
+        return answer
+
+    async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.tables.require(table_id)
+        require_owner(live, token)
+        async with live.lock:
+            if live.status != WAITING:
+                raise RequestError(409, "server.request.not_waiting", status=live.status)
+            still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
+            if still_open:
+                raise RequestError(409, "server.request.still_open", seats=still_open)
+            # Compare and set: started (or a seat freed) through another process meanwhile is
+            # seen here, not overwritten.
+            done = await self.thread.run(self.store.transition, live.id, [WAITING], PLAYING)
+            if not done.changed:
+                await self.tables.reload(live)
+                still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
+                if live.status == WAITING and still_open:
+                    raise RequestError(409, "server.request.still_open", seats=still_open)
+                raise RequestError(409, "server.request.not_waiting", status=live.status)
+            live.stored.status = PLAYING
+            send_fresh_views(live)  # the deal is shown now, to each viewer its own part of it
+        self.wake_bots(live)
+        return live.info()
+
+    async def end_table(self, table_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.tables.require(table_id)
+        require_owner(live, token)
+        async with live.lock:
+            if live.status not in ACTIVE or not await self._end(live):
+                raise RequestError(409, "server.request.already", status=live.status)
+        return live.info()
+
+    async def expire_waiting(self) -> None:
+        """End every table still waiting ``waiting_table_hours`` after it was created: waiting
+        tables are held in memory, and anyone may create them (docs/server.md, "Limits")."""
+        age = timedelta(hours=self.limits.waiting_table_hours)
+        while True:
+            cutoff = datetime.now(UTC).replace(tzinfo=None) - age
+            for live in list(self.tables.tables.values()):
+                if live.status != WAITING or live.stored.created_at > cutoff:
+                    continue
+                try:
+                    async with live.lock:
+                        if live.status == WAITING:
+                            await self._end(live)
+                except Exception:
+                    log.exception("table %s: ending an expired waiting table failed", live.id)
+            await asyncio.sleep(min(60.0, age.total_seconds() / 4))
+
+    async def _end(self, live: LiveTable) -> bool:
+        """Close a waiting or playing table (the lock is held); everyone hears it. Compare
+        and set on the stored state, never writing the sequence number: a game another
+        process finished or ended meanwhile stays so (False), and one it moved on ends
+        where it is stored."""
+        done = await self.thread.run(self.store.transition, live.id, list(ACTIVE), ENDED)
+        if not done.changed or done.seq != live.seq:
+            await self.tables.reload(live)
+            if not done.changed:
+                return False
+        live.stored.status = ENDED
+        live.undo = None
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.thinking = None
+        broadcast_table(live)
+        self.tables.evict_if_done(live)
+        return True
+
+    async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
+        """Free a taken seat whose person is away before the start: it is open again, with a
+        new invite link for the owner to hand on. Once the game has started the seat has seen
+        its hand, and a new token would let the owner read it: it may only pass to a bot
+        (``replace_by_bot``), or wait for its person, whose own link still works."""
+        live = await self.tables.require(table_id)
+        require_owner(live, token)
+        _check_seat(live, seat)
+        async with live.lock:
+            if live.status == PLAYING:
+                raise RequestError(409, "server.request.kick_started", seat=seat)
+            if live.status not in ACTIVE:
+                raise RequestError(409, "server.refused.not_playing", status=live.status)
+            if live.seat(seat).kind not in (PERSON, HOTSEAT):
+                raise RequestError(409, "server.request.not_a_person", seat=seat)
+            if live.connected(seat):
+                raise RequestError(409, "server.request.connected", seat=seat)
+            fresh = new_token()
+            changed = StoredSeat(seat, OPEN, None, None, token_hash(fresh))
+            await self.thread.run(self.store.update_seat, live.id, changed)
+            live.stored.seats[seat] = changed
+            broadcast_table(live)
+        return {"seat": seat, **link(live.id, fresh), "table": live.info()}
+
+    async def replace_by_bot(
+        self, table_id: str, token: str | None, seat: int, spec: str
+    ) -> dict[str, Any]:
+        live = await self.tables.require(table_id)
+        require_owner(live, token)
+        _check_seat(live, seat)
+        spec = admit_bot(spec, live.table.game)
+        async with live.lock:
+            if live.status not in ACTIVE:
+                raise RequestError(409, "server.refused.not_playing", status=live.status)
+            # As with kick: a person who is here keeps their seat (only an idle one is given
+            # away). An open seat's invite holder has not sat down, and is told it is replaced.
+            if live.seat(seat).kind in (PERSON, HOTSEAT) and live.connected(seat):
+                raise RequestError(409, "server.request.connected_bot", seat=seat)
+            changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
+            await self.thread.run(self.store.update_seat, live.id, changed)
+            live.stored.seats[seat] = changed
+            for conn in [c for c in live.connections if c.viewer == seat]:
+                close_lost_seat(live, conn)  # "replaced", in the connection's language
+            if live.undo is not None:
+                live.undo.waiting_for.discard(seat)
+            broadcast_table(live)
+        self.wake_bots(live)
+        return live.info()
+
+    async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The whole record once the game is over; before, the events this viewer has seen."""
+        live = await self.tables.require(table_id)
+        viewer = None if token is None else seat_of(live, token)
+        async with live.lock:
+            if live.table.state.is_terminal:
+                record = live.table.record
+                record.seats = [s.label for s in live.stored.seats]
+                return record.to_json()
+            # Before the start nobody has seen anything (the deal is not shown yet).
+            events = live.table.snapshot(viewer).events if live.dealt else []
+        return {
+            "format": "courtly-log",
+            "game": live.stored.game,
+            "num_players": live.stored.num_players,
+            "options": live.stored.options,
+            "seats": [s.label for s in live.stored.seats],
+            "viewer": viewer,
+            "events": [e.to_json() for e in events],
+            "note": "the game is not over: only what this viewer has seen so far",
+        }
+
+    async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
+        rows = await self.thread.run(
+            self.store.list_tables, statuses, self.limits.max_tables_listed
+        )
+        return [table_info(row, self.tables.tables.get(row.id)) for row in rows]
+
+
+def _check_seat(live: LiveTable, seat: int) -> None:
+    if not 0 <= seat < live.stored.num_players:
+        raise RequestError(
+            400, "server.request.no_seat", seat=seat, last=live.stored.num_players - 1
+        )
+
+
+def clean_name(name: object, limit: int) -> str:
+    """A display name as typed: printable, one line, trimmed, at most ``limit`` characters."""
+    if not isinstance(name, str):
+        raise RequestError(400, "server.request.name_text")
+    text = " ".join("".join(c for c in name if c.isprintable()).split())
+    if not text:
+        raise RequestError(400, "server.request.name_empty")
+    if len(text) > limit:
+        raise RequestError(400, "server.request.name_long", limit=limit, length=len(text))
+    return text

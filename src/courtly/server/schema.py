@@ -1,0 +1,165 @@
+"""The database: an engine for a URL, its tables as SQLAlchemy rows (the Alembic migrations
+make them), the statement the Store runs for every action, and rows read into stored tables."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    and_,
+    bindparam,
+    create_engine,
+    event,
+    exists,
+    or_,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from courtly.server.stored import BOT, PLAYING, StoredSeat, StoredTable
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "courtly_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)
+    # Text, not an integer column: seeds are unsigned 64-bit, beyond PostgreSQL's BIGINT.
+    seed: Mapped[str] = mapped_column(String(24))
+    start_fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    owner_hash: Mapped[str] = mapped_column(String(64))
+    spectator_hash: Mapped[str] = mapped_column(String(64))
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "courtly_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("courtly_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot_spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "courtly_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("courtly_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
+SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
+ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
+# Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game):
+# only a table still playing there, whose seat ``b_seat`` is still held by who acted (a bot,
+# or the person with token hash ``b_holder``).
+HELD = exists().where(
+    SEAT_ROWS.c.table_id == bindparam("b_id"),
+    SEAT_ROWS.c.seat == bindparam("b_seat"),
+    or_(
+        and_(bindparam("b_bot", type_=Boolean), SEAT_ROWS.c.kind == BOT),
+        and_(
+            SEAT_ROWS.c.kind != BOT,
+            SEAT_ROWS.c.token_hash == bindparam("b_holder", type_=String),
+        ),
+    ),
+)
+ADVANCE = (
+    update(TABLE_ROWS)
+    .where(
+        TABLE_ROWS.c.id == bindparam("b_id"),
+        TABLE_ROWS.c.seq == bindparam("b_before"),
+        TABLE_ROWS.c.status == PLAYING,
+        HELD,
+    )
+    .values(
+        seq=bindparam("b_seq"),
+        status=bindparam("b_status"),
+        updated_at=bindparam("b_now"),
+        finished_at=bindparam("b_finished"),
+        result=bindparam("b_result"),
+    )
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit survives the server being killed (the case
+    # `kill -9` tests); foreign keys are off by default in SQLite.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "bot_spec": seat.bot_spec,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+    }
+
+
+def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
+    """A table from its row and seat rows (ORM objects or Core rows: the same attributes)."""
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        num_players=row.num_players,
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        start_fingerprint=row.start_fingerprint,
+        status=row.status,
+        seq=row.seq,
+        owner_hash=row.owner_hash,
+        spectator_hash=row.spectator_hash,
+        seats=[StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash) for s in seats],
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        result=None if row.result is None else json.loads(row.result),
+        finished_at=row.finished_at,
+    )
