@@ -8,8 +8,8 @@ import importlib
 
 import pytest
 
-from courtly import games, load
 from courtly.agents.levels import level_spec
+from courtly.core.registry import game_names, load_game
 
 # module -> the functions every game's module of that role defines.
 ANATOMY: dict[str, tuple[str, ...]] = {
@@ -26,9 +26,9 @@ ANATOMY: dict[str, tuple[str, ...]] = {
 }
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_every_role_has_the_same_names(name: str) -> None:
-    package = type(load(name)).__module__.rsplit(".", 1)[0]
+    package = type(load_game(name)).__module__.rsplit(".", 1)[0]
     missing = [
         f"{module}.{function}"
         for module, functions in ANATOMY.items()
@@ -38,11 +38,11 @@ def test_every_role_has_the_same_names(name: str) -> None:
     assert missing == [], f"{name} lacks {missing}"
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_options_are_read_once_into_parameters(name: str) -> None:
     """Every game reads its options once into a typed ``Parameters`` the state holds, and
     repeats no option's default: the kernel's resolved options are the only source."""
-    game = load(name)
+    game = load_game(name)
     package = type(game).__module__.rsplit(".", 1)[0]
     parameters = importlib.import_module(f"{package}.options").Parameters
     state = game.new_game(game.min_players, seed=1)
@@ -53,11 +53,11 @@ def test_options_are_read_once_into_parameters(name: str) -> None:
             parameters.from_options(partial, game.min_players)
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_the_game_declares_its_metadata(name: str) -> None:
     """A game's bound on its length and its bots' budgets live with the game; OpenSpiel and
     the agents' levels read them from it (issue 37 §1)."""
-    game = load(name)
+    game = load_game(name)
     options = game.resolve_options(None)
     length = game.max_game_length(options)
     assert isinstance(length, int) and length > 0
@@ -70,11 +70,12 @@ def test_the_game_declares_its_metadata(name: str) -> None:
 def test_the_declared_figures_are_the_ones_measured() -> None:
     """The figures that moved into the games are those interop and agents held before."""
     lengths = {
-        name: load(name).max_game_length(load(name).resolve_options(None)) for name in games()
+        name: load_game(name).max_game_length(load_game(name).resolve_options(None))
+        for name in game_names()
     }
     assert lengths == {"courtisans": 102, "tudor": 2100, "for-the-king": 2800, "kingdoms": 14000}
-    assert load("kingdoms").max_game_length({"turn_limit": 50}) == 3500
-    hard = {name: level_spec(name, "hard").split(",")[0] for name in games()}
+    assert load_game("kingdoms").max_game_length({"turn_limit": 50}) == 3500
+    hard = {name: level_spec(name, "hard").split(",")[0] for name in game_names()}
     assert hard == {
         "courtisans": "ismcts:iterations=1000",
         "tudor": "ismcts:iterations=1000",
