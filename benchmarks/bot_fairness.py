@@ -22,10 +22,8 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -33,38 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from local_server import free_port, start_serve
 from websockets.asyncio.client import connect
 
 MAX_TABLES = 50
 MAX_SECONDS = 600
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def start_server(port: int, workers: int, folder: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port)]
-    command += ["--data", str(folder), "--bot-workers", str(workers)]
-    # Every table comes from this one address, more a minute than a person creates.
-    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0"}
-    log = (folder / "server.log").open("wb")
-    process = subprocess.Popen(
-        command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited: {(folder / 'server.log').read_text()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise SystemExit("the server did not start within 120 s")
+    return start_serve(port, ["--data", str(folder), "--bot-workers", str(workers)], folder)
 
 
 async def create(http: httpx.AsyncClient, game: str, seats: list[str], seed: int) -> Any:

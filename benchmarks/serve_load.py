@@ -33,27 +33,19 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from local_server import free_port, start_serve
 from websockets.asyncio.client import ClientConnection, connect
 
 MAX_TABLES = 500
 MAX_SECONDS = 600
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Seat:
@@ -185,24 +177,8 @@ async def round_robin(port: int, backends: list[int]) -> asyncio.Server:
 def start_server(
     port: int, database: str | None, folder: Path, name: str = "server"
 ) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port)]
-    command += ["--database", database] if database else ["--data", str(folder)]
-    log = (folder / f"{name}.log").open("wb")
-    # Every table comes from this one address, far more a minute than a person creates.
-    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0"}
-    process = subprocess.Popen(
-        command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited: {(folder / f'{name}.log').read_text()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise SystemExit("the server did not start within 120 s")
+    flags = ["--database", database] if database else ["--data", str(folder)]
+    return start_serve(port, flags, folder, name)
 
 
 def main() -> None:
