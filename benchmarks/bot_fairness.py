@@ -79,12 +79,13 @@ async def person_vs_easy(
         created = await create(http, game, ["open", "bot:easy"], seed)
         seed += 1
         table_id = created["table"]["id"]
-        token = created["seats"][0]["token"]
-        await http.post(
+        invite = created["seats"][0]["token"]
+        taken = await http.post(
             f"/api/tables/{table_id}/take",
             json={"name": "bench"},
-            headers={"Authorization": f"Bearer {token}"},
+            headers={"Authorization": f"Bearer {invite}"},
         )
+        token = taken.json()["token"]  # taking swaps the invite for a new token
         owner = {"Authorization": f"Bearer {created['owner']['token']}"}
         await http.post(f"/api/tables/{table_id}/start", headers=owner)
         async with connect(f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws") as ws:
