@@ -24,6 +24,7 @@ UPDATE_KEYS = {
     "events",
     "observation",
     "legal_actions",
+    "explain",
     "table",
 }
 
@@ -117,10 +118,13 @@ def _check_messages(
         to_act = viewer is not None and world.current_player == viewer
         legal = world.legal_actions() if to_act else []
         built = Delivery(viewer, message["seq"], [], world.observation(viewer), legal).to_json()
+        # The rules of the decision are the game's words for the (re-drawn) observation.
+        explain = (table.game.explain(built["observation"]) or None) if legal else None
         rebuilt = {
             **message,
             "observation": built["observation"],
             "legal_actions": built["legal_actions"],
+            "explain": explain,
         }
         assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
         if message["type"] == "update":

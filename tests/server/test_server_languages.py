@@ -11,6 +11,9 @@ from typing import Any
 from server_support import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
+from courtly.core.i18n import naming, using
+from courtly.core.registry import load_game
+
 HANGUL = re.compile(r"[가-힣]")
 
 
@@ -297,3 +300,44 @@ def test_a_seat_given_to_a_bot_is_told_so_in_its_language(server: ServerProcess)
         assert told["reason"] == "이제 봇이 이 자리를 둡니다"
     finally:
         korean.close()
+
+
+def _explained(message: dict[str, Any], lang: str) -> str:
+    """What the terminal's ``?`` says to the same observation in ``lang``."""
+    game = load_game(message["table"]["game"])
+    names = [seat.get("name") for seat in message["table"]["seats"]]
+    with using(lang), naming(names):
+        return game.explain(message["observation"])
+
+
+def test_the_seat_to_act_reads_the_rules_of_its_decision(server: ServerProcess) -> None:
+    created = server.create("kingdoms", ["open", "open"], seed=4)
+    server.start_table(created)
+    table_id = created["table"]["id"]
+    first, second = server.token(created, 0), server.token(created, 1)
+    viewers = {
+        "ko": _connect(server, table_id, first, "ko", None),
+        "en": _connect(server, table_id, first, None, "en-US"),
+        "other": _connect(server, table_id, second, "ko", None),
+        "watcher": _connect(server, table_id, None, "ko", None),
+    }
+    try:
+        seen = {name: _next_game_message(ws) for name, ws in viewers.items()}
+        # Seat 1 (index 0) decides first: it is told the rules of that decision in its
+        # language, the very text the terminal's ``?`` shows for its observation.
+        for lang in ("ko", "en"):
+            assert seen[lang]["explain"] == _explained(seen[lang], lang)
+        assert HANGUL.search(seen["ko"]["explain"]) and seen["en"]["explain"].isascii()
+        # Whoever has no decision to make is told no rules (nor anything else of seat 1's).
+        assert seen["other"]["explain"] is None and seen["watcher"]["explain"] is None
+        # After seat 1's card, seat 2 decides: each update follows who is to act.
+        action = seen["en"]["legal_actions"][0]["id"]
+        viewers["en"].send(json.dumps({"type": "act", "seq": seen["en"]["seq"], "action": action}))
+        seen = {name: _next_game_message(ws) for name, ws in viewers.items()}
+        assert seen["other"]["legal_actions"]
+        assert seen["other"]["explain"] == _explained(seen["other"], "ko")
+        assert HANGUL.search(seen["other"]["explain"])
+        assert seen["ko"]["explain"] is seen["en"]["explain"] is seen["watcher"]["explain"] is None
+    finally:
+        for ws in viewers.values():
+            ws.close()

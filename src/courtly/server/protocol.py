@@ -19,7 +19,7 @@ from pydantic import ValidationError as ModelError
 
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.events import Event
-from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
+from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize, using
 from courtly.core.registry import load_game
 from courtly.core.table import Delivery
 from courtly.server.invalid import invalid_request
@@ -170,17 +170,21 @@ def connection_language(hello: Hello, accept_language: str | None) -> str:
 
 
 def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A ``snapshot``/``update`` with its events' and legal actions' texts in ``lang``: the
-    same message otherwise (built from the same viewer's delivery, so it tells nothing more).
-    Other messages, and English, pass unchanged."""
-    if lang == ENGLISH or message.get("type") not in ("snapshot", "update"):
+    """A ``snapshot``/``update`` with its events' and legal actions' texts in ``lang`` and the
+    rules of the decision in front of the seat to act (``explain``): the same message
+    otherwise (built from the same viewer's delivery, so it tells nothing more). Other
+    messages pass unchanged."""
+    if message.get("type") not in ("snapshot", "update"):
         return message
     table = message["table"]
+    names = [seat.get("name") for seat in table.get("seats", ())]
+    out = {**message, "explain": _explanation(message, lang, names)}
+    if lang == ENGLISH:
+        return out
     game = load_game(table["game"])
     space = game.action_space(table["num_players"], table["options"])
-    out = dict(message)
     # The log names each seat that has a name (names are public, in every viewer's table).
-    with naming([seat.get("name") for seat in table.get("seats", ())]):
+    with naming(names):
         out["events"] = [
             {**e, "text": game.event_text(Event(e["kind"], e["text"], e["data"]), lang)}
             for e in message["events"]
@@ -189,6 +193,20 @@ def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:
         {**a, "text": game.action_text(space[a["id"]], lang)} for a in message["legal_actions"]
     ]
     return out
+
+
+def _explanation(message: dict[str, Any], lang: str, names: list[str | None]) -> str | None:
+    """``Game.explain`` of the viewer's own observation in ``lang`` (the terminal's ``?``),
+    for the seat to act only: the one who has a decision to understand, and the only viewer
+    whose message holds legal actions. Built from nothing but that observation, so it can
+    tell nothing the viewer may not see; None for everyone else, and where the game says
+    nothing."""
+    observation = message.get("observation")
+    if not message.get("legal_actions") or observation is None:
+        return None
+    game = load_game(message["table"]["game"])
+    with using(lang), naming(names):
+        return game.explain(observation) or None
 
 
 def encode(message: dict[str, Any]) -> str:

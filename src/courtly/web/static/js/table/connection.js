@@ -14,6 +14,7 @@ export class SeatConnection {
     this.events = [];
     this.seq = null;
     this.canUndo = false; // the server's word: this seat may take back the last decision
+    this.explain = null; // the rules of this seat's decision, when it is the seat to act
     this.state = "connecting";
     this.waiting = false; // an act was sent and no answer came yet
     this.connect(token);
@@ -35,6 +36,7 @@ export class SeatConnection {
     this.observation = m.observation;
     this.legal = m.legal_actions || [];
     this.canUndo = m.can_undo === true;
+    this.explain = typeof m.explain === "string" ? m.explain : null;
     this.events = m.reset || m.type === "snapshot" ? m.events : this.events.concat(m.events);
     this.waiting = false;
   }

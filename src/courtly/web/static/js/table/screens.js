@@ -26,6 +26,19 @@ export function header(page, view) {
     h("p", { class: "who", text: who }),
     h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
     obs.phase ? h("p", { class: "phase", text: phaseText(page.table.game, obs) }) : null,
+    view.explain ? phaseRules(page, view.explain) : null,
+  );
+}
+
+// The rules of the decision in front of this seat (the terminal's `?`), written by the server
+// in the page's language for the seat to act only. A <details> opens with a click or the
+// keyboard; it stays open across redraws (the page is drawn anew on every message).
+function phaseRules(page, text) {
+  return h(
+    "details",
+    { class: ["details", "phase-rules"], open: page.rulesOpen === true, ontoggle: (e) => (page.rulesOpen = e.target.open) },
+    h("summary", { text: t("table.phase_rules") }),
+    h("p", { class: "rules-text", dataset: { source: "server" }, text }),
   );
 }
 

@@ -1,0 +1,49 @@
+"""The rules of the phase in front of the player, one click away (issue #38): the server
+writes ``Game.explain`` of this seat's observation (the terminal's ``?``) in the page's
+language, and a "Rules of this phase" <details> beside the phase name shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import DESKTOP, Server, open_lobby, wait_turn
+
+from courtly.core.i18n import naming, using
+from courtly.core.registry import load_game
+
+SUMMARY = {"en": "Rules of this phase", "ko": "이 단계의 규칙"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, lang: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale={"en": "en-GB", "ko": "ko-KR"}[lang])
+    page = context.new_page()
+    open_lobby(page, server.url, "courtisans")
+    page.fill("#seat-name-0", "Ada")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#create")
+    page.wait_for_selector("#start")
+    table_id = page.url.rsplit("/", 1)[-1].split("#")[0]
+    page.click("#start")
+    assert wait_turn(page) == "mine"
+    server.wait_seq(table_id, [page])
+    names = [seat["name"] for seat in server.get(f"/api/tables/{table_id}")["seats"]]
+    observation = server.true_state(table_id).state.observation(0)
+    with using(lang), naming(names):
+        expected = load_game("courtisans").explain(observation)
+    assert expected
+
+    summary = page.locator(".phase-rules summary")
+    rules = page.locator(".phase-rules .rules-text")
+    assert summary.inner_text() == SUMMARY[lang]
+    assert not rules.is_visible()
+    summary.click()
+    assert rules.is_visible()
+    # innerText keeps the text's line breaks (white-space: pre-line), as the terminal shows it.
+    assert rules.inner_text().strip() == expected.strip()
+    # The keyboard closes it again (a <summary> is a button to the browser).
+    summary.focus()
+    page.keyboard.press("Enter")
+    rules.wait_for(state="hidden")
+    context.close()
