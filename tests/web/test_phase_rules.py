@@ -40,8 +40,16 @@ def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, 
     assert not rules.is_visible()
     summary.click()
     assert rules.is_visible()
-    # innerText keeps the text's line breaks (white-space: pre-line), as the terminal shows it.
+    # innerText keeps the text's lines (white-space: pre-wrap), as the terminal shows it.
     assert rules.inner_text().strip() == expected.strip()
+    # The page is drawn anew on every change (here: a card picked on the board); it stays open.
+    before = page.get_attribute(".table-page", "data-state")
+    page.click(".board-area .pickable >> nth=0")
+    page.wait_for_function(
+        "s => document.querySelector('.table-page').dataset.state !== s", arg=before
+    )
+    assert page.get_attribute(".table-page", "data-mine") == "1"
+    assert rules.is_visible()
     # The keyboard closes it again (a <summary> is a button to the browser).
     summary.focus()
     page.keyboard.press("Enter")
