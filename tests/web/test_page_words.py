@@ -98,9 +98,13 @@ def test_the_result_is_shown_first_and_seats_by_name(
     page.goto(f"{server.url}/play/{table_id}")
     page.wait_for_selector("#result")
     page.wait_for_selector(".board-area .board")
-    result = page.query_selector("#result").bounding_box()
-    board = page.query_selector(".board-area").bounding_box()
-    assert result["y"] < board["y"], (result, board)
+    # Both measured in one script: the page redraws on every message, and an element found
+    # by one call may be replaced before the next measures it.
+    result_y, board_y = page.evaluate(
+        "() => ['#result', '.board-area'].map("
+        "(s) => document.querySelector(s).getBoundingClientRect().top + window.scrollY)"
+    )
+    assert result_y < board_y, (result_y, board_y)
     # Brought into view when the game ends: its top is on the screen.
     assert (
         0
