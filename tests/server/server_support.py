@@ -326,5 +326,19 @@ class Client:
         self.acted_at = time.monotonic()
         self.send({"type": "act", "seq": self.seq, "action": action_id})
 
+    def play_until(
+        self,
+        done: Callable[[], bool],
+        choose: Callable[[list[dict[str, Any]]], int] = lambda legal: int(legal[0]["id"]),
+    ) -> None:
+        """Act once in each position where this seat is to act (``choose`` picks from the legal
+        actions: the first by default) and read on, until ``done()``."""
+        acted = -1
+        while not done():
+            if self.legal and acted != self.seq:
+                acted = self.seq
+                self.act(choose(self.legal))
+            self.recv()
+
     def close(self) -> None:
         self._stack.close()

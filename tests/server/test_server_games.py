@@ -66,12 +66,9 @@ def test_a_game_against_a_bot_ends_and_replays_to_the_same_result(
     player.wait_type("snapshot")
     spectator.wait_type("snapshot")
     rng = random.Random(3)
-    acted = -1
-    while player.table["status"] != "finished":
-        if player.legal and acted != player.seq:
-            acted = player.seq
-            player.act(choose(player.legal, rng))
-        player.recv()
+    player.play_until(
+        lambda: player.table["status"] == "finished", lambda legal: choose(legal, rng)
+    )
     spectator.wait_for(lambda m: m.get("table", {}).get("status") == "finished")
     record = server.record(table_id)
     replayed = Table.from_record(load_game(game), GameRecord.from_json(record))  # fingerprints

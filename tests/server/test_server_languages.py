@@ -218,12 +218,7 @@ def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProces
     player = server.client(table_id, server.token(created, 0))
     try:
         player.wait_type("snapshot")
-        acted = -1
-        while player.table["status"] != "finished":
-            if player.legal and acted != player.seq:
-                acted = player.seq
-                player.act(player.legal[0]["id"])
-            player.recv()
+        player.play_until(lambda: player.table["status"] == "finished")
     finally:
         player.close()
     steps = len(server.record(table_id)["actions"])

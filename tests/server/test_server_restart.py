@@ -32,12 +32,7 @@ def test_kill_9_mid_game_then_restart_brings_every_table_back(server: ServerProc
     # The thinker goes last: it holds a bot worker for a second a decision.
     human = server.client(ids[2], server.token(thinker, 0))
     human.wait_type("snapshot")
-    acted = -1
-    while not human.table["seats"][1]["thinking"]:
-        if human.legal and acted != human.seq:
-            acted = human.seq
-            human.act(human.legal[0]["id"])
-        human.recv()
+    human.play_until(lambda: bool(human.table["seats"][1]["thinking"]))
     before_views = [(c.seq, c.observation, c.events, c.legal) for c in players]
 
     server.kill9()

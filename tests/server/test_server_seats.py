@@ -157,12 +157,7 @@ def test_a_seat_is_not_renamed_once_the_game_is_over(server: ServerProcess) -> N
     player = server.client(table_id, server.token(created, 0))
     try:
         player.wait_type("snapshot")
-        acted = -1
-        while player.table["status"] != "finished":
-            if player.legal and acted != player.seq:
-                acted = player.seq
-                player.act(player.legal[0]["id"])
-            player.recv()
+        player.play_until(lambda: player.table["status"] == "finished")
     finally:
         player.close()
     renamed = server.take(created, 0, "Robert")
