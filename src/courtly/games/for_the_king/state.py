@@ -7,6 +7,7 @@ refer to docs/games/for_the_king.md. This is data: the rules are in ``rules/``, 
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from bisect import insort
 from collections.abc import Mapping
 from typing import Any
@@ -216,6 +217,10 @@ class FtkState(State):
         s.won = [0] * num_players
         s.limits = []
         s.gold = [0] * num_players
+
+    @abstractmethod
+    def clone(self) -> FtkState:
+        """An independent copy (written out in game.py, on the search's hot path)."""
 
     # --- primitive changes ----------------------------------------------------------------
 
