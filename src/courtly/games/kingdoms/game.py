@@ -147,3 +147,7 @@ class KingdomsGame(Game):
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, KingdomsState)
         return evaluation.heuristic(state, player)
+
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        assert isinstance(state, KingdomsState)
+        return evaluation.greedy_choices(state, legal, player)
