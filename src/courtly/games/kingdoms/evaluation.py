@@ -76,7 +76,9 @@ def _value(cards: list[int]) -> int:
     return total
 
 
-def greedy_choices(state: KingdomsState, legal: list[int], player: int) -> list[int]:
+def greedy_choices(
+    state: KingdomsState, legal: list[int], player: int, afters: list[State] | None = None
+) -> list[int]:
     """``Game.greedy_choices`` (the candidates the heuristic rates best, in ``legal``'s order)
     calling :func:`heuristic` itself, without the game's checked wrapper per candidate."""
 
@@ -84,4 +86,4 @@ def greedy_choices(state: KingdomsState, legal: list[int], player: int) -> list[
         assert isinstance(after, KingdomsState)
         return heuristic(after, player)
 
-    return best_after(state, legal, score)
+    return best_after(state, legal, score, afters)
