@@ -88,6 +88,9 @@ export function courtisansBoard(ctx) {
   return h(
     "div",
     { class: ["board", "courtisans"] },
+    // Moves with nothing on the board to click (sparing the card an assassin may kill):
+    // filled by the picker (picks.js).
+    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
     h(
       "p",
       { class: "stats" },
