@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { gameWord, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
+import { playingCardArt } from "./playing-card-art.js";
 
 const G = "kingdoms";
 /** @typedef {import("../types/observations").KingdomsObservation} Obs */
@@ -89,7 +90,10 @@ function playing(code) {
   const names = cardNames(text);
   const pairs = { card: text };
   if (!names) return card({ title: text, pairs, small: true });
-  const el = card({ title: names.glyph, lines: [], info: names.name, pairs, small: true });
+  // The drawn face replaces the glyph title: the card's name is its label.
+  const el = card({ title: "", lines: [], info: names.name, pairs, small: true });
+  const m = CODE.exec(text);
+  el.replaceChildren(playingCardArt(m[1] || "", m[2] || null, m[3] || null));
   el.dataset.card = text;
   el.dataset.colour = names.red ? "red" : "black";
   el.classList.add("playing-card");
