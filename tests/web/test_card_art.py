@@ -12,7 +12,6 @@ import pytest
 from browser_support import DESKTOP, Server, click_once, wait_turn
 
 
-
 def open_table(browser: Any, server: Server, game: str, locale: str) -> tuple[Any, list[str]]:
     context = browser.new_context(viewport=DESKTOP, locale=locale)
     page = context.new_page()
@@ -76,7 +75,8 @@ def test_kingdoms_cards_are_standard_faces_with_pips(
     page, images = open_table(browser, server, "kingdoms", locale)
     assert wait_turn(page) == "mine"
     faces = page.evaluate(
-        """() => [...document.querySelectorAll('.board-area .board .playing-card[data-card]')].map((c) => ({
+        """() => [...document.querySelectorAll('.board-area .board .playing-card[data-card]')]
+           .map((c) => ({
              code: c.dataset.card, label: c.getAttribute('aria-label'),
              pips: c.querySelectorAll('svg.playing-face > g > path').length,
              ranks: [...c.querySelectorAll('svg.playing-face text.rank')].map((t) => t.textContent),

@@ -14,7 +14,10 @@ from browser_support import DESKTOP, Server, click_once, wait_turn
 COUNT_TONES = """
 window.__tones = 0;
 const start = OscillatorNode.prototype.start;
-OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
+OscillatorNode.prototype.start = function (...args) {
+  window.__tones += 1;
+  return start.apply(this, args);
+};
 """
 # Counts the cards seen on their way (the class table/motion.js gives a moving card).
 COUNT_MOVING = """
@@ -23,7 +26,9 @@ new MutationObserver((records) => {
   for (const r of records)
     for (const n of [r.target, ...r.addedNodes])
       if (n.classList && n.classList.contains("moving")) window.__moving += 1;
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+}).observe(document, {
+  subtree: true, childList: true, attributes: true, attributeFilter: ["class"],
+});
 """
 TITLE = {"en-GB": "Your move · courtly", "ko-KR": "내 차례 · courtly"}
 

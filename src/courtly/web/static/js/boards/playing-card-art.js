@@ -82,5 +82,5 @@ export function playingCardArt(rank, suit, joker = null) {
   } else {
     body.push(corner(rank, suit, false), corner(rank, suit, true), ...(PIPS[rank] || []).map(([x, y]) => pip(suit, x, y)));
   }
-  return s("svg", { class: "card-art playing-face", viewBox: "0 0 50 70", "aria-hidden": "true", focusable: "false" }, s("g", { fill: "currentColor" }, body));
+  return s("svg", { class: "playing-face", viewBox: "0 0 50 70", "aria-hidden": "true", focusable: "false" }, s("g", { fill: "currentColor" }, body));
 }
