@@ -2,7 +2,9 @@
 and in Korean (16 pictures), taken from a real ``courtly serve`` by Debian's Chromium, so the
 pictures show what the code draws today.
 
-    .venv/bin/python tools/screenshots.py
+    .venv/bin/python tools/screenshots.py [GAME ...]
+
+With games named, only their pictures are taken again (the others are left as they are).
 
 Every input is fixed: a seed per game, seat 1 a person (taken over the API, its link opened in
 the page) against ``bot:easy``, and the person's moves chosen by one rule (the first
@@ -161,6 +163,10 @@ def shoot(browser: Any, url: str, path: Path, viewport: dict[str, int], locale: 
 
 
 def main() -> None:
+    chosen = sys.argv[1:] or list(GAMES)
+    unknown = sorted(set(chosen) - set(GAMES))
+    if unknown:
+        raise SystemExit(f"no such game: {', '.join(unknown)} (games: {', '.join(GAMES)})")
     IMAGES.mkdir(parents=True, exist_ok=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -170,7 +176,8 @@ def main() -> None:
             with httpx.Client(base_url=base, timeout=30) as http, sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
                 try:
-                    for game, (seed, clicks) in GAMES.items():
+                    for game in chosen:
+                        seed, clicks = GAMES[game]
                         url = base + person_link(http, game, seed)
                         play(browser, url, clicks)
                         for device, viewport in VIEWPORTS.items():
