@@ -39,7 +39,8 @@ CLICKABLE = ".board-area .pickable, .board-area .board-move"
 
 
 def open_table(browser: Any, server: Server, game: str, players: int, **options: str) -> Any:
-    context = browser.new_context(viewport=DESKTOP)
+    # The cards slide elsewhere (test_turn_signal.py); here they stand still to be clicked.
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -86,7 +87,8 @@ def test_a_whole_game_by_board_clicks_alone(
         choosing = before.split(":")[1] != ""
         targets = page.query_selector_all(CLICKABLE)
         assert targets, f"nothing to click on the board: {page.inner_text('.choices')}"
-        target = rng.choice(targets)
+        # By locator: the page may redraw between finding a thing and clicking it.
+        target = page.locator(CLICKABLE).nth(rng.randrange(len(targets)))
         strip_kind = target.get_attribute("data-kind")
         if strip_kind is not None and not choosing:
             assert strip_kind in OBJECTLESS[game], f"{strip_kind} has a card or place to click"
