@@ -4,7 +4,9 @@ in another."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +84,93 @@ def test_the_declared_figures_are_the_ones_measured() -> None:
         "for-the-king": "ismcts:iterations=800",
         "kingdoms": "ismcts:iterations=600",
     }
+
+
+# --- one floor plan behind the names (issue 37 §1, docs/kernel.md "Anatomy of a game") --------
+
+#: The games already built on the one anatomy (the others join as they are converted).
+CONVERTED = ("tudor", "kingdoms")
+
+#: What a game's ``state.py`` may import from its own package: data and vocabulary, never a
+#: module with rules in it (``rules``, ``knowledge``, ``serialize``, ``invariants``...).
+STATE_MAY_IMPORT = {"codes", "words", "data", "options", "actions", "events", "board", "court"}
+
+#: The kernel's hooks the position class in ``game.py`` answers by calling the modules.
+POSITION_HOOKS = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
+
+#: The flow every ``rules/dispatch.py`` declares: a phase's menu and play, and one advance.
+DISPATCH = ("PHASE_LEGAL", "PHASE_APPLY", "legal_action_ids", "apply", "advance")
+
+
+def _package(name: str) -> str:
+    return type(load_game(name)).__module__.rsplit(".", 1)[0]
+
+
+def _sources(package: str) -> dict[str, ast.Module]:
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    return {
+        path.relative_to(root).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(root.rglob("*.py"))
+    }
+
+
+def _imported(tree: ast.Module, package: str) -> set[str]:
+    """The modules of ``package`` that ``tree`` imports (their first name under it)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        else:
+            continue
+        names.update(
+            m[len(package) + 1 :].split(".")[0] for m in modules if m.startswith(package + ".")
+        )
+    return names
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_the_state_is_data_and_imports_no_rule(name: str) -> None:
+    package = _package(name)
+    imported = _imported(_sources(package)["state.py"], package)
+    assert imported <= STATE_MAY_IMPORT, f"{name}'s state.py imports {imported - STATE_MAY_IMPORT}"
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_no_import_dodges_a_cycle(name: str) -> None:
+    """Every import is real: none under ``if TYPE_CHECKING:``, none inside a function."""
+    dodges = []
+    for path, tree in _sources(_package(name)).items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name | ast.Attribute) and "TYPE_CHECKING" in ast.unparse(node):
+                dodges.append(f"{path}:{node.lineno} TYPE_CHECKING")
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                dodges.extend(
+                    f"{path}:{inner.lineno} import in {node.name}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                )
+    assert dodges == []
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_game_py_wires_the_hooks_and_the_state_holds_none(name: str) -> None:
+    """A position is ``game.py``'s subclass of the state's data class; it answers the kernel's
+    hooks itself (no record of functions carried and copied by every position)."""
+    package = _package(name)
+    game = load_game(name)
+    position = game.new_game(game.min_players, seed=1)
+    cls = type(position)
+    assert cls.__module__ == f"{package}.game"
+    assert cls.__bases__[0].__module__ == f"{package}.state"
+    assert cls.__slots__ == ()
+    assert [hook for hook in POSITION_HOOKS if hook not in vars(cls)] == []
+    assert type(position.clone()) is cls
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_the_flow_is_declared_the_same_way(name: str) -> None:
+    dispatch = importlib.import_module(f"{_package(name)}.rules.dispatch")
+    assert [name for name in DISPATCH if not hasattr(dispatch, name)] == []
+    assert isinstance(dispatch.PHASE_LEGAL, dict) and isinstance(dispatch.PHASE_APPLY, dict)
