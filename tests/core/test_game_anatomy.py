@@ -40,6 +40,102 @@ def test_every_role_has_the_same_names(name: str) -> None:
     assert missing == [], f"{name} lacks {missing}"
 
 
+# The games already built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a
+# game"): each game joins this list when it is converted, until it names all four.
+CONVERTED_GAMES = ("tudor", "kingdoms")
+
+# What a state module may import from its own game: the data it is made of, never a rule.
+STATE_MAY_IMPORT = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
+
+
+def _package(name: str) -> str:
+    return type(load_game(name)).__module__.rsplit(".", 1)[0]
+
+
+def _own_imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports, wherever the import stands."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == package:
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1 :].split(".")[0])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(package + "."):
+                    found.add(alias.name[len(package) + 1 :].split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_state_is_data_and_the_game_wires_the_rules(name: str) -> None:
+    """``state.py`` imports no rule module and plays no rule; the position a game makes is a
+    subclass defined in ``game.py`` that wires the kernel's hooks; ``rules/dispatch.py``
+    declares the phases as tables."""
+    package = _package(name)
+    state_module = importlib.import_module(f"{package}.state")
+    imported = _own_imports(Path(state_module.__file__ or ""), package)
+    assert imported <= STATE_MAY_IMPORT, f"{name}'s state imports {imported - STATE_MAY_IMPORT}"
+    game = load_game(name)
+    position = type(game.new_game(game.min_players, seed=1))
+    assert position.__module__ == f"{package}.game"
+    state_classes = [c for c in position.__mro__ if c.__module__ == f"{package}.state"]
+    assert state_classes, f"{name}'s position is no subclass of its state"
+    for hook in ("legal_action_ids", "_apply", "_observe", "_body_to_json"):
+        assert all(hook not in vars(c) for c in state_classes), f"{name}'s state wires {hook}"
+    dispatch = importlib.import_module(f"{package}.rules.dispatch")
+    for table in ("PHASE_LEGAL", "PHASE_APPLY", "advance"):
+        assert hasattr(dispatch, table), f"{name}'s rules/dispatch.py lacks {table}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_waits_for_type_checking(name: str) -> None:
+    """Every module imports what it names for real: no ``if TYPE_CHECKING:`` hides a cycle
+    (import-linter then needs no ``exclude_type_checking_imports``)."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    hiding = sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "TYPE_CHECKING" in path.read_text(encoding="utf-8")
+    )
+    assert hiding == [], f"{name}: {hiding}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_dodges_a_cycle_inside_a_function(name: str) -> None:
+    """Every import stands at the top of its module: none waits in a function for a cycle to
+    be over."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    local = [
+        f"{path.relative_to(root)}:{inner.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Import | ast.ImportFrom)
+    ]
+    assert local == [], f"{name}: {local}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_position_only_wires(name: str) -> None:
+    """The position adds no field to the state's (a clone copies the state's data and nothing
+    else, no record of functions), answers the kernel's hooks itself, and its dispatch is
+    reached one way: ``rules.dispatch.legal_action_ids`` and ``apply``."""
+    package = _package(name)
+    game = load_game(name)
+    state = game.new_game(game.min_players, seed=1)
+    position = type(state)
+    assert vars(position)["__slots__"] == ()
+    assert type(state.clone()) is position
+    wired = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
+    assert [hook for hook in wired if hook not in vars(position)] == []
+    dispatch = importlib.import_module(f"{package}.rules.dispatch")
+    assert callable(dispatch.legal_action_ids) and callable(dispatch.apply)
+    assert state.legal_action_ids() == dispatch.legal_action_ids(state)
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_options_are_read_once_into_parameters(name: str) -> None:
     """Every game reads its options once into a typed ``Parameters`` the state holds, and
@@ -84,93 +180,3 @@ def test_the_declared_figures_are_the_ones_measured() -> None:
         "for-the-king": "ismcts:iterations=800",
         "kingdoms": "ismcts:iterations=600",
     }
-
-
-# --- one floor plan behind the names (issue 37 §1, docs/kernel.md "Anatomy of a game") --------
-
-#: The games already built on the one anatomy (the others join as they are converted).
-CONVERTED = ("tudor", "kingdoms")
-
-#: What a game's ``state.py`` may import from its own package: data and vocabulary, never a
-#: module with rules in it (``rules``, ``knowledge``, ``serialize``, ``invariants``...).
-STATE_MAY_IMPORT = {"codes", "words", "data", "options", "actions", "events", "board", "court"}
-
-#: The kernel's hooks the position class in ``game.py`` answers by calling the modules.
-POSITION_HOOKS = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
-
-#: The flow every ``rules/dispatch.py`` declares: a phase's menu and play, and one advance.
-DISPATCH = ("PHASE_LEGAL", "PHASE_APPLY", "legal_action_ids", "apply", "advance")
-
-
-def _package(name: str) -> str:
-    return type(load_game(name)).__module__.rsplit(".", 1)[0]
-
-
-def _sources(package: str) -> dict[str, ast.Module]:
-    root = Path(importlib.import_module(package).__file__ or "").parent
-    return {
-        path.relative_to(root).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
-        for path in sorted(root.rglob("*.py"))
-    }
-
-
-def _imported(tree: ast.Module, package: str) -> set[str]:
-    """The modules of ``package`` that ``tree`` imports (their first name under it)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            modules = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            modules = [a.name for a in node.names]
-        else:
-            continue
-        names.update(
-            m[len(package) + 1 :].split(".")[0] for m in modules if m.startswith(package + ".")
-        )
-    return names
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_the_state_is_data_and_imports_no_rule(name: str) -> None:
-    package = _package(name)
-    imported = _imported(_sources(package)["state.py"], package)
-    assert imported <= STATE_MAY_IMPORT, f"{name}'s state.py imports {imported - STATE_MAY_IMPORT}"
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_no_import_dodges_a_cycle(name: str) -> None:
-    """Every import is real: none under ``if TYPE_CHECKING:``, none inside a function."""
-    dodges = []
-    for path, tree in _sources(_package(name)).items():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name | ast.Attribute) and "TYPE_CHECKING" in ast.unparse(node):
-                dodges.append(f"{path}:{node.lineno} TYPE_CHECKING")
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                dodges.extend(
-                    f"{path}:{inner.lineno} import in {node.name}"
-                    for inner in ast.walk(node)
-                    if isinstance(inner, ast.Import | ast.ImportFrom)
-                )
-    assert dodges == []
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_game_py_wires_the_hooks_and_the_state_holds_none(name: str) -> None:
-    """A position is ``game.py``'s subclass of the state's data class; it answers the kernel's
-    hooks itself (no record of functions carried and copied by every position)."""
-    package = _package(name)
-    game = load_game(name)
-    position = game.new_game(game.min_players, seed=1)
-    cls = type(position)
-    assert cls.__module__ == f"{package}.game"
-    assert cls.__bases__[0].__module__ == f"{package}.state"
-    assert cls.__slots__ == ()
-    assert [hook for hook in POSITION_HOOKS if hook not in vars(cls)] == []
-    assert type(position.clone()) is cls
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_the_flow_is_declared_the_same_way(name: str) -> None:
-    dispatch = importlib.import_module(f"{_package(name)}.rules.dispatch")
-    assert [name for name in DISPATCH if not hasattr(dispatch, name)] == []
-    assert isinstance(dispatch.PHASE_LEGAL, dict) and isinstance(dispatch.PHASE_APPLY, dict)
