@@ -39,14 +39,32 @@ class KingdomsPosition(KingdomsState):
     __slots__ = ()
 
     def legal_action_ids(self) -> list[int]:
-        return dispatch.legal_action_ids(self)
+        if self.phase == PH_OVER:
+            return []
+        if self._legal is not None:
+            return self._legal[:]
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            return dispatch.TASK_LEGAL[top[0]](self, top)
+        return dispatch.PHASE_LEGAL[self.phase](self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        dispatch.apply(self, action_id, events)
+        self._play(action_id, events, True)
 
     def step_to_score(self, action_id: int) -> None:
         # The greedy policy's candidates: their next legal ids are never asked for.
-        dispatch.apply(self, action_id, None, keep_legal=False)
+        self._play(action_id, None, False)
+
+    def _play(self, action_id: int, events: list[Event] | None, keep_legal: bool) -> None:
+        self._legal = None
+        stack = self.stack
+        if stack:
+            top = stack.pop()
+            dispatch.TASK_APPLY[top[0]](self, top, action_id, events)
+        else:
+            dispatch.PHASE_APPLY[self.phase](self, action_id, events)
+        dispatch.advance(self, events, keep_legal)
 
     def clone(self) -> KingdomsPosition:
         return KingdomsPosition(self.game, self.options, self.rng, self)

@@ -2,8 +2,7 @@
 
 A position is either in a phase (its menu: ``PHASE_LEGAL`` / ``PHASE_APPLY``; its start:
 ``PHASE_ENTRY``) or has tasks on its decision stack (the top task's ``TASK_LEGAL`` /
-``TASK_APPLY``); ``legal_action_ids`` and ``apply`` read them, and ``advance`` goes on to the
-next decision. The tables are written here, where they are read, indexed by the codes.
+``TASK_APPLY``). The tables are written here, where they are read, indexed by the codes.
 """
 
 from __future__ import annotations
@@ -221,32 +220,6 @@ PHASE_OPTIONS: dict[int, Callable[[KingdomsState], Iterator[int]]] = {
     PH_ACTION: action.action_options,
     PH_POP: population.pop_options,
 }
-
-
-def legal_action_ids(s: KingdomsState) -> list[int]:
-    if s.phase == PH_OVER:
-        return []
-    if s._legal is not None:
-        return s._legal[:]
-    stack = s.stack
-    if stack:
-        top = stack[-1]
-        return TASK_LEGAL[top[0]](s, top)
-    return PHASE_LEGAL[s.phase](s)
-
-
-def apply(
-    s: KingdomsState, action_id: int, events: list[Event] | None, keep_legal: bool = True
-) -> None:
-    """Play a choice of the top task, or else of the phase, then ``advance``."""
-    s._legal = None
-    stack = s.stack
-    if stack:
-        top = stack.pop()
-        TASK_APPLY[top[0]](s, top, action_id, events)
-    else:
-        PHASE_APPLY[s.phase](s, action_id, events)
-    advance(s, events, keep_legal)
 
 
 def advance(s: KingdomsState, events: list[Event] | None, keep_legal: bool = True) -> None:
