@@ -34,6 +34,7 @@ from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
+from courtly.core.render import action_text, event_text
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 from courtly.core.table import Table
@@ -169,7 +170,7 @@ class TerminalGame:
         if news:
             for _step, event in self.news[seat]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
@@ -177,7 +178,7 @@ class TerminalGame:
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
         console.print(
-            layout(choices(legal), lambda action: self.game.action_text(action, lang), grid)
+            layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
         )
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
@@ -186,7 +187,7 @@ class TerminalGame:
         help_text = self.game.explain(observation) or generic_help(
             observation,
             legal,
-            lambda action: self.game.action_text(action, lang),
+            lambda action: action_text(self.game, action, lang),
             lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The game's text is plain: square brackets in it are not rich markup.
@@ -280,7 +281,7 @@ class TerminalGame:
             lang = current_language()
             for _step, event in self.news[self.humans[0]]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
         console.print(self.game.render(self.table.snapshot(None).observation))
         console.print(scoreboard(state, self.names))
