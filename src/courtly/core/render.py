@@ -21,7 +21,14 @@ from courtly.core.canonical import canonical_json
 from courtly.core.events import Event, EventKinds
 from courtly.core.i18n import ENGLISH, fill, naming, placeholders, seat_text
 
-__all__ = ["Vocabulary", "action_json", "action_text", "event_json", "event_text"]
+__all__ = [
+    "Vocabulary",
+    "action_json",
+    "action_text",
+    "event_fields",
+    "event_json",
+    "event_text",
+]
 
 # Sentences of actions kept per vocabulary (an action's words never change), up to this
 # many: a table's names are part of the key, and a long-running server meets many.
@@ -81,6 +88,13 @@ def action_text(
             kept.clear()
         kept[key] = found
     return found
+
+
+def event_fields(kinds: EventKinds, kind: str) -> frozenset[str]:
+    """The data fields the English sentence of an event of ``kind`` names."""
+    if kinds.domain is None:
+        return placeholders(kinds.templates[kind])
+    return placeholders(kinds.domain.text(f"event.{kind}", ENGLISH))
 
 
 def event_json(
