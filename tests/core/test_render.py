@@ -16,7 +16,7 @@ from highcards import HighCards
 
 import courtly
 from courtly.core.actions import Action
-from courtly.core.events import Event, events_for
+from courtly.core.events import Event, EventKinds, events_for
 from courtly.core.render import action_text, event_json, event_text
 from courtly.core.table import Table
 from courtly.server.protocol import game_message
@@ -144,3 +144,14 @@ def test_the_check_finds_a_sentence_made_elsewhere(tmp_path: Path) -> None:
         "sample.py:3 reads .formatters",
         "sample.py:4 lookup('action.take'...)",
     ]
+
+
+def test_an_events_data_does_not_move_with_the_state() -> None:
+    """The sentence is made when shown, maybe long after the move: a list the rules passed
+    (the state's own) and changed afterwards must not change what the event says."""
+    kinds = EventKinds({"count": "{seat} counts {counts}"})
+    counts = [1, [2]]
+    event = kinds.event("count", {"seat": 0, "counts": counts})
+    counts.append(3)
+    counts[1].append(4)  # type: ignore[union-attr]
+    assert event.data["counts"] == [1, [2]]

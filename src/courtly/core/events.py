@@ -107,4 +107,16 @@ class EventKinds:
         """An event of a declared kind (KeyError for an undeclared one: a bug, not input)."""
         if kind not in self._declared:
             raise KeyError(kind)
-        return Event(kind, dict(data), audience)
+        # The sentence is made later, when shown: the data must not move with the state.
+        return Event(kind, {name: _owned(value) for name, value in data.items()}, audience)
+
+
+def _owned(value: Any) -> Any:
+    """``value`` with its lists and mappings copied (a rule may pass the state's own list)."""
+    if isinstance(value, list):
+        return [_owned(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_owned(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _owned(v) for k, v in value.items()}
+    return value
