@@ -78,7 +78,9 @@ def test_a_game_against_a_bot_ends_and_replays_to_the_same_result(
     assert replayed.state.is_terminal
     assert record["result"] == replayed.record.result == player.table["result"]
     assert player.observation == replayed.state.observation(0)
-    assert spectator.events == [e.to_json() for e in replayed.events_seen(None)]
+    names = seat_names(spectator.table)
+    shown = replayed.events_seen(None)
+    assert spectator.events == [event_json(replayed.game, e, "en", names) for e in shown]
     assert any(
         m["type"] == "table" and m["table"]["seats"][1]["thinking"] for m in player.messages
     ), "the others are shown that the bot thinks"
