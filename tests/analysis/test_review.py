@@ -1,0 +1,136 @@
+"""The post-game review (courtly.analysis.review): turns as a player thinks of them, forced
+moves left alone, the same review for the same settings, and every estimate from the reviewed
+seat's view alone."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+import courtly
+from courtly.agents.registry import make_agent
+from courtly.analysis.review import (
+    ReviewSettings,
+    Turn,
+    replay_positions,
+    review_record,
+    turns_of,
+)
+from courtly.analysis.review.calibration import Calibration, isotonic
+from courtly.analysis.review.engine import seat_turns
+from courtly.analysis.review.marks import thresholds
+from courtly.core.match import play_match
+from courtly.core.records import GameRecord
+from courtly.core.rng import Rng
+
+FEW = ReviewSettings(iterations=40, seconds=None, seed=3)
+SEATS = {"kingdoms": 2, "tudor": 2, "courtisans": 3, "for-the-king": 3}
+
+
+def _record(name: str, seed: int = 7) -> GameRecord:
+    game = courtly.load(name)
+    agents = [make_agent("greedy", game) for _ in range(SEATS[name])]
+    record = play_match(game, agents, seed=seed, keep_record=True).record
+    assert record is not None
+    return record
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_turns_split_where_the_seat_changes_or_something_is_shown(name: str) -> None:
+    game = courtly.load(name)
+    positions = replay_positions(game, _record(name))
+    turns = turns_of(positions)
+    assert [p for t in turns for p in t.positions] == positions
+    for turn in turns:
+        assert {p.seat for p in turn.positions} == {turn.seat}
+        # Nothing was shown inside a turn: only its last action may reveal.
+        assert not any(p.revealed for p in turn.positions[:-1])
+    for before, after in itertools.pairwise(turns):
+        assert before.seat != after.seat or before.positions[-1].revealed
+
+
+@pytest.mark.parametrize("name", ["tudor", "courtisans"])
+def test_a_turn_of_several_choices_is_judged_once(name: str) -> None:
+    game = courtly.load(name)
+    record = _record(name)
+    review = review_record(game, record, 0, FEW)
+    several = [d for d in review.decisions if d.parts > 1]
+    assert several, "these games have turns of several choices"
+    for decision in several:
+        assert len(decision.played) == decision.parts
+        assert decision.last_step > decision.step
+        assert 1 <= len(decision.preferred) <= decision.parts
+    steps = [d.step for d in review.decisions]
+    assert steps == sorted(set(steps))
+
+
+def test_forced_moves_are_not_judged() -> None:
+    game = courtly.load("tudor")
+    record = _record("tudor")
+    turns = seat_turns(game, record, 0)
+    review = review_record(game, record, 0, FEW, turns=turns)
+    judged = {d.step for d in review.decisions}
+    forced = [t for t in turns if not t.judged]
+    assert review.forced == len(forced)
+    assert all(t.step not in judged for t in forced)
+    # A turn made only of forced moves is left out: a one-choice turn planted from a real one.
+    first = next(t for t in turns if t.judged)
+    planted = Turn(first.seat, tuple(replace(p, choices=1) for p in first.positions))
+    again = review_record(game, record, 0, FEW, turns=[planted, *turns[1:]])
+    assert first.step not in {d.step for d in again.decisions}
+    assert again.forced == review.forced + 1
+
+
+def test_marks_follow_the_game_thresholds() -> None:
+    review = review_record(courtly.load("kingdoms"), _record("kingdoms"), 1, FEW)
+    marks = thresholds("kingdoms")
+    for decision in review.decisions:
+        assert decision.loss == pytest.approx(decision.before - decision.after)
+        assert decision.mark == marks.mark(decision.loss)
+    assert marks.mark(0.3) == "blunder" and marks.mark(0.0) is None
+    summary = review.to_json()
+    assert 0 <= summary["accuracy"] <= 100
+    costliest = review.costliest()
+    assert [d.loss for d in costliest] == sorted((d.loss for d in costliest), reverse=True)
+    assert len(summary["costliest"]) <= 3
+
+
+def test_the_same_settings_give_the_same_review() -> None:
+    game = courtly.load("courtisans")
+    record = _record("courtisans")
+    first = review_record(game, record, 1, FEW).to_json()
+    assert review_record(game, record, 1, FEW).to_json() == first
+    other_seed = review_record(game, record, 1, replace(FEW, seed=4)).to_json()
+    assert other_seed != first
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_the_review_is_the_same_in_every_world_the_seat_cannot_tell_apart(name: str) -> None:
+    """Honesty: each position of the reviewed seat is replaced by a world re-drawn for that
+    seat (``resample``: every card it could not see drawn again); the review is identical."""
+    game = courtly.load(name)
+    record = _record(name, seed=11)
+    seat = 1
+    turns = seat_turns(game, record, seat)
+    rng = Rng(99)
+    changed = 0
+    redrawn = []
+    for turn in turns:
+        positions = []
+        for position in turn.positions:
+            world = position.state.resample(seat, rng)
+            changed += world.fingerprint() != position.state.fingerprint()
+            positions.append(replace(position, state=world))
+        redrawn.append(Turn(turn.seat, tuple(positions)))
+    assert changed > 0, "the re-drawn worlds must differ from the real ones"
+    real = review_record(game, record, seat, FEW, turns=turns).to_json()
+    assert review_record(game, record, seat, FEW, turns=redrawn).to_json() == real
+
+
+def test_the_calibration_is_an_increasing_fit() -> None:
+    fitted = isotonic([0.1, 0.2, 0.3, 0.4, 0.5, 0.6], [0, 1, 0, 0, 1, 1])
+    assert list(fitted.chances) == sorted(fitted.chances)
+    assert fitted.chance(0.0) == fitted.chances[0] and fitted.chance(1.0) == 1.0
+    assert Calibration().chance(1.5) == 1.0
