@@ -21,11 +21,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from courtly.agents.ismcts import Searcher, SearchSettings, level_settings
+from courtly.agents.ismcts import Searcher, SearchResult, SearchSettings, level_settings
 from courtly.analysis.review.calibration import Calibration, load_calibration
 from courtly.analysis.review.marks import thresholds
 from courtly.analysis.review.turns import Turn, replay_positions, turns_of
 from courtly.core.records import GameRecord
+from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
 from courtly.core.seeds import decision_rng
 from courtly.core.state import Game
@@ -139,6 +140,15 @@ class Review:
         }
 
 
+def search_value(
+    game: Game, view: SeatView, settings: ReviewSettings, rng: Rng
+) -> tuple[float, SearchResult]:
+    """The search's value (uncalibrated) of ``view``'s position for its seat: the mean return
+    of the action the search chooses; and the search itself."""
+    result = Searcher(game, settings.search(game)).search(view, rng)
+    return result.values.get(result.action_id, 0.0), result
+
+
 def judge_turn(
     game: Game, turn: Turn, settings: ReviewSettings, calibration: Calibration
 ) -> Decision:
@@ -150,10 +160,9 @@ def judge_turn(
     rng = decision_rng(settings.seed, seat, first.step)
     played_rng = rng.fork()  # the second search's generator: from the seed and step too
     view = SeatView(first.state, seat)
-    result = Searcher(game, settings.search(game)).search(view, rng)
+    raw_before, result = search_value(game, view, settings, rng)
     view.expire()
     preferred = result.line[: len(chosen)]
-    raw_before = result.values.get(result.action_id, 0.0)
     iterations = result.iterations
     if preferred == played:
         raw_after = raw_before

@@ -1,0 +1,170 @@
+"""Post-game reviews on the server: a seat's decisions judged by the strong search
+(``courtly.analysis.review``), requested in the replay viewer once a game is over.
+
+A review runs as a background task, one turn at a time, each turn a job of the bot scheduler
+at the lowest priority (``BotScheduler.review_turn``: it waits while any bot's decision does).
+After each turn its state is stored with the table (``Store.save_review``), so the review is
+computed once, its progress can be shown, and a server restarted goes on from what was judged.
+Only a finished game is reviewed: during a game a seat's estimates would be a hint about the
+others, which only a hint for one's own seat may give (docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from courtly.analysis.review import Decision, Review, ReviewSettings
+from courtly.analysis.review.engine import seat_turns
+from courtly.core.i18n import ENGLISH
+from courtly.core.records import GameRecord
+from courtly.core.registry import load_game
+from courtly.server import bots
+from courtly.server.config import Limits
+from courtly.server.database import StoreThread
+from courtly.server.live import LiveTable
+from courtly.server.refusals import RequestError
+from courtly.server.scheduler import BotScheduler
+
+log = logging.getLogger("courtly.server")
+
+NONE, RUNNING, DONE, FAILED = "none", "running", "done", "failed"
+
+
+def review_settings(limits: Limits) -> ReviewSettings:
+    """The server's review budget per turn: iterations when set (reproducible), else seconds."""
+    if limits.review_iterations > 0:
+        return ReviewSettings(iterations=limits.review_iterations, seconds=None)
+    return ReviewSettings(iterations=None, seconds=limits.review_seconds)
+
+
+class Reviews:
+    def __init__(
+        self, thread: StoreThread, scheduler: BotScheduler | None, settings: ReviewSettings
+    ) -> None:
+        self.thread = thread
+        self.scheduler = scheduler
+        self.settings = settings
+        self._running: dict[tuple[str, int], asyncio.Task[None]] = {}
+
+    def _check(self, live: LiveTable, seat: int) -> None:
+        if not live.table.state.is_terminal:
+            raise RequestError(409, "server.review.not_over")
+        if not 0 <= seat < live.table.state.num_players:
+            raise RequestError(
+                400, "server.request.no_seat", seat=seat, last=live.table.state.num_players - 1
+            )
+
+    async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """Start (or go on with) the review of ``seat``; its body as stored."""
+        self._check(live, seat)
+        body = await self.thread.run(self.thread.store.load_review, live.id, seat)
+        if body is None or body.get("settings") != self.settings.to_json():
+            body = await asyncio.to_thread(self._plan, live, seat)
+            await self.thread.run(self.thread.store.save_review, live.id, seat, body)
+        if body["status"] != DONE:
+            self._start(live, seat, body)
+        return body
+
+    async def stored(self, live: LiveTable, seat: int) -> dict[str, Any] | None:
+        """The review of ``seat`` as stored (None: never asked for); one stored as running but
+        with no task here (the server restarted) is taken up again."""
+        self._check(live, seat)
+        body = await self.thread.run(self.thread.store.load_review, live.id, seat)
+        if body is not None and body["status"] == RUNNING:
+            self._start(live, seat, body)
+        return body
+
+    def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        turns = seat_turns(live.table.game, live.table.record, seat)
+        judged = [t.step for t in turns if t.judged]
+        return {
+            "status": RUNNING,
+            "settings": self.settings.to_json(),
+            "steps": judged,
+            "forced": len(turns) - len(judged),
+            "decisions": [],
+        }
+
+    def _start(self, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
+        key = (live.id, seat)
+        task = self._running.get(key)
+        if task is not None and not task.done():
+            return
+        self._running[key] = asyncio.create_task(self._run(live.id, live, seat, body))
+
+    async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
+        store = self.thread.store
+        record = live.table.record.to_json()
+        done = {d["step"] for d in body["decisions"]}
+        try:
+            for step in body["steps"]:
+                if step in done:
+                    continue
+                decision = await self._judge(f"review:{table_id}:{seat}", record, seat, step)
+                if decision is None:
+                    return  # the scheduler is shutting down
+                body["decisions"].append(decision)
+                await self.thread.run(store.save_review, table_id, seat, body)
+            body["status"] = DONE
+            await self.thread.run(store.save_review, table_id, seat, body)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("review of table %s seat %s failed: %s", table_id, seat + 1, exc)
+            body["status"] = FAILED
+            await self.thread.run(store.save_review, table_id, seat, body)
+
+    async def _judge(
+        self, key: str, record: dict[str, Any], seat: int, step: int
+    ) -> dict[str, Any] | None:
+        settings = self.settings.to_json()
+        if self.scheduler is None:
+            # No worker pool (a server started without one): in a thread of this process.
+            return await asyncio.to_thread(bots.review_turn, key, record, seat, step, settings)
+        return await self.scheduler.review_turn(key, record, seat, step, settings)
+
+    def stop(self) -> None:
+        for task in self._running.values():
+            task.cancel()
+
+
+def shown(
+    live: LiveTable, seat: int, body: dict[str, Any] | None, lang: str = ENGLISH
+) -> dict[str, Any]:
+    """A review as the browser shows it: its progress, each judged turn with the moves' texts
+    in ``lang``, the marks, the accuracy, the three costliest turns and the win-chance series."""
+    if body is None:
+        return {"seat": seat, "status": NONE, "done": 0, "total": 0}
+    record: GameRecord = live.table.record
+    game = load_game(record.game)
+    space = game.action_space(record.num_players, game.resolve_options(record.options, saved=True))
+    settings = ReviewSettings(**body["settings"])
+    decisions = [Decision.from_json(d) for d in body["decisions"]]
+    decisions.sort(key=lambda d: d.step)
+    review = Review(game.name, seat, settings, decisions, body["forced"])
+
+    def words(ids: list[int]) -> list[str]:
+        return [game.action_text(space.decode(i), lang) for i in ids]
+
+    return {
+        "seat": seat,
+        "status": body["status"],
+        "done": len(decisions),
+        "total": len(body["steps"]),
+        "forced": body["forced"],
+        "settings": body["settings"],
+        "decisions": [
+            {
+                **d.to_json(),
+                "played_text": words(d.played),
+                "preferred_text": words(d.preferred),
+            }
+            for d in decisions
+        ],
+        "accuracy": review.accuracy(),
+        "marks": review.marks(),
+        "costliest": [d.step for d in review.costliest()],
+        "series": review.series(),
+    }
