@@ -47,6 +47,9 @@ class Reviews:
         self.scheduler = scheduler
         self.settings = settings
         self._running: dict[tuple[str, int], asyncio.Task[None]] = {}
+        # Set while the server stops: a turn cut off then (its worker killed) is no failure;
+        # the review stays as stored, running, and is taken up after the restart.
+        self._stopping = False
 
     def _check(self, live: LiveTable, seat: int) -> None:
         if not live.table.state.is_terminal:
@@ -92,6 +95,7 @@ class Reviews:
         task = self._running.get(key)
         if task is not None and not task.done():
             return
+        body["status"] = RUNNING  # a failed review asked for again is tried again
         self._running[key] = asyncio.create_task(self._run(live.id, live, seat, body))
 
     async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
@@ -112,6 +116,8 @@ class Reviews:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
+            if self._stopping:
+                return
             log.error("review of table %s seat %s failed: %s", table_id, seat + 1, exc)
             body["status"] = FAILED
             await self.thread.run(store.save_review, table_id, seat, body)
@@ -126,6 +132,7 @@ class Reviews:
         return await self.scheduler.review_turn(key, record, seat, step, settings)
 
     def stop(self) -> None:
+        self._stopping = True
         for task in self._running.values():
             task.cancel()
 
