@@ -28,8 +28,6 @@ def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, serve
     # A move's link opens the position before it in the replay.
     last = review["decisions"][-1]["step"]
     page.click(f".review-move[data-step='{last}'] .review-link")
-    page.wait_for_function(
-        f"() => document.querySelector('#replay-slider').value === '{last}'"
-    )
+    page.wait_for_function(f"() => document.querySelector('#replay-slider').value === '{last}'")
     screenshot(page, "replay-review")
     context.close()
