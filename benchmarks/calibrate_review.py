@@ -14,11 +14,13 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import asdict
+from pathlib import Path
 
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import data_path
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, collect, fit
+from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit
 
 
 def _table(bins: list[Bin]) -> list[str]:
@@ -43,6 +45,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8, help="positions searched per game")
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--samples",
+        type=Path,
+        help="keep the searched positions in this JSON file; when it exists, refit from it "
+        "without playing again",
+    )
     args = parser.parse_args()
     game = courtly.load(args.game)
     counts = [int(p) for p in args.players.split(",")]
@@ -52,14 +60,19 @@ def main() -> None:
     def progress(done: int, total: int) -> None:
         print(f"\r{args.game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    samples = collect(game, counts, args.games, args.positions, settings, args.seed, progress)
-    print(file=sys.stderr)
+    if args.samples is not None and args.samples.exists():
+        samples = [Sample(**s) for s in json.loads(args.samples.read_text())]
+    else:
+        samples = collect(game, counts, args.games, args.positions, settings, args.seed, progress)
+        print(file=sys.stderr)
+        if args.samples is not None:
+            args.samples.write_text(json.dumps([asdict(s) for s in samples]))
     measured = fit(samples)
     cpu = time.process_time() - started
     about = {
         "game": game.name,
         "players": counts,
-        "games": args.games * len(counts),
+        "games": len({s.game_index for s in samples}),
         "seat_agents": list(SEAT_AGENTS),
         "positions": len(samples),
         "fitted_on": measured.train,

@@ -30,6 +30,8 @@ from courtly.server.scheduler import BotScheduler
 log = logging.getLogger("courtly.server")
 
 NONE, RUNNING, DONE, FAILED = "none", "running", "done", "failed"
+#: A review whose turns fail this many times is stored as failed (asked for again, it retries).
+MAX_FAILURES = 3
 
 
 def review_settings(limits: Limits) -> ReviewSettings:
@@ -95,7 +97,8 @@ class Reviews:
         task = self._running.get(key)
         if task is not None and not task.done():
             return
-        body["status"] = RUNNING  # a failed review asked for again is tried again
+        if body["status"] == FAILED:  # a failed review asked for again is tried again
+            body["status"], body["failures"] = RUNNING, 0
         self._running[key] = asyncio.create_task(self._run(live.id, live, seat, body))
 
     async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
@@ -118,8 +121,13 @@ class Reviews:
         except Exception as exc:
             if self._stopping:
                 return
-            log.error("review of table %s seat %s failed: %s", table_id, seat + 1, exc)
-            body["status"] = FAILED
+            # A worker killed under it (the server stopping: its workers get the signal first)
+            # is no fault of the review: it stays running and is taken up when next read. One
+            # that fails again and again is given up.
+            body["failures"] = body.get("failures", 0) + 1
+            log.error("review of table %s seat %s stopped: %s", table_id, seat + 1, exc)
+            if body["failures"] >= MAX_FAILURES:
+                body["status"] = FAILED
             await self.thread.run(store.save_review, table_id, seat, body)
 
     async def _judge(

@@ -2,10 +2,11 @@
 
 The review's search returns a mean of logistic scores of heuristic positions (depth-0
 rollouts), which orders positions well but is not a probability. A calibration maps it to the
-rate at which positions with that value were won: an increasing step function (isotonic
-regression, pool-adjacent-violators) fitted on positions of finished games between bots, shipped
-as one small JSON file per game (``data/<game>.json``) and refitted by ``courtly review
---calibrate GAME`` (``fit.py``). A game with no file is not calibrated: its chance is the
+rate at which positions with that value were won: a logistic curve on the value's log-odds
+(Platt scaling: two parameters, which a few hundred positions fit without the steps an
+isotonic fit learns from noise), fitted on positions of finished games between bots, shipped
+as one small JSON file per game (``data/<game>.json``, the curve as knots) and refitted by
+``benchmarks/calibrate_review.py`` (``fit.py``). A game with no file is not calibrated: its chance is the
 search's value, clipped to [0, 1].
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -79,3 +81,43 @@ def isotonic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
     xs = tuple(round(b[0] / b[2], 4) for b in blocks)
     ys = tuple(round(b[1] / b[2], 4) for b in blocks)
     return Calibration(xs, ys)
+
+
+#: The values at which a logistic fit is written down as knots (interpolated between).
+KNOTS = tuple(i / 40 for i in range(41))
+_EDGE = 1e-3  # values are clipped to [_EDGE, 1 - _EDGE] before their log-odds are taken
+
+
+def _logit(value: float) -> float:
+    v = min(1.0 - _EDGE, max(_EDGE, value))
+    return math.log(v / (1.0 - v))
+
+
+def logistic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+    """``chance = 1 / (1 + exp(-(a * logit(value) + b)))`` fitted by maximum likelihood
+    (Newton's method, a little ridge for a sample that separates), written as knots."""
+    xs = [_logit(v) for v in values]
+    a, b = 1.0, 0.0
+    ridge = 1e-3
+    for _ in range(50):
+        # Gradient and Hessian of the negative log-likelihood (plus the ridge).
+        ga, gb = ridge * a, ridge * b
+        haa, hab, hbb = ridge, 0.0, ridge
+        for x, y in zip(xs, outcomes, strict=True):
+            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
+            w = p * (1.0 - p)
+            ga += (p - y) * x
+            gb += p - y
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    chances = tuple(round(1.0 / (1.0 + math.exp(-(a * _logit(k) + b))), 4) for k in KNOTS)
+    return Calibration(KNOTS, chances)

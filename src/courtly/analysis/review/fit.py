@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from courtly.agents.registry import make_agent
-from courtly.analysis.review.calibration import Calibration, isotonic
+from courtly.analysis.review.calibration import Calibration, logistic
 from courtly.analysis.review.engine import ReviewSettings, search_value
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
@@ -108,7 +108,7 @@ def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     """Fit on the games whose index is not a multiple of ``held_out_every``; measure on those."""
     train = [s for s in samples if s.game_index % held_out_every]
     test = [s for s in samples if not s.game_index % held_out_every]
-    calibration = isotonic([s.value for s in train], [s.outcome for s in train])
+    calibration = logistic([s.value for s in train], [s.outcome for s in train])
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
     outcomes = [s.outcome for s in test]
