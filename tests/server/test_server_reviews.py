@@ -84,3 +84,55 @@ def test_a_review_after_the_end_is_stored_and_survives_a_restart(
         assert other["done"] == other["total"]
     finally:
         server.stop()
+
+
+def _wait_turn(client: Any) -> None:
+    while not client.legal:
+        client.recv()
+
+
+def test_hints_only_where_the_creator_turned_them_on_and_only_for_your_own_turn(
+    sqlite_server: ServerProcess,
+) -> None:
+    server = sqlite_server
+    plain = server.create("kingdoms", ["open", "bot:greedy"], seed=3)
+    assert plain["table"]["hints"] is False  # off by default
+    server.start_table(plain)
+    token = server.token(plain, 0)
+    refused = server.http.post(
+        f"/api/tables/{plain['table']['id']}/hint", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert refused.status_code == 403 and "hint" in refused.text
+
+    hinted = server.create("kingdoms", ["open", "bot:greedy"], seed=3, hints=True)
+    table_id = hinted["table"]["id"]
+    assert hinted["table"]["hints"] is True
+    server.start_table(hinted)
+    assert server.info(table_id)["hints"] is True  # stored with the table, shown to everyone
+    token = server.token(hinted, 0)
+    player = server.client(table_id, token)
+    player.wait_type("snapshot")
+    _wait_turn(player)
+    asked = server.http.post(
+        f"/api/tables/{table_id}/hint?lang=ko", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert asked.status_code == 200, asked.text
+    hint = asked.json()
+    assert hint["seat"] == 0 and hint["actions"][0] in {a["id"] for a in player.legal}
+    assert len(hint["moves"]) == len(hint["actions"]) and all(hint["moves"])
+    assert 0.0 <= hint["chance"] <= 1.0 and 0.0 < hint["sure"] <= 1.0
+    # The owner's and the spectator's links hold no seat: no hint for them.
+    for other in (hinted["owner"]["token"], hinted["spectator"]["token"]):
+        response = server.http.post(
+            f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {other}"}
+        )
+        assert response.status_code == 403
+    # Not on the bot's turn: the player acts, and asks while the bot is to move or after.
+    player.act(hint["actions"][0])
+    player.wait_seq(player.seq + 1)
+    if not player.legal:
+        waiting = server.http.post(
+            f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert waiting.status_code == 409
+    player.close()

@@ -19,11 +19,13 @@ from typing import Any
 from courtly.agents.budget import over_budget
 from courtly.agents.registry import make_agent
 from courtly.analysis.review.calibration import load_calibration
-from courtly.analysis.review.engine import ReviewSettings, judge_turn, seat_turns
+from courtly.analysis.review.engine import ReviewSettings, hint, judge_turn, seat_turns
 from courtly.analysis.review.turns import Turn
 from courtly.core.errors import RecordError
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
+from courtly.core.seat import SeatView
+from courtly.core.seeds import decision_rng
 from courtly.core.state import Game
 from courtly.core.table import Table
 
@@ -99,8 +101,26 @@ def review_turn(
     return judge_turn(game, turn, chosen, load_calibration(game.name)).to_json()
 
 
+def hint_now(
+    table_id: str, data: dict[str, Any], seat: int, settings: dict[str, Any]
+) -> dict[str, Any]:
+    """Run in a worker: a hint for ``seat``, which is to act, from its own view alone, with the
+    generator a bot in that seat would have for this decision."""
+    table = _table(table_id, data)
+    view = SeatView(table.state, seat)
+    rng = decision_rng(table.record.seed, seat, table.ply)
+    try:
+        return hint(table.game, view, ReviewSettings(**settings), rng).to_json()
+    finally:
+        view.expire()
+
+
 #: The jobs a worker runs, by kind.
-JOBS: dict[str, Callable[..., dict[str, Any]]] = {"decide": decide, "review": review_turn}
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {
+    "decide": decide,
+    "review": review_turn,
+    "hint": hint_now,
+}
 
 
 # --- the worker process -----------------------------------------------------------------------

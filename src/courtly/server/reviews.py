@@ -21,11 +21,13 @@ from courtly.core.i18n import ENGLISH
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
 from courtly.server import bots
+from courtly.server.access import seat_of
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
 from courtly.server.refusals import RequestError
 from courtly.server.scheduler import BotScheduler
+from courtly.server.stored import PLAYING
 
 log = logging.getLogger("courtly.server")
 
@@ -138,6 +140,38 @@ class Reviews:
             # No worker pool (a server started without one): in a thread of this process.
             return await asyncio.to_thread(bots.review_turn, key, record, seat, step, settings)
         return await self.scheduler.review_turn(key, record, seat, step, settings)
+
+    async def hint(self, live: LiveTable, token: str | None, lang: str) -> dict[str, Any]:
+        """What the strongest bot would play at the token's seat now, from that seat's view
+        alone: only at a table whose creator turned hints on, only for the token's own seat,
+        and only when it is to act."""
+        if not live.stored.hints:
+            raise RequestError(403, "server.hint.off")
+        seat = None if token is None else seat_of(live, token)
+        if seat is None:
+            raise RequestError(403, "server.hint.no_seat")
+        state = live.table.state
+        if live.status != PLAYING or state.current_player != seat:
+            raise RequestError(409, "server.hint.not_your_turn")
+        record = live.table.record.to_json()
+        settings = self.settings.to_json()
+        found: dict[str, Any] | None
+        if self.scheduler is None:
+            found = await asyncio.to_thread(bots.hint_now, live.id, record, seat, settings)
+        else:
+            found = await self.scheduler.hint(live.id, record, seat, settings)
+        if found is None:
+            raise RequestError(409, "server.hint.not_your_turn")
+        space = state.action_space
+        game = live.table.game
+        return {
+            "seat": seat,
+            "seq": live.seq,
+            "moves": [game.action_text(space.decode(i), lang) for i in found["line"]],
+            "actions": found["line"],
+            "chance": found["chance"],
+            "sure": found["sure"],
+        }
 
     def stop(self) -> None:
         self._stopping = True

@@ -155,6 +155,15 @@ class BotScheduler:
         job = _Job(next(self._ids), key, args, wanted, self._future(), kind="review", low=True)
         return await self._submit(job)
 
+    async def hint(
+        self, table_id: str, record: dict[str, Any], seat: int, settings: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """A hint for ``seat`` of a table (``bots.hint_now``), scheduled fairly like its bots'
+        decisions (a person is waiting for it)."""
+        args = (table_id, record, seat, settings)
+        job = _Job(next(self._ids), table_id, args, lambda: True, self._future(), kind="hint")
+        return await self._submit(job)
+
     def _future(self) -> asyncio.Future[dict[str, Any] | None]:
         return asyncio.get_running_loop().create_future()
 

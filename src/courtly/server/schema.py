@@ -51,6 +51,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     updated_at: Mapped[datetime] = mapped_column(DateTime)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # Whether its players may ask for a hint during the game (off unless the creator chose it).
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -177,4 +179,5 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         updated_at=row.updated_at,
         result=None if row.result is None else json.loads(row.result),
         finished_at=row.finished_at,
+        hints=bool(row.hints),
     )

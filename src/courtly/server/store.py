@@ -175,6 +175,7 @@ class Store:
                     spectator_hash=table.spectator_hash,
                     created_at=table.created_at,
                     updated_at=table.updated_at,
+                    hints=table.hints,
                 )
             )
             connection.execute(

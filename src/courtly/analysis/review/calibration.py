@@ -6,8 +6,8 @@ rate at which positions with that value were won: a logistic curve on the value'
 (Platt scaling: two parameters, which a few hundred positions fit without the steps an
 isotonic fit learns from noise), fitted on positions of finished games between bots, shipped
 as one small JSON file per game (``data/<game>.json``, the curve as knots) and refitted by
-``benchmarks/calibrate_review.py`` (``fit.py``). A game with no file is not calibrated: its chance is the
-search's value, clipped to [0, 1].
+``benchmarks/calibrate_review.py`` (``fit.py``). A game with no file is not calibrated: its
+chance is the search's value, clipped to [0, 1].
 """
 
 from __future__ import annotations

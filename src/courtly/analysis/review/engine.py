@@ -149,6 +149,26 @@ def search_value(
     return result.values.get(result.action_id, 0.0), result
 
 
+@dataclass(frozen=True)
+class Hint:
+    """What the strongest bot would play at a seat's decision, and how sure it is."""
+
+    line: list[int]  # its choice, then its own next choices while the seat keeps the move
+    chance: float  # the seat's win chance with that move (calibrated)
+    sure: float  # the share of the search's visits its choice got (1: no other was close)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def hint(game: Game, view: SeatView, settings: ReviewSettings, rng: Rng) -> Hint:
+    """A hint for ``view``'s seat, from that view alone (a person's own seat, mid-game)."""
+    value, result = search_value(game, view, settings, rng)
+    total = sum(result.visits.values())
+    sure = 1.0 if total == 0 else result.visits.get(result.action_id, 0) / total
+    return Hint(result.line or [result.action_id], load_calibration(game.name).chance(value), sure)
+
+
 def judge_turn(
     game: Game, turn: Turn, settings: ReviewSettings, calibration: Calibration
 ) -> Decision:

@@ -1,6 +1,8 @@
 """Post-game reviews: ``POST /api/tables/{id}/reviews/{seat}`` starts (or goes on with) the
 review of a seat of a finished table, ``GET`` the same path shows it with its progress
-(``courtly.server.reviews``). A table still being played is refused (409)."""
+(``courtly.server.reviews``). A table still being played is refused (409). During a game,
+``POST /api/tables/{id}/hint`` gives a seat (its link's token) a hint, where the table's
+creator turned hints on."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from fastapi import APIRouter, Path, Query, Request
 
 from courtly.core.i18n import language_from_accept, normalize
 from courtly.server.reviews import shown
-from courtly.server.routes.common import CurrentHub
+from courtly.server.routes.common import Auth, CurrentHub, bearer
 
 router = APIRouter()
 
@@ -42,3 +44,17 @@ async def get_review(
     live = await hub.tables.require(table_id)
     body = await hub.reviews.stored(live, seat)
     return shown(live, seat, body, _lang(request, lang))
+
+
+@router.post("/api/tables/{table_id}/hint")
+async def ask_hint(
+    table_id: str,
+    request: Request,
+    hub: CurrentHub,
+    authorization: Auth = None,
+    lang: LangQuery = None,
+) -> dict[str, Any]:
+    """What the strongest bot would play at your seat now (your seat's link token), and how
+    sure it is: from your seat's view alone, at a table made with hints on, on your turn."""
+    live = await hub.tables.require(table_id)
+    return await hub.reviews.hint(live, bearer(authorization), _lang(request, lang))

@@ -1,4 +1,5 @@
-"""Post-game reviews of a seat, stored with their table (computed once).
+"""Post-game reviews of a seat, stored with their table (computed once); and whether a table
+gives its players hints (chosen by its creator).
 
 Revision ID: 0002
 Revises: 0001
@@ -16,6 +17,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column(
+        "courtly_tables",
+        sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    )
     op.create_table(
         "courtly_reviews",
         sa.Column(
@@ -32,3 +37,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("courtly_reviews")
+    op.drop_column("courtly_tables", "hints")
