@@ -5,6 +5,7 @@ seat's view alone."""
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 
 import pytest
@@ -14,12 +15,19 @@ from courtly.agents.registry import make_agent
 from courtly.analysis.review import (
     ReviewSettings,
     Turn,
+    judge_turn,
     replay_positions,
     review_record,
     turns_of,
 )
-from courtly.analysis.review.calibration import Calibration, isotonic
+from courtly.analysis.review.calibration import (
+    Calibration,
+    data_path,
+    load_calibration,
+    logistic,
+)
 from courtly.analysis.review.engine import seat_turns
+from courtly.analysis.review.fit import brier
 from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
@@ -129,8 +137,29 @@ def test_the_review_is_the_same_in_every_world_the_seat_cannot_tell_apart(name: 
     assert review_record(game, record, seat, FEW, turns=redrawn).to_json() == real
 
 
-def test_the_calibration_is_an_increasing_fit() -> None:
-    fitted = isotonic([0.1, 0.2, 0.3, 0.4, 0.5, 0.6], [0, 1, 0, 0, 1, 1])
-    assert list(fitted.chances) == sorted(fitted.chances)
-    assert fitted.chance(0.0) == fitted.chances[0] and fitted.chance(1.0) == 1.0
-    assert Calibration().chance(1.5) == 1.0
+def test_the_logistic_calibration_corrects_an_overconfident_value() -> None:
+    assert Calibration().chance(1.5) == 1.0  # none: the value itself, within [0, 1]
+    # An overconfident value (a position valued v is won at the rate v / 2): the logistic fit
+    # brings it down, and scores the outcomes better than the value itself.
+    rng = Rng(5)
+    values = [rng.random() for _ in range(2000)]
+    outcomes = [1.0 if rng.random() < v / 2 else 0.0 for v in values]
+    curve = logistic(values, outcomes)
+    assert list(curve.chances) == sorted(curve.chances)
+    assert curve.chance(0.0) == curve.chances[0] and curve.chance(1.0) == curve.chances[-1]
+    assert curve.chance(0.9) == pytest.approx(0.45, abs=0.08)
+    assert brier([curve.chance(v) for v in values], outcomes) < brier(values, outcomes)
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_each_game_ships_a_measured_calibration_which_the_review_uses(name: str) -> None:
+    shipped = json.loads(data_path(name).read_text(encoding="utf-8"))
+    assert shipped["held_out"] > 0 and shipped["positions"] > 0
+    calibration = load_calibration(name)
+    assert list(calibration.chances) == sorted(calibration.chances)
+    game = courtly.load(name)
+    turns = seat_turns(game, _record(name), 0)
+    judged = next(t for t in turns if t.judged)
+    decision = judge_turn(game, judged, FEW, calibration)
+    raw = judge_turn(game, judged, FEW, Calibration())
+    assert decision.before == pytest.approx(calibration.chance(raw.before))

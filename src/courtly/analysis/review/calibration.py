@@ -66,23 +66,6 @@ def load_calibration(game_name: str) -> Calibration:
     return Calibration(tuple(data["values"]), tuple(data["chances"]))
 
 
-def isotonic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
-    """The increasing fit of ``outcomes`` (won: 1, else 0 or a share) on ``values`` by pool
-    adjacent violators; one knot per pooled block (at its mean value)."""
-    pairs = sorted(zip(values, outcomes, strict=True))
-    blocks: list[list[float]] = []  # [sum of values, sum of outcomes, count]
-    for x, y in pairs:
-        blocks.append([x, y, 1.0])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
-            x2, y2, n2 = blocks.pop()
-            blocks[-1][0] += x2
-            blocks[-1][1] += y2
-            blocks[-1][2] += n2
-    xs = tuple(round(b[0] / b[2], 4) for b in blocks)
-    ys = tuple(round(b[1] / b[2], 4) for b in blocks)
-    return Calibration(xs, ys)
-
-
 #: The values at which a logistic fit is written down as knots (interpolated between).
 KNOTS = tuple(i / 40 for i in range(41))
 _EDGE = 1e-3  # values are clipped to [_EDGE, 1 - _EDGE] before their log-odds are taken
