@@ -32,14 +32,16 @@ from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
 from courtly.core.rng import Rng
+from courtly.core.state import State
+from courtly.core.table import Table
 
 FEW = ReviewSettings(iterations=40, seconds=None, seed=3)
 SEATS = {"kingdoms": 2, "tudor": 2, "courtisans": 3, "for-the-king": 3}
 
 
-def _record(name: str, seed: int = 7) -> GameRecord:
+def _record(name: str, seed: int = 7, players: int | None = None) -> GameRecord:
     game = courtly.load(name)
-    agents = [make_agent("greedy", game) for _ in range(SEATS[name])]
+    agents = [make_agent("greedy", game) for _ in range(players or SEATS[name])]
     record = play_match(game, agents, seed=seed, keep_record=True).record
     assert record is not None
     return record
@@ -155,7 +157,7 @@ def test_the_logistic_calibration_corrects_an_overconfident_value() -> None:
 def test_each_game_ships_a_measured_calibration_which_the_review_uses(name: str) -> None:
     shipped = json.loads(data_path(name).read_text(encoding="utf-8"))
     assert shipped["held_out"] > 0 and shipped["positions"] > 0
-    calibration = load_calibration(name)
+    calibration = load_calibration(name, SEATS[name])
     assert list(calibration.chances) == sorted(calibration.chances)
     game = courtly.load(name)
     turns = seat_turns(game, _record(name), 0)
@@ -163,3 +165,46 @@ def test_each_game_ships_a_measured_calibration_which_the_review_uses(name: str)
     decision = judge_turn(game, judged, FEW, calibration)
     raw = judge_turn(game, judged, FEW, Calibration())
     assert decision.before == pytest.approx(calibration.chance(raw.before))
+
+
+def _settled(state: State) -> State:
+    """``state`` with its forced moves played."""
+    while state.current_player is not None and len(state.legal_action_ids()) == 1:
+        state.step(state.legal_action_ids()[0])
+    return state
+
+
+def test_a_planted_blunder_is_marked_and_the_winning_move_is_not() -> None:
+    """Courtisans, two seats: at the last real decision of a game, where by the rules one card
+    placed ends the game lost for the seat and another won (each move played to the end),
+    the record is rewritten with each; the losing one is a blunder, and the winning one costs
+    far less (the turn began with an earlier choice, which may have cost something itself)."""
+    game = courtly.load("courtisans")
+    record = _record("courtisans", players=2, seed=2)
+    table = Table.from_record(game, record.first(67))
+    seat = table.state.current_player
+    assert seat is not None
+    outcome = {
+        a: _settled(_step(table.state.clone(), a)).rewards()[seat]
+        for a in table.state.legal_action_ids()
+    }
+    losing = min(a for a, won in outcome.items() if won == 0.0)
+    winning = min(a for a, won in outcome.items() if won == 1.0)
+    marks, losses = {}, {}
+    for move in (losing, winning):
+        played = Table.from_record(game, record.first(67))
+        played.play(seat, move)
+        while (mover := played.state.current_player) is not None:
+            played.play(mover, played.state.legal_action_ids()[0])
+        review = review_record(
+            game, played.record, seat, ReviewSettings(iterations=300, seconds=None)
+        )
+        judged = next(d for d in review.decisions if d.step <= 67 <= d.last_step)
+        marks[move], losses[move] = judged.mark, judged.loss
+    assert marks[losing] == "blunder"
+    assert losses[winning] < losses[losing] - thresholds("courtisans").blunder
+
+
+def _step(state: State, action: int) -> State:
+    state.step(action)
+    return state

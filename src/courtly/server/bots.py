@@ -98,7 +98,7 @@ def review_turn(
     if turn is None:
         raise ValueError(f"seat {seat + 1} has no turn to judge at step {step}")
     chosen = ReviewSettings(**settings)
-    return judge_turn(game, turn, chosen, load_calibration(game.name)).to_json()
+    return judge_turn(game, turn, chosen, load_calibration(game.name, record.num_players)).to_json()
 
 
 def hint_now(

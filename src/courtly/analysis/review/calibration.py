@@ -58,11 +58,17 @@ def data_path(game_name: str) -> Path:
     return Path(str(resources.files("courtly.analysis.review") / "data" / f"{game_name}.json"))
 
 
-def load_calibration(game_name: str) -> Calibration:
+def load_calibration(game_name: str, players: int) -> Calibration:
+    """The calibration of ``game_name`` at ``players`` seats: none (the value itself) at a
+    player count it was not fitted at, since the chances differ with the number of seats (a
+    sure win of a two-seat Courtisans game read 24% through the curve fitted at three and
+    four seats)."""
     path = data_path(game_name)
     if not path.is_file():
         return Calibration()
     data = json.loads(path.read_text(encoding="utf-8"))
+    if players not in data.get("players", []):
+        return Calibration()
     return Calibration(tuple(data["values"]), tuple(data["chances"]))
 
 

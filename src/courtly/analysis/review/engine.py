@@ -166,7 +166,11 @@ def hint(game: Game, view: SeatView, settings: ReviewSettings, rng: Rng) -> Hint
     value, result = search_value(game, view, settings, rng)
     total = sum(result.visits.values())
     sure = 1.0 if total == 0 else result.visits.get(result.action_id, 0) / total
-    return Hint(result.line or [result.action_id], load_calibration(game.name).chance(value), sure)
+    return Hint(
+        result.line or [result.action_id],
+        load_calibration(game.name, view.num_players).chance(value),
+        sure,
+    )
 
 
 def judge_turn(
@@ -234,7 +238,7 @@ def review_record(
     judge positions other than the record's own (the honesty test's re-drawn worlds)."""
     if turns is None:
         turns = seat_turns(game, record, seat)
-    calibration = load_calibration(game.name)
+    calibration = load_calibration(game.name, record.num_players)
     judged = [t for t in turns if t.judged]
     review = Review(game.name, seat, settings, forced=len(turns) - len(judged))
     earlier = dict(done or {})
