@@ -11,12 +11,14 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from cli_support import COURTLY
 from rich.cells import cell_len
 
 import courtly
 from courtly.agents.registry import make_agent
 from courtly.analysis.review import ReviewSettings, review_record
+from courtly.analysis.runner import usable_cpus
 from courtly.cli.review import side_file
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
@@ -106,3 +108,22 @@ def test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on(tmp_path: Path
     assert kept < len(whole.decisions)
     stored = json.loads(side.read_text(encoding="utf-8"))["decisions"]
     assert stored == [d.to_json() for d in whole.decisions]
+
+
+@pytest.mark.skipif(usable_cpus() < 2, reason="the workers need two CPUs")
+def test_many_records_on_two_workers_give_the_reviews_of_one_process(tmp_path: Path) -> None:
+    first = _record(tmp_path, "courtisans", 2)
+    second = tmp_path / "second.json"
+    game = courtly.load("kingdoms")
+    agents = [make_agent("greedy", game) for _ in range(2)]
+    made = play_match(game, agents, seed=9, keep_record=True).record
+    assert made is not None
+    made.save(second)
+    done = _run("review", str(first), str(second), "--as", "1", "--iterations", "20", "-w", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Accuracy") == 2
+    settings = ReviewSettings(iterations=20, seconds=None)
+    for path, name in ((first, "courtisans"), (second, "kingdoms")):
+        alone = review_record(courtly.load(name), GameRecord.load(path), 0, settings)
+        stored = json.loads(side_file(path, 0).read_text(encoding="utf-8"))["decisions"]
+        assert stored == [d.to_json() for d in alone.decisions]

@@ -28,7 +28,7 @@ from courtly.cli.common import (
 )
 from courtly.cli.files import check_folder
 from courtly.cli.replay import replay_record
-from courtly.cli.review import review_file
+from courtly.cli.review import review_files
 from courtly.cli.running import (
     AddressOpt,
     BackendOpt,
@@ -318,7 +318,7 @@ def replay(
 @friendly_errors
 @interruptible("cli.interrupted.review")
 def review(
-    file: Annotated[str, typer.Argument(help="A finished game's record (JSON).")],
+    files: Annotated[list[str], typer.Argument(help="Finished games' records (JSON).")],
     as_seat: Annotated[
         int, typer.Option("--as", min=1, help="The seat (1, 2, ...) whose decisions to judge.")
     ],
@@ -333,11 +333,15 @@ def review(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
-    """Judge one seat's decisions in a finished game from what it knew; Ctrl-C keeps them."""
+    """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
     if seconds is None and iterations is None:
         seconds = 1.0
-    review_file(file, as_seat, seconds, iterations, seed)
+    runner = make_runner(backend, workers, address)
+    review_files(files, as_seat, seconds, iterations, seed, runner)
 
 
 # Each figure and its heading's key.

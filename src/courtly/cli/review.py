@@ -1,5 +1,7 @@
-"""``courtly review``: one seat's decisions in a finished game judged by the strong search,
-from that seat's view alone (courtly.analysis.review), printed as a table and a summary.
+"""``courtly review``: one seat's decisions in finished games judged by the strong search,
+from that seat's view alone (courtly.analysis.review), printed as a table and a summary. The
+turns to judge, of one record or many, run on the local pool or Ray (``--workers``,
+``--backend``) like ``simulate``'s games, with the same reviews whatever runs them.
 
 Each judged turn is written at once to a side file next to the record
 (``RECORD.review-seatN.json``), so Ctrl-C keeps what is done and the same command run again goes
@@ -9,6 +11,7 @@ on from there; a side file made with other settings or for another record is sta
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,10 @@ from rich.rule import Rule
 from rich.table import Table
 
 from courtly.analysis.review import Decision, Review, ReviewSettings, review_record
+from courtly.analysis.review.batch import TurnTask, judge_many
 from courtly.analysis.review.engine import seat_turns
+from courtly.analysis.review.turns import Turn
+from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable
 from courtly.cli.replay import record_game
@@ -56,42 +62,71 @@ def _done(path: Path, identity: dict[str, Any]) -> dict[int, Decision]:
     return {d.step: d for d in decisions}
 
 
-def review_file(
-    path: str, as_seat: int, seconds: float | None, iterations: int | None, seed: int
+@dataclass
+class _Job:
+    """One record to review: what it is, where its side file is, the turns already judged."""
+
+    game: Game
+    record: GameRecord
+    side: Path
+    identity: dict[str, Any]
+    done: dict[int, Decision]
+    turns: list[Turn]
+
+
+def review_files(
+    paths: list[str],
+    as_seat: int,
+    seconds: float | None,
+    iterations: int | None,
+    seed: int,
+    runner: Runner,
 ) -> None:
-    """Review seat ``as_seat`` (from 1) of the finished record at ``path``."""
-    record_path = Path(path).expanduser()
-    record = GameRecord.load(path)
-    game = record_game(record)
-    if not 1 <= as_seat <= record.num_players:
-        raise RecordError.keyed("error.record.seat", players=record.num_players, seat=as_seat)
-    if record.result is None:
-        raise RecordError.keyed("error.review.unfinished")
-    seat = as_seat - 1
+    """Review seat ``as_seat`` (from 1) of each finished record in ``paths``: every turn still
+    to judge is a task for ``runner`` (here, worker processes or Ray), each kept beside its
+    record as it finishes; then each review is printed."""
     settings = ReviewSettings(iterations=iterations, seconds=seconds, seed=seed)
-    side = check_writable(side_file(record_path, seat))
-    identity = _identity(record, seat, settings)
-    done = _done(side, identity)
-    turns = seat_turns(game, record, seat)
-    kept: list[Decision] = []
-
+    seat = as_seat - 1
+    jobs: list[_Job] = []
+    tasks: list[TurnTask] = []
+    for index, path in enumerate(paths):
+        record_path = Path(path).expanduser()
+        record = GameRecord.load(path)
+        game = record_game(record)
+        if not 1 <= as_seat <= record.num_players:
+            raise RecordError.keyed("error.record.seat", players=record.num_players, seat=as_seat)
+        if record.result is None:
+            raise RecordError.keyed("error.review.unfinished")
+        side = check_writable(side_file(record_path, seat))
+        identity = _identity(record, seat, settings)
+        done = _done(side, identity)
+        turns = seat_turns(game, record, seat)
+        jobs.append(_Job(game, record, side, identity, done, turns))
+        data = record.to_json()
+        for turn in turns:
+            if turn.judged and turn.step not in done:
+                tasks.append(TurnTask(index, data, seat, turn.step, settings.to_json()))
+    resumed = sum(len(job.done) for job in jobs)
+    if resumed:
+        err_console.print(text("cli.review.resumed", n=resumed, file=str(jobs[0].side)))
+    total = resumed + len(tasks)
     with progress_bar(transient=True) as progress:
-        task = progress.add_task(text("cli.review.progress", seat=as_seat), total=None)
+        task = progress.add_task(text("cli.review.progress", seat=as_seat), total=total)
+        progress.update(task, completed=resumed)
+        for count, (index, judged) in enumerate(judge_many(tasks, runner), resumed + 1):
+            job = jobs[index]
+            decision = Decision.from_json(judged)
+            job.done[decision.step] = decision
+            body = {**job.identity, "decisions": [d.to_json() for d in _in_order(job.done)]}
+            write_atomically(job.side, json.dumps(body, ensure_ascii=False))
+            progress.update(task, completed=count)
+    for job in jobs:
+        review = review_record(job.game, job.record, seat, settings, done=job.done, turns=job.turns)
+        _print(job.game, job.record, review)
 
-        def advance(count: int, total: int, decision: Decision | None) -> None:
-            progress.update(task, completed=count, total=total)
-            if decision is not None and decision.step not in done:
-                kept.append(decision)
-                everything = [*done.values(), *kept]
-                body = {**identity, "decisions": [d.to_json() for d in everything]}
-                write_atomically(side, json.dumps(body, ensure_ascii=False))
 
-        if done:
-            err_console.print(text("cli.review.resumed", n=len(done), file=str(side)))
-        review = review_record(
-            game, record, seat, settings, done=done, progress=advance, turns=turns
-        )
-    _print(game, record, review)
+def _in_order(done: dict[int, Decision]) -> list[Decision]:
+    return [done[step] for step in sorted(done)]
 
 
 def _percent(chance: float) -> str:
