@@ -174,14 +174,19 @@ def _settled(state: State) -> State:
     return state
 
 
-def test_a_planted_blunder_is_marked_and_the_winning_move_is_not() -> None:
-    """Courtisans, two seats: at the last real decision of a game, where by the rules one card
-    placed ends the game lost for the seat and another won (each move played to the end),
-    the record is rewritten with each; the losing one is a blunder, and the winning one costs
-    far less (the turn began with an earlier choice, which may have cost something itself)."""
-    game = courtly.load("courtisans")
-    record = _record("courtisans", players=2, seed=2)
-    table = Table.from_record(game, record.first(67))
+@pytest.mark.parametrize(
+    ("name", "seed", "step"), [("courtisans", 2, 67), ("for-the-king", 5, 134)]
+)
+def test_a_planted_blunder_is_marked_and_the_winning_move_is_not(
+    name: str, seed: int, step: int
+) -> None:
+    """Two seats: at the last real decision of a game, where by the rules one move ends the
+    game lost for the seat and another won (each played to the end), the record is rewritten
+    with each; the losing one is a blunder, and the winning one costs far less (a turn may
+    begin with an earlier choice, which may have cost something itself)."""
+    game = courtly.load(name)
+    record = _record(name, players=2, seed=seed)
+    table = Table.from_record(game, record.first(step))
     seat = table.state.current_player
     assert seat is not None
     outcome = {
@@ -192,17 +197,17 @@ def test_a_planted_blunder_is_marked_and_the_winning_move_is_not() -> None:
     winning = min(a for a, won in outcome.items() if won == 1.0)
     marks, losses = {}, {}
     for move in (losing, winning):
-        played = Table.from_record(game, record.first(67))
+        played = Table.from_record(game, record.first(step))
         played.play(seat, move)
         while (mover := played.state.current_player) is not None:
             played.play(mover, played.state.legal_action_ids()[0])
         review = review_record(
             game, played.record, seat, ReviewSettings(iterations=300, seconds=None)
         )
-        judged = next(d for d in review.decisions if d.step <= 67 <= d.last_step)
+        judged = next(d for d in review.decisions if d.step <= step <= d.last_step)
         marks[move], losses[move] = judged.mark, judged.loss
     assert marks[losing] == "blunder"
-    assert losses[winning] < losses[losing] - thresholds("courtisans").blunder
+    assert losses[winning] < losses[losing] - thresholds(name).blunder
 
 
 def _step(state: State, action: int) -> State:
