@@ -142,6 +142,7 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "spectators": 0 if live is None else live.spectators(),
         "result": stored.result,
         "undo": undo,
+        "hints": stored.hints,
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }

@@ -52,6 +52,7 @@ class Lobby:
         options: dict[str, Any],
         seats: list[str],
         seed: int | None,
+        hints: bool = False,
     ) -> dict[str, Any]:
         game = load_game(game_name)
         game.check_players(players)
@@ -91,6 +92,7 @@ class Lobby:
             seats=stored_seats,
             created_at=now,
             updated_at=now,
+            hints=hints,
         )
         await self.thread.run(self.store.create_table, stored)
         live = LiveTable(stored, table)

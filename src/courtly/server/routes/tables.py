@@ -27,6 +27,10 @@ class CreateTable(BaseModel):
     seed: int | None = Field(
         default=None, ge=0, lt=2**64, description="fix the deal (tests, rematches)"
     )
+    hints: bool = Field(
+        default=False,
+        description="let each player ask what the strongest bot would play at their own seat",
+    )
 
 
 class TakeSeat(BaseModel):
@@ -58,7 +62,9 @@ def tables_router(limits: Limits) -> APIRouter:
                 limit=limits.tables_per_minute,
                 wait=retry_after(wait),
             )
-        return await hub.lobby.create(body.game, body.players, body.options, body.seats, body.seed)
+        return await hub.lobby.create(
+            body.game, body.players, body.options, body.seats, body.seed, body.hints
+        )
 
     @router.get("/api/tables")
     async def list_tables(

@@ -7,6 +7,7 @@ import { showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
+import { reviewPanel } from "./review.js";
 
 export async function showHistory() {
   const app = document.getElementById("app");
@@ -124,7 +125,18 @@ export async function showReplay(tableId) {
     ),
     // At the last move the result comes first, above the board, as on the table page.
     result,
-    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    h(
+      "div",
+      { class: "table-layout" },
+      boardArea,
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList),
+        // A review links each judged move to the position before it was played.
+        reviewPanel(tableId, names, (step) => load(Math.max(0, Math.min(state.steps, step)))),
+      ),
+    ),
   );
   await load(0);
 }
