@@ -1,7 +1,8 @@
 """Tudor and For the King played to the end by clicking the board alone (issue 38): at every
 position each legal action can be reached from something highlighted on the board (a bid
 through the number field), and the game is played only by clicks on the board, never on the
-listed choices; with 2 players and once with the most players the game takes."""
+listed choices; with 2 players on a phone held upright (never wider than its screen, at any
+position) and once with the most players the game takes on a desktop."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, PRIVACY, Server, shown_result, wait_turn
+from browser_support import DESKTOP, PHONE, PRIVACY, Server, shown_result, wait_turn
 
 from courtly.core.registry import load_game
 
@@ -18,8 +19,8 @@ from courtly.core.registry import load_game
 MOST = {"tudor": 4, "for-the-king": 5}
 
 
-def open_table(browser: Any, server: Server, game: str, players: int) -> Any:
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+def open_table(browser: Any, server: Server, game: str, players: int, viewport: Any) -> Any:
+    context = browser.new_context(viewport=viewport, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -79,6 +80,9 @@ def play_on_the_board(page: Any, space: Any, seed: int, limit: int = 4000) -> se
         if state == "privacy":
             page.click(PRIVACY)
             continue
+        # Never wider than the screen (a phone scrolls down, not sideways).
+        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"the page is {wide} px wider than the screen"
         selecting = page.query_selector("button.cancel") is not None
         tags, span = board_offers(page)
         if not selecting:
@@ -119,7 +123,7 @@ def test_a_whole_game_by_board_clicks_alone(
     browser: Any, server: Server, game: str, players: int
 ) -> None:
     space = load_game(game).action_space(players)
-    page = open_table(browser, server, game, players)
+    page = open_table(browser, server, game, players, PHONE if players == 2 else DESKTOP)
     played = play_on_the_board(page, space, seed=players)
     totals, _winners = shown_result(page)
     assert len(totals) == players
