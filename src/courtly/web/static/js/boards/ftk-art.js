@@ -62,9 +62,9 @@ export function coin(value) {
 export function crown(change) {
   return s(
     "svg",
-    { class: "seal", viewBox: "0 0 40 40", width: 40, height: 40, "aria-hidden": "true", focusable: "false" },
-    s("path", { d: "M4 28L6 10l8 8 6-12 6 12 8-8 2 18z", fill: "#c9a227", stroke: "#5c4700", "stroke-width": 1.5 }),
-    s("rect", { x: 4, y: 29, width: 32, height: 6, fill: "#5c4700" }),
-    s("text", { x: 20, y: 26, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#222", class: "card-value", text: change }),
+    { class: "seal", viewBox: "0 0 40 48", width: 40, height: 48, "aria-hidden": "true", focusable: "false" },
+    s("path", { d: "M6 22L7 6l7 6 6-10 6 10 7-6 1 16z", fill: "#c9a227", stroke: "#5c4700", "stroke-width": 1.5 }),
+    s("rect", { x: 6, y: 23, width: 28, height: 4, fill: "#5c4700" }),
+    s("text", { x: 20, y: 44, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#222", class: "card-value", text: change }),
   );
 }
