@@ -4,7 +4,9 @@ in another."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,98 @@ def test_every_role_has_the_same_names(name: str) -> None:
         if not callable(getattr(importlib.import_module(f"{package}.{module}"), function, None))
     ]
     assert missing == [], f"{name} lacks {missing}"
+
+
+# The games already built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a
+# game"): each game joins this list when it is converted, until it names all four.
+CONVERTED_GAMES = ("tudor", "kingdoms", "for-the-king")
+
+# What a state module may import from its own game: the data it is made of, never a rule.
+STATE_MAY_IMPORT = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
+
+
+def _package(name: str) -> str:
+    return type(load_game(name)).__module__.rsplit(".", 1)[0]
+
+
+def _own_imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports, wherever the import stands."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == package:
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1 :].split(".")[0])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(package + "."):
+                    found.add(alias.name[len(package) + 1 :].split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_state_is_data_and_the_game_wires_the_rules(name: str) -> None:
+    """``state.py`` imports no rule module and plays no rule; the position a game makes is a
+    subclass defined in ``game.py`` that wires the kernel's hooks; ``rules/dispatch.py``
+    declares the phases as tables."""
+    package = _package(name)
+    state_module = importlib.import_module(f"{package}.state")
+    imported = _own_imports(Path(state_module.__file__ or ""), package)
+    assert imported <= STATE_MAY_IMPORT, f"{name}'s state imports {imported - STATE_MAY_IMPORT}"
+    game = load_game(name)
+    position = type(game.new_game(game.min_players, seed=1))
+    assert position.__module__ == f"{package}.game"
+    state_classes = [c for c in position.__mro__ if c.__module__ == f"{package}.state"]
+    assert state_classes, f"{name}'s position is no subclass of its state"
+    for hook in ("legal_action_ids", "_apply", "_observe", "_body_to_json"):
+        assert all(hook not in vars(c) for c in state_classes), f"{name}'s state wires {hook}"
+    dispatch = importlib.import_module(f"{package}.rules.dispatch")
+    for table in ("PHASE_LEGAL", "PHASE_APPLY", "advance"):
+        assert hasattr(dispatch, table), f"{name}'s rules/dispatch.py lacks {table}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_waits_for_type_checking(name: str) -> None:
+    """Every module imports what it names for real: no ``if TYPE_CHECKING:`` hides a cycle
+    (import-linter then needs no ``exclude_type_checking_imports``)."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    hiding = sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "TYPE_CHECKING" in path.read_text(encoding="utf-8")
+    )
+    assert hiding == [], f"{name}: {hiding}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_dodges_a_cycle_inside_a_function(name: str) -> None:
+    """Every import stands at the top of its module: none waits in a function for a cycle to
+    be over."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    local = [
+        f"{path.relative_to(root)}:{inner.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Import | ast.ImportFrom)
+    ]
+    assert local == [], f"{name}: {local}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_position_only_wires(name: str) -> None:
+    """The position adds no field to the state's (a clone copies the state's data and nothing
+    else, no record of functions carried by every position) and answers the kernel's hooks
+    itself."""
+    game = load_game(name)
+    state = game.new_game(game.min_players, seed=1)
+    position = type(state)
+    assert vars(position)["__slots__"] == ()
+    assert type(state.clone()) is position
+    wired = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
+    assert [hook for hook in wired if hook not in vars(position)] == []
 
 
 @pytest.mark.parametrize("name", game_names())
