@@ -1,8 +1,9 @@
 """Tudor and For the King played to the end by clicking the board alone (issue 38): at every
 position each legal action can be reached from something highlighted on the board (a bid
 through the number field), and the game is played only by clicks on the board, never on the
-listed choices; with 2 players on a phone held upright (never wider than its screen, at any
-position) and once with the most players the game takes on a desktop."""
+listed choices (a few of the moves from the keyboard: focus and Enter); with 2 players on a
+phone held upright (never wider than its screen, at any position) and once with the most
+players the game takes on a desktop."""
 
 from __future__ import annotations
 
@@ -101,7 +102,12 @@ def play_on_the_board(page: Any, space: Any, seed: int, limit: int = 4000) -> se
         if "kind" in pick:
             played.add(str(pick["kind"]))
         before = page.get_attribute(".table-page", "data-state")
-        target.click()
+        if rng.random() < 0.2:
+            # Now and then from the keyboard: a highlighted part takes the focus and Enter.
+            target.focus()
+            page.keyboard.press("Enter")
+        else:
+            target.click()
         page.wait_for_function(
             "b => { const el = document.querySelector('.table-page');"
             " return !el || el.dataset.state !== b || document.querySelector('#result'); }",
