@@ -34,6 +34,7 @@ from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
+from courtly.core.render import action_text, event_text
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 from courtly.core.table import Table
@@ -169,15 +170,15 @@ class TerminalGame:
         if news:
             for _step, event in self.news[seat]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
-        listed = layout(choices(legal), lambda action: self.game.action_text(action, lang), grid)
+        listed = layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
         # The table keeps to the lines the choices and the prompt leave on the screen (a view
-        # that can draws itself shorter), so the two are seen together.
+        # that can draw itself shorter does), so the two are seen together.
         room = console.height - lines_of(console, listed) - 1
         console.print(Within(self.game.render(snapshot.observation), room))
         console.print(listed)
@@ -188,7 +189,7 @@ class TerminalGame:
         help_text = self.game.explain(observation) or generic_help(
             observation,
             legal,
-            lambda action: self.game.action_text(action, lang),
+            lambda action: action_text(self.game, action, lang),
             lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The game's text is plain: square brackets in it are not rich markup.
@@ -282,7 +283,7 @@ class TerminalGame:
             lang = current_language()
             for _step, event in self.news[self.humans[0]]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
         console.print(self.game.render(self.table.snapshot(None).observation))
         console.print(scoreboard(state, self.names))

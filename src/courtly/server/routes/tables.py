@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
+from courtly.core.i18n import language_from_accept
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
@@ -114,11 +115,12 @@ def tables_router(limits: Limits) -> APIRouter:
 
     @router.get("/api/tables/{table_id}/record")
     async def download_record(
-        table_id: str, hub: CurrentHub, authorization: Auth = None
+        table_id: str, request: Request, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
         """After the end the whole record (replay it with ``courtly replay``); before, only
-        the events the link's viewer has seen."""
-        return await hub.lobby.record(table_id, bearer(authorization))
+        the events the link's viewer has seen, their texts in the request's language."""
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return await hub.lobby.record(table_id, bearer(authorization), lang)
 
     @router.websocket("/api/tables/{table_id}/ws")
     async def websocket(websocket: WebSocket, table_id: str) -> None:

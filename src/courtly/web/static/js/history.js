@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { seatLabel, withSeatNames } from "./seats.js";
+import { seatLabel } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 
@@ -96,7 +96,7 @@ export async function showReplay(tableId) {
     boardArea.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, withSeatNames(e.text, names), e.data))));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.data))));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };

@@ -3,7 +3,6 @@
 // to clicking the board), undo, and the event log.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatLabel, withSeatNames } from "../seats.js";
 import { actionText, drawBoard, serverText } from "../boards/index.js";
 
 export function boardArea(page, view) {
@@ -76,13 +75,12 @@ export function choiceText(page, action) {
 }
 
 export function log(page, view) {
-  // Seat names as the log shows them: open seats keep their number.
-  const names = (page.table ? page.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
+  // Each event's text is the server's, made for this reader (its language, the seats' names).
   const list = h(
     "ol",
     { class: "log", "aria-live": "polite" },
     view.events.map((e) =>
-      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, withSeatNames(e.text, names), e.data)),
+      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.data)),
     ),
   );
   requestAnimationFrame(() => {
