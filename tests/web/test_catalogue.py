@@ -199,6 +199,17 @@ def test_for_the_kings_card_values_are_the_games() -> None:
     assert constant("HIGH_OFFICES") == [data.OFFICES[o] for o in sorted(data.HIGH_OFFICES)]
 
 
+def test_for_the_kings_king_effects_are_in_the_games_order() -> None:
+    """The board matches a King card to the action naming it by its effect's place in the
+    game's order (ftk-picks.js): the same order as the game's."""
+    from courtly.games.for_the_king import data
+
+    source = (STATIC / "js" / "boards" / "ftk-picks.js").read_text("utf-8")
+    found = re.search(r"export const KING_EFFECTS = (\[[^\]]*\]);", source)
+    assert found
+    assert json.loads(found.group(1)) == [code for code, _text, _d, _n in data.KING_EFFECTS]
+
+
 # A game's word the client asks of the server's catalogue by a literal key:
 # `gameWord(G, "view.glory")`, `gameText("courtisans", "game.summary", ...)`.
 GAME_KEY = re.compile(r"""\bgame(?:Word|Text)\(\s*(G|["'][\w-]+["'])\s*,\s*["']([\w.-]+)["']""")

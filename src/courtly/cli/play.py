@@ -28,7 +28,7 @@ from courtly.cli.files import UnusableFileError, check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
-from courtly.cli.screen import clear_screen_and_scrollback
+from courtly.cli.screen import Within, clear_screen_and_scrollback, lines_of
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
@@ -174,12 +174,14 @@ class TerminalGame:
                 )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
-        console.print(self.game.render(snapshot.observation))
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
-        console.print(
-            layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
-        )
+        listed = layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
+        # The table keeps to the lines the choices and the prompt leave on the screen (a view
+        # that can draw itself shorter does), so the two are seen together.
+        room = console.height - lines_of(console, listed) - 1
+        console.print(Within(self.game.render(snapshot.observation), room))
+        console.print(listed)
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation
