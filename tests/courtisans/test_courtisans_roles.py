@@ -8,6 +8,8 @@ import pytest
 
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
+from courtly.core.render import event_text
+from courtly.games.courtisans import GAME as COURTISANS
 
 
 def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]
@@ -43,7 +45,7 @@ def test_c5_2_spy_at_the_table_goes_face_down_to_the_queens_column(cz: SimpleNam
             "a hidden spy does not sway the status yet"
         )
     public = [e for e in events if e.audience is None]
-    assert all("card" not in e.data and "Hare" not in e.text for e in public)
+    assert all("card" not in e.data and "Hare" not in event_text(COURTISANS, e) for e in public)
     private = [e for e in events if e.audience is not None]
     assert private and private[0].audience == frozenset({0}) and private[0].data["card"] == spy
 
@@ -134,7 +136,7 @@ def test_c5_3_assassin_in_own_domain_may_kill_any_other_non_guard_card(cz: Simpl
     events = cz.play(state, kind="eliminate", row="domain", position=3)
     assert state.domains[0] == [cz.card("Toad", "courtier"), cz.card("Carp", "guard"), assassin]
     assert state.eliminated[-1] == cz.card("Hare", "spy")
-    assert all("card" not in e.data and "Hare" not in e.text for e in events), (
+    assert all("card" not in e.data and "Hare" not in event_text(COURTISANS, e) for e in events), (
         "the spy is not revealed"
     )
     assert state.observation(0)["eliminated"][-1] == {"face_down": True, "played_by": 1}
