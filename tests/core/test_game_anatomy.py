@@ -12,7 +12,6 @@ import pytest
 
 from courtly.agents.levels import level_spec
 from courtly.core.registry import game_names, load_game
-from courtly.core.state import Game
 
 # module -> the functions every game's module of that role defines.
 ANATOMY: dict[str, tuple[str, ...]] = {
@@ -39,6 +38,98 @@ def test_every_role_has_the_same_names(name: str) -> None:
         if not callable(getattr(importlib.import_module(f"{package}.{module}"), function, None))
     ]
     assert missing == [], f"{name} lacks {missing}"
+
+
+# The games already built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a
+# game"): each game joins this list when it is converted, until it names all four.
+CONVERTED_GAMES = ("tudor", "kingdoms", "for-the-king", "courtisans")
+
+# What a state module may import from its own game: the data it is made of, never a rule.
+STATE_MAY_IMPORT = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
+
+
+def _package(name: str) -> str:
+    return type(load_game(name)).__module__.rsplit(".", 1)[0]
+
+
+def _own_imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports, wherever the import stands."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == package:
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1 :].split(".")[0])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(package + "."):
+                    found.add(alias.name[len(package) + 1 :].split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_state_is_data_and_the_game_wires_the_rules(name: str) -> None:
+    """``state.py`` imports no rule module and plays no rule; the position a game makes is a
+    subclass defined in ``game.py`` that wires the kernel's hooks; ``rules/dispatch.py``
+    declares the phases as tables."""
+    package = _package(name)
+    state_module = importlib.import_module(f"{package}.state")
+    imported = _own_imports(Path(state_module.__file__ or ""), package)
+    assert imported <= STATE_MAY_IMPORT, f"{name}'s state imports {imported - STATE_MAY_IMPORT}"
+    game = load_game(name)
+    position = type(game.new_game(game.min_players, seed=1))
+    assert position.__module__ == f"{package}.game"
+    state_classes = [c for c in position.__mro__ if c.__module__ == f"{package}.state"]
+    assert state_classes, f"{name}'s position is no subclass of its state"
+    for hook in ("legal_action_ids", "_apply", "_observe", "_body_to_json"):
+        assert all(hook not in vars(c) for c in state_classes), f"{name}'s state wires {hook}"
+    dispatch = importlib.import_module(f"{package}.rules.dispatch")
+    for table in ("PHASE_LEGAL", "PHASE_APPLY", "advance"):
+        assert hasattr(dispatch, table), f"{name}'s rules/dispatch.py lacks {table}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_waits_for_type_checking(name: str) -> None:
+    """Every module imports what it names for real: no ``if TYPE_CHECKING:`` hides a cycle
+    (import-linter then needs no ``exclude_type_checking_imports``)."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    hiding = sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "TYPE_CHECKING" in path.read_text(encoding="utf-8")
+    )
+    assert hiding == [], f"{name}: {hiding}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_dodges_a_cycle_inside_a_function(name: str) -> None:
+    """Every import stands at the top of its module: none waits in a function for a cycle to
+    be over."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    local = [
+        f"{path.relative_to(root)}:{inner.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Import | ast.ImportFrom)
+    ]
+    assert local == [], f"{name}: {local}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_position_only_wires(name: str) -> None:
+    """The position adds no field to the state's (a clone copies the state's data and nothing
+    else, no record of functions carried by every position) and answers the kernel's hooks
+    itself."""
+    game = load_game(name)
+    state = game.new_game(game.min_players, seed=1)
+    position = type(state)
+    assert vars(position)["__slots__"] == ()
+    assert type(state.clone()) is position
+    wired = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
+    assert [hook for hook in wired if hook not in vars(position)] == []
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -85,89 +176,3 @@ def test_the_declared_figures_are_the_ones_measured() -> None:
         "for-the-king": "ismcts:iterations=800",
         "kingdoms": "ismcts:iterations=600",
     }
-
-
-# The games built as docs/kernel.md's "Anatomy of a game" says (issue 37 §1; Kingdoms was
-# the model): each game converted joins them here.
-CONVERTED = ("courtisans", "kingdoms")
-# What a game's state.py may import of its own package: the data it is made of, never a rule.
-STATE_IMPORTS = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
-
-
-def _package(game: Game) -> str:
-    return type(game).__module__.rsplit(".", 1)[0]
-
-
-def _modules(package: str) -> dict[str, ast.Module]:
-    """Every module of ``package`` by its dotted name under the package, parsed."""
-    root = Path(importlib.import_module(package).__file__ or "").parent
-    return {
-        ".".join(path.relative_to(root).with_suffix("").parts): ast.parse(path.read_text("utf-8"))
-        for path in sorted(root.rglob("*.py"))
-    }
-
-
-def _own_imports(tree: ast.Module, package: str) -> set[str]:
-    """The first part of the name of every module of ``package`` that ``tree`` imports."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module is not None:
-            if node.module == package:
-                found |= {alias.name for alias in node.names}
-            elif node.module.startswith(package + "."):
-                found.add(node.module[len(package) + 1 :].split(".")[0])
-        elif isinstance(node, ast.Import):
-            found |= {
-                a.name[len(package) + 1 :].split(".")[0]
-                for a in node.names
-                if a.name.startswith(package + ".")
-            }
-    return found
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_the_state_is_data_and_reaches_no_rule(name: str) -> None:
-    """state.py holds the fields: it imports no rule, view or JSON module of its game, so the
-    rules can import it for real (no ``TYPE_CHECKING`` cycle)."""
-    package = _package(load_game(name))
-    imported = _own_imports(_modules(package)["state"], package)
-    assert imported <= STATE_IMPORTS, f"{name}/state.py imports {sorted(imported - STATE_IMPORTS)}"
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_imports_are_real_and_at_the_top(name: str) -> None:
-    """No ``if TYPE_CHECKING:`` import and no import inside a function in the game package:
-    its modules import one another one way, which lint-imports checks as they are."""
-    found = []
-    for module, tree in _modules(_package(load_game(name))).items():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name | ast.alias) and "TYPE_CHECKING" in (
-                node.id if isinstance(node, ast.Name) else node.name
-            ):
-                found.append(f"{module}:{node.lineno} TYPE_CHECKING")
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Import | ast.ImportFrom):
-                        found.append(f"{module}:{inner.lineno} import in {node.name}")
-    assert found == []
-
-
-@pytest.mark.parametrize("name", CONVERTED)
-def test_game_py_wires_a_position_to_a_declared_dispatch(name: str) -> None:
-    """Every position is the ``game.py`` subclass of the state class, and the flow is declared
-    in ``rules/dispatch.py``: per phase its menu and its rule, then one ``advance``."""
-    game = load_game(name)
-    package = _package(game)
-    state_class = importlib.import_module(f"{package}.state")
-    position = game.new_game(game.min_players, seed=1)
-    assert type(position).__module__ == f"{package}.game"
-    assert type(position).__slots__ == ()
-    assert any(
-        isinstance(base, type) and base.__module__ == state_class.__name__
-        for base in type(position).__mro__[1:]
-    )
-    assert type(position.clone()) is type(position)
-    dispatch = importlib.import_module(f"{package}.rules.dispatch")
-    assert isinstance(dispatch.PHASE_LEGAL, dict) and isinstance(dispatch.PHASE_APPLY, dict)
-    assert set(dispatch.PHASE_LEGAL) == set(dispatch.PHASE_APPLY)
-    assert callable(dispatch.advance)

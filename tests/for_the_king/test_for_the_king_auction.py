@@ -89,7 +89,7 @@ def test_p2_3_searches_weigh_only_bids_the_bidder_could_pay() -> None:
     the smallest raise; the other bids stay legal."""
     from courtly.games.for_the_king import GAME
     from courtly.games.for_the_king.codes import BID_BASE, PASS
-    from courtly.games.for_the_king.rules import affordable_top
+    from courtly.games.for_the_king.rules.auction import affordable_top
 
     state = GAME.new_game(2, seed=3)
     while state.phase != BID:

@@ -28,7 +28,7 @@ from courtly.games.for_the_king.data import (
     SECONDARY_VALUE,
     uses_secondary,
 )
-from courtly.games.for_the_king.rules import affordable_top
+from courtly.games.for_the_king.rules.auction import affordable_top
 from courtly.games.for_the_king.scoring import (
     NOBODY,
     Standing,

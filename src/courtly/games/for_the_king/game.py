@@ -1,4 +1,5 @@
-"""The For the King (and me) game object: identity, options and the wiring of its modules."""
+"""The For the King (and me) game object and its positions: identity, options, and the wiring
+of the kernel's hooks to the modules that answer them (no rules here)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,71 @@ from typing import Any
 
 from courtly.core.actions import ActionSpace
 from courtly.core.budgets import LevelBudgets
+from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
-from courtly.games.for_the_king import evaluation, serialize, setup, view
+from courtly.games.for_the_king import (
+    evaluation,
+    invariants,
+    knowledge,
+    scoring,
+    serialize,
+    setup,
+    view,
+)
 from courtly.games.for_the_king.actions import ACTION_TEXTS, build_action_space
+from courtly.games.for_the_king.codes import OVER
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.options import OPTIONS
+from courtly.games.for_the_king.rules.dispatch import PHASE_APPLY, PHASE_LEGAL, advance
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
 from courtly.games.for_the_king.tensor import write_observation
 from courtly.games.for_the_king.words import TEXTS
+
+
+class FtkPosition(FtkState):
+    """A For the King position with the kernel's hooks wired to the rules, views and JSON."""
+
+    __slots__ = ()
+
+    def legal_action_ids(self) -> list[int]:
+        return PHASE_LEGAL[self.phase](self)
+
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        phase = self.phase
+        PHASE_APPLY[phase](self, action_id, events)
+        advance(self, phase, events)
+
+    def clone(self) -> FtkPosition:
+        return FtkPosition(self.game, self.num_players, self.options, self.rng, self)
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in scoring.victory_points(self)]
+
+    def public_scores(self) -> list[float] | None:
+        """Hidden until the end: the points count the hands (I7: shown at the end)."""
+        return self.scores() if self.phase == OVER else None
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self) if self.phase == OVER else []
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return scoring.score_breakdown(self)
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        return knowledge.observe(self, viewer)
+
+    def _resample(self, player: int, rng: Rng) -> FtkState:
+        return knowledge.resample(self, player, rng)
+
+    def _body_to_json(self) -> dict[str, Any]:
+        return serialize.body_to_json(self)
+
+    def check_invariants(self) -> None:
+        invariants.check_invariants(self)
 
 
 class ForTheKing(Game):
@@ -43,14 +97,14 @@ class ForTheKing(Game):
         return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        state = FtkState(self, num_players, options, Rng(seed))
+        state = FtkPosition(self, num_players, options, Rng(seed))
         setup.deal(state)
         return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        state = FtkState(self, num_players, options, rng)
+        state = FtkPosition(self, num_players, options, rng)
         serialize.load_body(state, data)
         return state
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from courtly.core.errors import InvalidStateError
 from courtly.games.for_the_king.codes import (
@@ -43,10 +42,8 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
-from courtly.games.for_the_king.rules import PHASE_LEGAL
-
-if TYPE_CHECKING:
-    from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.rules.dispatch import PHASE_LEGAL
+from courtly.games.for_the_king.state import FtkState
 
 
 def _fail(message: str) -> None:

@@ -22,7 +22,7 @@ seat cannot see, from a pool sorted by card id, so that it depends on nothing el
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.core.rng import Rng
 from courtly.games.for_the_king.codes import (
@@ -55,9 +55,7 @@ from courtly.games.for_the_king.data import (
     uses_secondary,
 )
 from courtly.games.for_the_king.scoring import duties
-
-if TYPE_CHECKING:
-    from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState
 
 
 def _unseen_batches(state: FtkState, seat: int) -> list[list[int]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.games.for_the_king.data import (
     CARD_LETTER,
@@ -15,9 +15,7 @@ from courtly.games.for_the_king.data import (
     TIEBREAK_OFFICES,
     uses_secondary,
 )
-
-if TYPE_CHECKING:
-    from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState
 
 NOBODY = -1
 

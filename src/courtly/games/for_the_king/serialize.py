@@ -9,7 +9,7 @@ refused naming it; invariants.py then refuses what no game could reach.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.core import fields as F
 from courtly.core.errors import InvalidStateError
@@ -37,9 +37,7 @@ from courtly.games.for_the_king.data import (
     NUM_CARDS,
     OFFICES,
 )
-
-if TYPE_CHECKING:
-    from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState
 
 
 def _codes(cards: list[int]) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from courtly.games.for_the_king.codes import BOX, DECK, UNUSED
 from courtly.games.for_the_king.data import CARD_MARK, NUM_CARDS, RANDOM_REMOVAL
-from courtly.games.for_the_king.rules import start_turn
+from courtly.games.for_the_king.rules.share import start_turn
 from courtly.games.for_the_king.state import FtkState
 
 

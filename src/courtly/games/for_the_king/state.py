@@ -1,20 +1,19 @@
 """A For the King (and me) position: its fields and the primitive changes the rules make.
 
 Clause numbers (S = setup, P1 = Share Influence, P2 = Gain Esteem, E = end, I = information)
-refer to docs/games/for_the_king.md. The rules themselves are in rules.py; this class wires
-the kernel's hooks to the modules that implement them.
+refer to docs/games/for_the_king.md. This is data: the rules are in ``rules/``, and
+``game.FtkPosition`` wires the kernel's hooks to the modules that implement them.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from bisect import insort
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.for_the_king import invariants, knowledge, scoring, serialize
 from courtly.games.for_the_king.codes import (
     BATCH_BASE,
     DECK,
@@ -32,7 +31,6 @@ from courtly.games.for_the_king.data import (
     PRIMARY_START,
 )
 from courtly.games.for_the_king.options import Parameters
-from courtly.games.for_the_king.rules import PHASE_APPLY, PHASE_LEGAL
 
 # (seat, at least, at most, first batch since, spent then, won then): see ``limits``.
 GoldLimit = tuple[int, int, int, int, int, int]
@@ -81,6 +79,9 @@ _FIELDS = (
 
 
 class FtkState(State):
+    """The fields of a position; the class every position really has is ``game.FtkPosition``,
+    which adds the hooks."""
+
     __slots__ = _FIELDS
 
     game: Game
@@ -217,8 +218,9 @@ class FtkState(State):
         s.limits = []
         s.gold = [0] * num_players
 
+    @abstractmethod
     def clone(self) -> FtkState:
-        return FtkState(self.game, self.num_players, self.options, self.rng, self)
+        """An independent copy (written out in game.py, on the search's hot path)."""
 
     # --- primitive changes ----------------------------------------------------------------
 
@@ -276,7 +278,7 @@ class FtkState(State):
                 gold += in_batches[b]
         return gold
 
-    # --- the kernel's hooks, wired to the modules that implement them ------------------------
+    # --- small accessors the kernel asks for ---------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
@@ -288,34 +290,3 @@ class FtkState(State):
 
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
-
-    def legal_action_ids(self) -> list[int]:
-        return PHASE_LEGAL[self.phase](self)
-
-    def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        PHASE_APPLY[self.phase](self, action_id, events)
-
-    def scores(self) -> list[float]:
-        return [float(v) for v in scoring.victory_points(self)]
-
-    def public_scores(self) -> list[float] | None:
-        """Hidden until the end: the points count the hands (I7: shown at the end)."""
-        return self.scores() if self.phase == OVER else None
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self) if self.phase == OVER else []
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return scoring.score_breakdown(self)
-
-    def _observe(self, viewer: int | None) -> dict[str, Any]:
-        return knowledge.observe(self, viewer)
-
-    def _resample(self, player: int, rng: Rng) -> FtkState:
-        return knowledge.resample(self, player, rng)
-
-    def _body_to_json(self) -> dict[str, Any]:
-        return serialize.body_to_json(self)
-
-    def check_invariants(self) -> None:
-        invariants.check_invariants(self)
