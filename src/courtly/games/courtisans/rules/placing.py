@@ -57,6 +57,8 @@ def play_legal(state: CourtisansState) -> list[int]:
 
 
 def play_apply(state: CourtisansState, action_id: int, events: list[Event] | None) -> None:
+    """The card goes to the end of its zone and marks its area used; its events are made
+    only when asked for (the search plays with none)."""
     card, zone = divmod(action_id, zone_count(state.num_players))
     seat = state.current
     state.hands[seat].remove(card)
