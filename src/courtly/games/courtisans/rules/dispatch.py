@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from courtly.core.events import Event
+from courtly.games.courtisans.actions import ACTION_KINDS
 from courtly.games.courtisans.codes import ALL_AREAS, PHASE_ELIMINATE, PHASE_PLAY
 from courtly.games.courtisans.rules import assassins, placing, turn
 from courtly.games.courtisans.state import CourtisansState
@@ -19,7 +20,7 @@ from courtly.games.courtisans.state import CourtisansState
 LegalFn = Callable[[CourtisansState], list[int]]
 ApplyFn = Callable[[CourtisansState, int, "list[Event] | None"], None]
 
-# The kill decision's two kinds of action (their kind read from the action space) -> its rule.
+# The kill decision's two kinds of action (an id's kind: ``actions.ACTION_KINDS``) -> its rule.
 KILL_APPLY: dict[str, ApplyFn] = {
     "eliminate": assassins.eliminate_apply,
     "spare": assassins.spare_apply,
@@ -27,7 +28,7 @@ KILL_APPLY: dict[str, ApplyFn] = {
 
 
 def kill_apply(state: CourtisansState, action_id: int, events: list[Event] | None) -> None:
-    KILL_APPLY[state.action_space[action_id].kind](state, action_id, events)
+    KILL_APPLY[ACTION_KINDS[state.num_players][action_id]](state, action_id, events)
 
 
 # Phase -> its menu, and the rule that plays a choice of it.
