@@ -4,9 +4,10 @@ import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { seatLabel, withSeatNames } from "./seats.js";
+import { seatLabel } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
+import { reviewPanel } from "./review.js";
 
 export async function showHistory() {
   const app = document.getElementById("app");
@@ -96,7 +97,7 @@ export async function showReplay(tableId) {
     boardArea.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, withSeatNames(e.text, names), e.data))));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.data))));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
@@ -124,7 +125,18 @@ export async function showReplay(tableId) {
     ),
     // At the last move the result comes first, above the board, as on the table page.
     result,
-    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    h(
+      "div",
+      { class: "table-layout" },
+      boardArea,
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList),
+        // A review links each judged move to the position before it was played.
+        reviewPanel(tableId, names, (step) => load(Math.max(0, Math.min(state.steps, step)))),
+      ),
+    ),
   );
   await load(0);
 }

@@ -69,14 +69,16 @@ export class Picker {
         if (!el.getAttribute("aria-label")) {
           el.setAttribute("aria-label", this.label(options, el));
         }
+        // The tag is read again on the click: a board may retag a part after it is drawn
+        // (a bid's button follows the amount typed beside it).
         el.onclick = (event) => {
           event.stopPropagation();
-          this.choose(pairs);
+          this.choose(JSON.parse(el.dataset.pick || "{}"));
         };
         el.onkeydown = (event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
-            this.choose(pairs);
+            this.choose(JSON.parse(el.dataset.pick || "{}"));
           }
         };
       } else {

@@ -24,6 +24,7 @@ export function header(page, view) {
     { class: "table-head" },
     h("h1", { text: page.table.title }),
     h("p", { class: "who", text: who }),
+    page.table.hints ? h("p", { class: ["badge", "hints-on"], text: t("hints.on") }) : null,
     h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
     obs.phase ? h("p", { class: "phase", text: phaseText(page.table.game, obs) }) : null,
     view.explain ? phaseRules(page, view.explain) : null,
