@@ -29,6 +29,7 @@ SLOW_TESTS = (
     "tests/agents/test_evaluation_shortcuts.py::",
     "tests/agents/test_ladder.py::",
     "tests/analysis/test_interrupt.py::",
+    "tests/cli/test_cli_review.py::test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on",
     "tests/analysis/test_report.py::",
     "tests/cli/test_cli_korean.py::test_the_many_game_commands_report_in_korean",
     "tests/cli/test_cli_play_hard.py::",

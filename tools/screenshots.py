@@ -1,8 +1,11 @@
 """The screenshots of docs/images/: each game mid-game, on a desktop and on a phone, in English
-and in Korean (16 pictures), taken from a real ``courtly serve`` by Debian's Chromium, so the
-pictures show what the code draws today.
+and in Korean (16 pictures), and a post-game review in the replay viewer in both languages,
+taken from a real ``courtly serve`` by Debian's Chromium, so the pictures show what the code
+draws today.
 
-    .venv/bin/python tools/screenshots.py
+    .venv/bin/python tools/screenshots.py                    # every picture
+    .venv/bin/python tools/screenshots.py review             # only the review's
+    .venv/bin/python tools/screenshots.py courtisans kingdoms  # only these games'
 
 Every input is fixed: a seed per game, seat 1 a person (taken over the API, its link opened in
 the page) against ``bot:easy``, and the person's moves chosen by one rule (the first
@@ -55,7 +58,8 @@ def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port)]
     command += ["--data", str(data), "--bot-workers", "1"]
     # One address creates every table here, more a minute than the server lets a person.
-    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0"}
+    # A review's budget in iterations: the same review, so the same picture, on any machine.
+    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0", "COURTLY_REVIEW_ITERATIONS": "200"}
     log = data / "serve.log"
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -160,7 +164,49 @@ def shoot(browser: Any, url: str, path: Path, viewport: dict[str, int], locale: 
         context.close()
 
 
+# The reviewed game: two greedy bots' Courtisans, seat 2 reviewed.
+REVIEW_GAME, REVIEW_SEED, REVIEW_SEAT = "courtisans", 8, 1
+REVIEW_MS = 300_000
+
+
+def review_shots(browser: Any, http: httpx.Client, base: str) -> None:
+    """A finished bots' game in the replay viewer, its seat reviewed: the review panel (the
+    summary, the graph, the marked moves) beside the board, in English and Korean."""
+    body = {"game": REVIEW_GAME, "players": 2, "seats": ["bot:greedy"] * 2, "seed": REVIEW_SEED}
+    created = post(http, "/api/tables", body)
+    table_id = created["table"]["id"]
+    post(http, f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + TURN_MS / 1000
+    while http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise SystemExit("the bots' game did not end")
+        time.sleep(0.2)
+    for lang, locale in LOCALES.items():
+        context = browser.new_context(
+            viewport=VIEWPORTS["desktop"], locale=locale, reduced_motion="reduce"
+        )
+        try:
+            page = context.new_page()
+            page.goto(f"{base}/replay/{table_id}")
+            page.wait_for_selector("#review-start")
+            page.select_option("#review-seat", str(REVIEW_SEAT))
+            page.click("#review-start")
+            page.wait_for_selector("#review-summary", timeout=REVIEW_MS)
+            page.evaluate("document.fonts.ready.then(() => true)")
+            page.locator(".review-panel").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            path = IMAGES / f"replay-review-desktop-{lang}.png"
+            page.screenshot(path=str(path))
+            print(f"{path.relative_to(IMAGES.parent.parent)}")
+        finally:
+            context.close()
+
+
 def main() -> None:
+    chosen = sys.argv[1:] or ["review", *GAMES]
+    unknown = sorted(set(chosen) - {"review", *GAMES})
+    if unknown:
+        raise SystemExit(f"no such picture set: {', '.join(unknown)} (review, {', '.join(GAMES)})")
     IMAGES.mkdir(parents=True, exist_ok=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -170,7 +216,10 @@ def main() -> None:
             with httpx.Client(base_url=base, timeout=30) as http, sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
                 try:
-                    for game, (seed, clicks) in GAMES.items():
+                    if "review" in chosen:
+                        review_shots(browser, http, base)
+                    for game in [g for g in GAMES if g in chosen]:
+                        seed, clicks = GAMES[game]
                         url = base + person_link(http, game, seed)
                         play(browser, url, clicks)
                         for device, viewport in VIEWPORTS.items():

@@ -154,11 +154,11 @@ class DuelGame(Game):
     summary = "a toy hidden-hand trick game for testing bots"
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
-        specs: list[tuple[str, list[tuple[str, Any]], str]] = [
-            ("play", [("card", card)], f"play {card}") for card in CARDS
+        specs: list[tuple[str, list[tuple[str, Any]]]] = [
+            ("play", [("card", card)]) for card in CARDS
         ]
-        specs.append(("raise", [], "raise the stake to 2"))
-        specs.append(("hold", [], "keep the stake at 1"))
+        specs.append(("raise", []))
+        specs.append(("hold", []))
         return ActionSpace(specs)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> DuelState:

@@ -6,6 +6,7 @@ English and Korean."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 from pathlib import Path
@@ -28,6 +29,10 @@ from courtly.core.table import Table
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+
+
+# A choice's number as the terminal draws it (bold cyan).
+CHOICE_NUMBER = re.compile(r"\x1b\[1;36m\s*(\d+)\s*\x1b\[0m")
 
 
 def on_screen(turn: str, rows: int) -> list[str]:
@@ -66,6 +71,45 @@ def test_courtisans_at_5_players_shows_the_table_with_its_choices_on_80_by_24(
         session.finish()
     finally:
         session.kill()
+
+
+@pytest.mark.parametrize(
+    ("lang", "header", "hand", "prompt", "over"),
+    [
+        ("en", "Courtisans, 5 players", "Your hand:", "your choice>", "Game over"),
+        ("ko", "쿠르티잔, 5인", "내 손패:", "내 선택>", "게임 끝"),
+    ],
+)
+def test_courtisans_at_5_players_keeps_the_table_with_its_choices_to_the_end_on_80_by_24(
+    env: dict[str, str], lang: str, header: str, hand: str, prompt: str, over: str
+) -> None:
+    """The whole game, the table filling up to its last turn (a kill may list up to 25
+    targets): every screen shows the header, the hand and every choice's number."""
+    args = ["--lang", lang, "play", "courtisans", "-p", "5", "--seat", "human", "--seed", "3"]
+    session = TerminalSession(args, env, columns=80, rows=24)
+    rng = random.Random(3)
+    try:
+        for turn in range(200):
+            output = session.read_until(prompt, over)
+            if not output.endswith(prompt):  # the game ended
+                break
+            screen = on_screen(output, 24)
+            shown = "\n".join(screen)
+            assert any(line.startswith(header) for line in screen), (turn, shown)
+            assert any(line.startswith(hand) for line in screen), (turn, shown)
+            assert all(cell_len(line) <= 80 for line in screen), shown
+            # The choices' numbers, as the terminal draws them (bold cyan), on the screen.
+            raw = output.replace("\r\n", "\n").split("\n")[-24:]
+            numbers = {int(n) for line in raw for n in CHOICE_NUMBER.findall(line)}
+            last = max(numbers)
+            assert set(range(1, last + 1)) <= numbers, (turn, shown)
+            session.type(f"{rng.randint(1, last)}\n")
+        else:
+            raise AssertionError("the game did not end")
+        session.finish()
+    finally:
+        session.kill()
+    assert turn > 15, "the game ended before its table filled"
 
 
 def test_for_the_king_asks_for_a_bid_as_an_amount(tmp_path: Path, env: dict[str, str]) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 import courtly
 from courtly.core.i18n import COURTLY, LANGUAGES, Domain, placeholders, using
+from courtly.core.render import action_text, event_text
 from courtly.core.state import Game
 
 # Games whose catalogues do not exist yet. The i18n-games helper empties this list as it
@@ -161,9 +162,9 @@ def test_a_whole_game_and_every_choice_read_in_korean(name: str) -> None:
         assert len(kinds) > 5, "the game emitted too few kinds of events to test"
         # Every event is some seat's (private ones) or everyone's: all of them, in Korean.
         for event in events:
-            problems.update(_korean_problems(name, game.event_text(event, "ko")))
+            problems.update(_korean_problems(name, event_text(game, event, "ko")))
         for action in game.action_space(players).actions:
-            problems.update(_korean_problems(name, game.action_text(action, "ko")))
+            problems.update(_korean_problems(name, action_text(game, action, "ko")))
         with using("ko"):
             for viewer in (None, *range(players)):
                 observation = state.observation(viewer)

@@ -40,9 +40,8 @@ def test_every_role_has_the_same_names(name: str) -> None:
     assert missing == [], f"{name} lacks {missing}"
 
 
-# The games already built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a
-# game"): each game joins this list when it is converted, until it names all four.
-CONVERTED_GAMES = ("kingdoms", "for-the-king")
+# Every game is built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a game").
+CONVERTED_GAMES = tuple(game_names())
 
 # What a state module may import from its own game: the data it is made of, never a rule.
 STATE_MAY_IMPORT = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
@@ -102,6 +101,36 @@ def test_no_import_waits_for_type_checking(name: str) -> None:
     assert hiding == [], f"{name}: {hiding}"
 
 
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_no_import_dodges_a_cycle_inside_a_function(name: str) -> None:
+    """Every import stands at the top of its module: none waits in a function for a cycle to
+    be over."""
+    root = Path(importlib.import_module(_package(name)).__file__ or "").parent
+    local = [
+        f"{path.relative_to(root)}:{inner.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Import | ast.ImportFrom)
+    ]
+    assert local == [], f"{name}: {local}"
+
+
+@pytest.mark.parametrize("name", CONVERTED_GAMES)
+def test_the_position_only_wires(name: str) -> None:
+    """The position adds no field to the state's (a clone copies the state's data and nothing
+    else, no record of functions carried by every position) and answers the kernel's hooks
+    itself."""
+    game = load_game(name)
+    state = game.new_game(game.min_players, seed=1)
+    position = type(state)
+    assert vars(position)["__slots__"] == ()
+    assert type(state.clone()) is position
+    wired = ("legal_action_ids", "_apply", "clone", "_observe", "_resample", "_body_to_json")
+    assert [hook for hook in wired if hook not in vars(position)] == []
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_options_are_read_once_into_parameters(name: str) -> None:
     """Every game reads its options once into a typed ``Parameters`` the state holds, and
@@ -146,3 +175,18 @@ def test_the_declared_figures_are_the_ones_measured() -> None:
         "for-the-king": "ismcts:iterations=800",
         "kingdoms": "ismcts:iterations=600",
     }
+
+
+def test_one_import_contract_holds_every_game_with_no_exclusion() -> None:
+    """.importlinter states one layer order for all four games (not one contract per game,
+    which would certify that they differ) and needs no ``exclude_type_checking_imports``: no
+    import hides behind ``if TYPE_CHECKING:`` to make the layers pass."""
+    config = Path(__file__).resolve().parents[2] / ".importlinter"
+    text = config.read_text(encoding="utf-8")
+    assert "exclude_type_checking_imports" not in text
+    sections = [s for s in text.split("[importlinter:contract:") if "containers" in s]
+    holding_games = [s for s in sections if "courtly.games." in s.split("\nlayers =")[0]]
+    assert len(holding_games) == 1, "one layers contract for the games' modules"
+    containers = holding_games[0].split("\nlayers =")[0]
+    for name in game_names():
+        assert f"courtly.games.{name.replace('-', '_')}" in containers

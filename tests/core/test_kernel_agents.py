@@ -100,7 +100,7 @@ class _FromJson:
 
     def act(self, view: SeatView, rng: Rng) -> Action:
         chosen = rng.choice(view.legal_actions)
-        return replace(chosen, text=chosen.text)
+        return replace(chosen, args=chosen.args)
 
 
 def test_a_match_refuses_a_view_read_after_its_decision(toy: HighCards) -> None:

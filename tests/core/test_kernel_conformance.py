@@ -113,7 +113,7 @@ def test_leaky_observation_is_caught() -> None:
 def test_a_move_that_shows_a_card_but_may_be_taken_back_is_caught() -> None:
     failures = _failures(SilentDraw)
     assert "seed" in failures and "decision 1:" in failures, failures
-    assert "'play card" in failures and "may be taken back (no State.reveal)" in failures
+    assert '\'play {"card":' in failures and "may be taken back (no State.reveal)" in failures
     assert "seat 0 sees something new in hand" in failures
 
 

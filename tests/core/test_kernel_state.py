@@ -15,6 +15,7 @@ from courtly.core.errors import (
     WrongPlayerError,
 )
 from courtly.core.events import events_for
+from courtly.core.render import event_text
 from courtly.core.rng import Rng
 
 
@@ -84,8 +85,8 @@ def test_events_have_audiences(toy: HighCards) -> None:
     events = state.apply(state.legal_action_ids()[0])
     drawn = [e for e in events if e.kind == "draw" and "card" in e.data]
     assert drawn and all(not e.visible_to(1) and e.visible_to(0) for e in drawn)
-    assert all("you draw" not in e.text for e in events_for(events, 1))
-    assert all("you draw" not in e.text for e in events_for(events, None))
+    assert all("you draw" not in event_text(toy, e) for e in events_for(events, 1))
+    assert all("you draw" not in event_text(toy, e) for e in events_for(events, None))
 
 
 def test_clone_is_independent(toy: HighCards) -> None:

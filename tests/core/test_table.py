@@ -176,18 +176,28 @@ def test_the_last_decision_of_a_game_stands() -> None:
         table.undo(last.seat)
 
 
-def test_event_kinds_form_the_text_from_kind_and_data() -> None:
+def test_event_kinds_make_kind_and_data_and_the_renderer_the_text() -> None:
+    from types import SimpleNamespace
+
     from courtly.core.events import EventKinds
+    from courtly.core.render import event_text
 
     kinds = EventKinds(
         {"play": "{seat} plays {card}", "swap": "{seat} swaps with {other_seat}"},
         {"card": lambda c: f"card #{c}"},
     )
+    plugin = SimpleNamespace(event_kinds=kinds, action_texts=None)
     event = kinds.event("play", {"seat": 0, "card": 7}, frozenset({0}))
-    assert (event.kind, event.text) == ("play", "seat 1 plays card #7")
-    assert dict(event.data) == {"seat": 0, "card": 7}
-    assert event.audience == frozenset({0})
-    assert kinds.text("swap", {"seat": 1, "other_seat": 0}) == "seat 2 swaps with seat 1"
+    assert (event.kind, dict(event.data), event.audience) == (
+        "play",
+        {"seat": 0, "card": 7},
+        frozenset({0}),
+    )
+    assert not hasattr(event, "text")
+    assert event_text(plugin, event) == "seat 1 plays card #7"
+    swap = kinds.event("swap", {"seat": 1, "other_seat": 0})
+    assert event_text(plugin, swap) == "seat 2 swaps with seat 1"
+    assert event_text(plugin, swap, "en", ["Ann", None]) == "seat 2 swaps with Ann"
     with pytest.raises(KeyError):
         kinds.event("unknown", {})
 

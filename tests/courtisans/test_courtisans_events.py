@@ -12,6 +12,7 @@ import pytest
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
+from courtly.core.render import event_fields, event_text
 from courtly.core.replay import replay
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.events import EVENTS
@@ -50,13 +51,13 @@ def test_every_event_is_declared_with_id_data_and_its_text(
     kinds = set()
     for seed in range(2):
         for event in _events(num_players, seed, {"spy_memory": spy_memory}):
-            assert event.kind in EVENTS.templates, event.kind
+            assert event.kind in EVENTS.kinds, event.kind
             assert re.fullmatch(r"[a-z]+(-[a-z]+)*", event.kind)
             data = dict(event.data)
             assert json.loads(json.dumps(data)) == data
             assert all(_ids_only(v) for v in data.values()), data
-            assert EVENTS.fields[event.kind] <= set(data)
-            assert event.text == EVENTS.text(event.kind, data)
+            assert event_fields(EVENTS, event.kind) <= set(data)
+            assert "{" not in event_text(GAME, event)
             for name, value in data.items():
                 if name == "seat" or name.endswith("_seat"):
                     assert 0 <= value < num_players
@@ -66,12 +67,12 @@ def test_every_event_is_declared_with_id_data_and_its_text(
 
 
 def test_event_text_numbers_seats_from_one() -> None:
-    assert EVENTS.text("play-domain", {"seat": 0, "card": 16, "owner_seat": 1}) == (
-        "seat 1 plays Toad noble #16 in seat 2's domain"
-    )
-    assert EVENTS.text("eliminate-spy", {"seat": 2, "row": "domain", "position": 3}) == (
-        "seat 3 eliminates a face-down spy (#3 in that domain)"
-    )
-    assert EVENTS.text("game-over", {"scores": [4.0, -1.0], "winners": [0]}) == (
+    assert event_text(
+        GAME, EVENTS.event("play-domain", {"seat": 0, "card": 16, "owner_seat": 1})
+    ) == ("seat 1 plays Toad noble #16 in seat 2's domain")
+    assert event_text(
+        GAME, EVENTS.event("eliminate-spy", {"seat": 2, "row": "domain", "position": 3})
+    ) == ("seat 3 eliminates a face-down spy (#3 in that domain)")
+    assert event_text(GAME, EVENTS.event("game-over", {"scores": [4.0, -1.0], "winners": [0]})) == (
         "final scores seat 1: 4, seat 2: -1; winner(s): seat 1"
     )

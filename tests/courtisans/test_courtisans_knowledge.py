@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from courtly.core.canonical import canonical_json
+from courtly.core.render import event_text
 from courtly.core.rng import Rng
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.data import IS_SPY, SPY_INDEX
@@ -146,7 +147,9 @@ def test_public_events_never_name_a_spy_before_the_end() -> None:
                     continue
                 if event.kind in ("reveal", "game-over"):
                     continue
-                assert not any(name in event.text for name in spy_names), event.text
+                assert not any(name in event_text(GAME, event) for name in spy_names), event_text(
+                    GAME, event
+                )
                 assert "card" not in event.data or not IS_SPY[event.data["card"]]
                 assert "cards" not in event.data
 

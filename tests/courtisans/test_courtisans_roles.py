@@ -8,6 +8,9 @@ import pytest
 
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
+from courtly.core.render import event_text
+from courtly.games.courtisans import GAME as COURTISANS
+from courtly.games.courtisans.actions import ACTION_KINDS
 
 
 def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]
@@ -43,7 +46,7 @@ def test_c5_2_spy_at_the_table_goes_face_down_to_the_queens_column(cz: SimpleNam
             "a hidden spy does not sway the status yet"
         )
     public = [e for e in events if e.audience is None]
-    assert all("card" not in e.data and "Hare" not in e.text for e in public)
+    assert all("card" not in e.data and "Hare" not in event_text(COURTISANS, e) for e in public)
     private = [e for e in events if e.audience is not None]
     assert private and private[0].audience == frozenset({0}) and private[0].data["card"] == spy
 
@@ -134,7 +137,7 @@ def test_c5_3_assassin_in_own_domain_may_kill_any_other_non_guard_card(cz: Simpl
     events = cz.play(state, kind="eliminate", row="domain", position=3)
     assert state.domains[0] == [cz.card("Toad", "courtier"), cz.card("Carp", "guard"), assassin]
     assert state.eliminated[-1] == cz.card("Hare", "spy")
-    assert all("card" not in e.data and "Hare" not in e.text for e in events), (
+    assert all("card" not in e.data and "Hare" not in event_text(COURTISANS, e) for e in events), (
         "the spy is not revealed"
     )
     assert state.observation(0)["eliminated"][-1] == {"face_down": True, "played_by": 1}
@@ -197,6 +200,14 @@ def test_c5_3_the_kill_is_optional(cz: SimpleNamespace) -> None:
     assert state.above == [cz.card("Toad", "courtier"), assassin]
     assert state.pending == -1 and len(state.legal_action_ids()) == 2 * 2
     assert canonical_json(state.observation(0)["queen_table"]) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_rules_read_each_id_s_kind_as_the_action_space_gives_it(players: int) -> None:
+    """The kill decision's rule is chosen by the id's kind (``ACTION_KINDS``, from the id
+    layout in codes.py): every id's kind there is the one the action space names."""
+    space = COURTISANS.action_space(players, COURTISANS.resolve_options(None))
+    assert ACTION_KINDS[players] == tuple(action.kind for action in space.actions)
 
 
 def test_c5_4_only_guards_around_means_no_kill_decision(cz: SimpleNamespace) -> None:

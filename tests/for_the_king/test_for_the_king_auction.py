@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from courtly.core.errors import IllegalActionError
+from courtly.core.render import event_text
+from courtly.games.for_the_king import GAME as FTK
 from courtly.games.for_the_king.codes import BATCH_BASE, BID, KING, OVER, PAY_CARDS, PAY_GOLD, UP
 from courtly.games.for_the_king.data import CODE_TO_CARD, MAX_BID, OFFICES
 from courtly.games.for_the_king.state import FtkState
@@ -231,7 +233,7 @@ def test_p2_8_gold_card_paid_with_face_down_cards(make: Make, play: Play) -> Non
     names = {a.arg("card") for a in state.legal_actions()}
     assert names == {"Gold 1", "Gold 2", "Gold 3", "Diplomacy 2 (A)"}
     events = play(state, "discard", card="Diplomacy 2 (A)")
-    assert all(e.audience == frozenset({0}) for e in events if "Diplomacy" in e.text)
+    assert all(e.audience == frozenset({0}) for e in events if "Diplomacy" in event_text(FTK, e))
     play(state, "discard", card="Gold 1")
     assert state.hands[0] == sorted([C["gold2-01"], C["gold3-01"], C["gold3-05"]])
     assert state.batches == [(0, 0b001)]

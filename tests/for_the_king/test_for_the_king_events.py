@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from courtly.core.render import event_fields, event_text
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
 from courtly.games.for_the_king.data import CODE_TO_CARD, OFFICES
@@ -38,17 +39,17 @@ def test_every_event_is_declared_with_plain_data_and_its_text(
         while not state.is_terminal:
             legal = state.legal_action_ids()
             for event in state.apply(legal[rng.below(len(legal))]):
-                assert event.kind in EVENTS.templates, event.kind
-                assert set(event.data) >= EVENTS.fields[event.kind]
+                assert event.kind in EVENTS.kinds, event.kind
+                assert set(event.data) >= event_fields(EVENTS, event.kind)
                 assert all(_plain(v) for v in event.data.values()), event.data
                 json.dumps(dict(event.data))
-                assert event.text == EVENTS.text(event.kind, event.data)
+                assert "{" not in event_text(GAME, event)
                 kinds.add(event.kind)
     assert {"draw", "take", "reveal", "bid", "pass", "win", "end", "duty"} <= kinds
 
 
 def test_seats_read_from_one_in_the_text() -> None:
     event = EVENTS.event("bid", {"seat": 0, "amount": 3})
-    assert event.text == "seat 1 bids 3"
+    assert event_text(GAME, event) == "seat 1 bids 3"
     penalty = EVENTS.event("penalty", {"seat": 1, "drawn_by_seat": 2, "card_drawn": True})
-    assert penalty.text.startswith("seat 2 cannot pay: seat 3 discards")
+    assert event_text(GAME, penalty).startswith("seat 2 cannot pay: seat 3 discards")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from kingdoms_helpers import act, build, has, kinds
 
 from courtly.core.events import events_for
+from courtly.core.render import event_text
+from courtly.games.kingdoms import GAME as KINGDOMS
 from courtly.games.kingdoms.codes import PH_DUEL
 from courtly.games.kingdoms.data import IS_NUMBER, parse_card
 from courtly.games.kingdoms.rules.contests import battle_strength, polity_value
@@ -113,10 +115,10 @@ def test_army_placement_event_is_private() -> None:
     )
     s.apply({"kind": "army"})
     events = s.apply({"kind": "select", "card": "9H"})
-    opponent_text = " ".join(e.text for e in events_for(events, 1))
-    spectator_text = " ".join(e.text for e in events_for(events, None))
+    opponent_text = " ".join(event_text(KINGDOMS, e) for e in events_for(events, 1))
+    spectator_text = " ".join(event_text(KINGDOMS, e) for e in events_for(events, None))
     assert "9H" not in opponent_text and "9H" not in spectator_text
-    assert "9H" in " ".join(e.text for e in events_for(events, 0))
+    assert "9H" in " ".join(event_text(KINGDOMS, e) for e in events_for(events, 0))
 
 
 def test_c10_4_endow_applies_to_joker_refugee() -> None:

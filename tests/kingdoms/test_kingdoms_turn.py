@@ -10,6 +10,7 @@ from kingdoms_helpers import act, build, has, kinds
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.events import Event, events_for
+from courtly.core.render import event_text
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.codes import PH_ACTION, PH_DRAW, PH_DUEL, PH_OVER
 from courtly.games.kingdoms.data import IS_NUMBER, IS_ROYAL, parse_card
@@ -286,7 +287,7 @@ def test_c2_8_refugee_tie_counts_army_cards_as_population() -> None:
     assert counts[0].data == {"suit": "hearts", "counts": [2, 1]}
     # Settled in the open without naming the Army cards.
     for viewer in (1, None):
-        text = " ".join(e.text for e in events_for(events, viewer))
+        text = " ".join(event_text(GAME, e) for e in events_for(events, viewer))
         assert "7H" not in text and "8H" not in text
         assert "7H" not in json.dumps([e.data for e in events_for(events, viewer)])
 

@@ -100,3 +100,37 @@ def test_a_decision_past_the_ceiling_is_stopped_and_fails() -> None:
     failed, took = asyncio.run(test())
     assert isinstance(failed, BotError) and "0.3 s" in str(failed)
     assert took < 2.0
+
+
+def test_a_review_turn_waits_while_any_bot_decision_does() -> None:
+    """A post-game review runs at the lowest priority: a review's turn that was queued first
+    still goes after a table's bot decision queued after it, even a table's that has used the
+    workers far more than the review."""
+    settings = {"iterations": 20, "seconds": None, "seed": 0}
+    played = Table(load_game("kingdoms"), 2, seed=1)
+    played.play(0, played.state.legal_action_ids()[0])  # seat 0's first decision, judged
+    reviewed = played.record.to_json()
+
+    async def test(scheduler: BotScheduler) -> list[str]:
+        await scheduler.decide("warm-up", RECORD, 0, "easy")
+        await scheduler.decide("busy", RECORD, 0, "ismcts:seconds=0.3")  # it has used a lot
+        done: list[str] = []
+
+        async def review() -> None:
+            judged = await scheduler.review_turn("review:t:0", reviewed, 0, 0, settings)
+            assert judged is not None and judged["step"] == 0
+            done.append("review")
+
+        async def decide() -> None:
+            await scheduler.decide("busy", RECORD, 0, "easy")
+            done.append("busy")
+
+        running = asyncio.create_task(scheduler.decide("a", RECORD, 0, "ismcts:seconds=0.3"))
+        await asyncio.sleep(0.05)
+        queued = [asyncio.create_task(review())]
+        await asyncio.sleep(0.05)
+        queued.append(asyncio.create_task(decide()))
+        await asyncio.gather(running, *queued)
+        return done
+
+    assert run(test) == ["busy", "review"]

@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 from server_support import Client, ServerProcess
 
+from courtly.core.events import Event
 from courtly.core.records import GameRecord
 from courtly.core.registry import game_names, load_game
+from courtly.core.render import event_json
 from courtly.core.rng import Rng
 from courtly.core.table import Delivery, Table
+from courtly.server.protocol import game_message, seat_names
 
 GAMES = game_names()
 UPDATE_KEYS = {
@@ -75,7 +78,9 @@ def test_a_game_against_a_bot_ends_and_replays_to_the_same_result(
     assert replayed.state.is_terminal
     assert record["result"] == replayed.record.result == player.table["result"]
     assert player.observation == replayed.state.observation(0)
-    assert spectator.events == [e.to_json() for e in replayed.events_seen(None)]
+    names = seat_names(spectator.table)
+    shown = replayed.events_seen(None)
+    assert spectator.events == [event_json(replayed.game, e, "en", names) for e in shown]
     assert any(
         m["type"] == "table" and m["table"]["seats"][1]["thinking"] for m in player.messages
     ), "the others are shown that the bot thinks"
@@ -87,9 +92,7 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def _check_messages(
-    client: Client, table: Table, expected_events: list[dict[str, Any]], rng: Rng
-) -> None:
+def _check_messages(client: Client, table: Table, expected_events: list[Event], rng: Rng) -> None:
     """What ``client`` was told at ``table.seq`` is exactly what can be built from a world in
     which everything its viewer cannot know was re-drawn, plus events addressed to it."""
     viewer = client.viewer
@@ -114,18 +117,20 @@ def _check_messages(
                 assert audience is None or (viewer is not None and viewer in audience), event
         to_act = viewer is not None and world.current_player == viewer
         legal = world.legal_actions() if to_act else []
-        built = Delivery(viewer, message["seq"], [], world.observation(viewer), legal).to_json()
-        # The rules of the decision are the game's words for the (re-drawn) observation.
-        explain = (table.game.explain(built["observation"]) or None) if legal else None
+        # The texts and the rules of the decision are made for the (re-drawn) observation.
+        delivery = Delivery(viewer, message["seq"], [], world.observation(viewer), legal)
+        built = game_message("update", delivery, message["table"], table.game, "en")
         rebuilt = {
             **message,
             "observation": built["observation"],
             "legal_actions": built["legal_actions"],
-            "explain": explain,
+            "explain": built["explain"],
         }
         assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
         if message["type"] == "update":
-            assert message["events"] == expected_events
+            names = seat_names(message["table"])
+            expected = [event_json(table.game, e, "en", names) for e in expected_events]
+            assert message["events"] == expected
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -145,7 +150,7 @@ def test_every_message_is_the_same_when_the_hidden_is_redrawn(
     deliveries: dict[int | None, Any] = {v: mirror.snapshot(v) for v in mirror.viewers()}
     for action in [*record.actions, None]:
         for client in [*clients, spectator]:
-            events = [e.to_json() for e in deliveries[client.viewer].events]
+            events = deliveries[client.viewer].events
             _check_messages(client, mirror, events, rng)
         if action is None:
             break

@@ -186,14 +186,18 @@ def test_agent_descriptions_are_served_in_each_language(server: ServerProcess) -
     assert games[0]["agents"]["random"] == "uniformly random legal actions"
 
 
-def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProcess) -> None:
+def test_the_log_names_seats_by_their_names_in_every_language(server: ServerProcess) -> None:
+    """Issue 37: the server makes each reader's log with the table's seat names, in Korean
+    and in English alike (the browser no longer swaps "seat N" for names), and the log a
+    viewer downloads before the end reads the same in its language."""
     created = server.create("kingdoms", ["open", "open"], seed=4)
     for seat, name in ((0, "Bob"), (1, "민지")):
         assert server.take(created, seat, name).status_code == 200
     assert server.owner_post(created, "start").status_code == 200
     table_id = created["table"]["id"]
-    korean = _connect(server, table_id, server.token(created, 0), "ko", None)
-    english = _connect(server, table_id, server.token(created, 0), "en", None)
+    token = server.token(created, 0)
+    korean = _connect(server, table_id, token, "ko", None)
+    english = _connect(server, table_id, token, "en", None)
     try:
         seen = _next_game_message(korean)
         _next_game_message(english)
@@ -201,13 +205,17 @@ def test_the_korean_log_names_seats_with_the_right_particles(server: ServerProce
         korean.send(json.dumps({"type": "act", "seq": seen["seq"], "action": action}))
         ko = " / ".join(e["text"] for e in _next_game_message(korean)["events"])
         en = " / ".join(e["text"] for e in _next_game_message(english)["events"])
-        # "Bob" ends in a consonant (이), where "1번 자리" takes 가; English keeps the number,
-        # which the browser replaces with the name (records and logs stay by number).
+        # "Bob" ends in a consonant (이), where "1번 자리" takes 가.
         assert "Bob이 " in ko and "번 자리" not in ko, ko
-        assert "seat 1 " in en and "Bob" not in en, en
+        assert "Bob " in en and "seat 1" not in en, en
     finally:
         for ws in (korean, english):
             ws.close()
+    headers = {"Authorization": f"Bearer {token}", "Accept-Language": "ko"}
+    log = server.http.get(f"/api/tables/{table_id}/record", headers=headers).json()
+    assert log["format"] == "courtly-log"
+    exported = " / ".join(e["text"] for e in log["events"])
+    assert "Bob이 " in exported and "번 자리" not in exported, exported
 
 
 def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProcess) -> None:
@@ -225,10 +233,10 @@ def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProces
     url = f"/api/tables/{table_id}/replay?step={steps}"
     ko = " / ".join(e["text"] for e in server.http.get(url + "&lang=ko").json()["events"])
     en = " / ".join(e["text"] for e in server.http.get(url + "&lang=en").json()["events"])
-    # Seat 1 is Bob, in Korean by name with its particle; the bot's seat keeps its number.
-    # English keeps both numbers, which the browser replaces (records and logs stay by number).
+    # Seat 1 is Bob, by name in both languages (in Korean with its particle); the bot's seat,
+    # which has no name, keeps its number.
     assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" in ko, ko
-    assert "seat 1 " in en and "Bob" not in en, en
+    assert "Bob " in en and "seat 1 " not in en and "seat 2" in en, en
     # Its refusals read in the request's language too.
     beyond = f"/api/tables/{table_id}/replay?step={steps + 1}"
     refused = server.http.get(beyond, headers={"Accept-Language": "ko"})

@@ -19,7 +19,9 @@ from server_support import REQUIRE_POSTGRES, Client, Postgres, ServerProcess
 from websockets.exceptions import ConnectionClosed
 
 from courtly.core.registry import load_game
+from courtly.core.render import event_json
 from courtly.core.table import Table
+from courtly.server.protocol import seat_names
 from courtly.server.store import Store
 from courtly.server.stored import StoredTable
 
@@ -125,7 +127,9 @@ def test_a_move_made_through_one_process_reaches_the_clients_of_another(
         assert seat is not None
         mirror.act(seat, mirror.seq, action)
     assert there.observation == mirror.snapshot(1).observation
-    assert watcher.events == [e.to_json() for e in mirror.events_seen(None)]
+    names = seat_names(watcher.table)
+    shown = mirror.events_seen(None)
+    assert watcher.events == [event_json(mirror.game, e, "en", names) for e in shown]
     for client in (here, there, watcher):
         client.close()
     assert a.owner_post(created, "end").status_code == 200

@@ -14,7 +14,9 @@ from server_support import Client, ServerProcess
 
 from courtly.core.errors import CourtlyError
 from courtly.core.registry import game_names, load_game
+from courtly.core.render import event_json
 from courtly.core.table import Table
+from courtly.server.protocol import seat_names
 
 
 def test_catalogue_health_and_openapi(server: ServerProcess) -> None:
@@ -218,7 +220,9 @@ def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
         client.wait_seq(seq + 1)
         assert client.messages[-1]["reset"] is True
         assert client.observation == mirror.snapshot(client.viewer).observation
-        assert client.events == [e.to_json() for e in mirror.events_seen(client.viewer)]
+        seen = mirror.events_seen(client.viewer)
+        names = seat_names(client.table)
+        assert client.events == [event_json(mirror.game, e, "en", names) for e in seen]
     assert server.info(table_id)["seq"] == seq + 1
     # Taken back means gone from the stored record too: the seat plays on from there.
     asker.act(asker.legal[0]["id"])

@@ -12,12 +12,16 @@ from typing import Any
 
 from courtly.core.actions import ActionSpace
 from courtly.core.errors import InvalidStateError
-from courtly.core.events import Event
+from courtly.core.events import Event, EventKinds
 from courtly.core.options import Option
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 
 CARDS = 10
+# English only: a plug-in without a catalogue reads so in every language.
+EVENTS = EventKinds(
+    {"play": "{seat} plays {card}", "draw": "you draw {card}", "draws": "{seat} draws"}
+)
 
 
 class HighCardsState(State):
@@ -47,16 +51,14 @@ class HighCardsState(State):
         self.hands[player].remove(action_id)
         self.piles[player].append(action_id)
         if events is not None:
-            events.append(Event("play", f"seat {player} plays {action_id}", {"card": action_id}))
+            events.append(EVENTS.event("play", {"seat": player, "card": action_id}))
         if self.deck:
             card = self.deck.pop()
             self.hands[player].append(card)
             self.reveal()  # the drawing seat sees a card of the hidden deck
             if events is not None:
-                events.append(
-                    Event("draw", f"you draw {card}", {"card": card}, frozenset({player}))
-                )
-                events.append(Event("draw", f"seat {player} draws", {}, None))
+                events.append(EVENTS.event("draw", {"card": card}, frozenset({player})))
+                events.append(EVENTS.event("draws", {"seat": player}))
         for _ in range(self.num_players):
             self.turn = (self.turn + 1) % self.num_players
             if self.hands[self.turn]:
@@ -116,9 +118,10 @@ class HighCards(Game):
     min_players = 2
     max_players = 3
     options = (Option("bonus", 0, "unused test option", choices=(0, 1)),)
+    event_kinds = EVENTS
 
     def _build_action_space(self, num_players: int, options: Mapping[str, Any]) -> ActionSpace:
-        return ActionSpace(("play", (("card", c),), f"play card {c}") for c in range(CARDS))
+        return ActionSpace(("play", (("card", c),)) for c in range(CARDS))
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         rng = Rng(seed)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from courtly.core.render import event_fields, event_text
 from courtly.core.rng import Rng
 from courtly.games.tudor import GAME
 from courtly.games.tudor.events import EVENTS
@@ -39,12 +40,12 @@ def test_every_event_is_declared_and_its_text_comes_from_kind_and_data(
     while not state.is_terminal:
         ids = state.legal_action_ids()
         for event in state.apply(ids[rng.below(len(ids))]):
-            assert event.kind in EVENTS.templates
+            assert event.kind in EVENTS.kinds
             assert event.kind == event.kind.lower() and "_" not in event.kind
             json.dumps(event.data)
             assert all(plain(v) for v in event.data.values()), event
-            assert set(event.data) >= EVENTS.fields[event.kind]
-            assert event.text == EVENTS.text(event.kind, event.data)
+            assert set(event.data) >= event_fields(EVENTS, event.kind)
+            assert "{" not in event_text(GAME, event)
             assert event.audience is None  # nothing Tudor announces is private (RULINGS 1)
             if "seat" in event.data:
                 assert 0 <= event.data["seat"] < players
@@ -54,8 +55,8 @@ def test_every_event_is_declared_and_its_text_comes_from_kind_and_data(
 
 def test_seats_read_from_one_in_text() -> None:
     event = EVENTS.event("draft", {"seat": 0, "ring": "blue"})
-    assert event.text == "seat 1: Draft a blue Ring"
+    assert event_text(GAME, event) == "seat 1: Draft a blue Ring"
     gains = EVENTS.event("prestige", {"gains": [0, 4, 1]})
-    assert gains.text == "Prestige: seat 2 +4, seat 3 +1"
+    assert event_text(GAME, gains) == "Prestige: seat 2 +4, seat 3 +1"
     end = EVENTS.event("game-end", {"scores": [30, 31], "winners": [1]})
-    assert end.text == "Final Prestige seat 1: 30, seat 2: 31. Winner: seat 2"
+    assert event_text(GAME, end) == "Final Prestige seat 1: 30, seat 2: 31. Winner: seat 2"

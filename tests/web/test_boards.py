@@ -224,9 +224,9 @@ def test_card_faces_keep_words_whole(browser: Any, server: Server, game: str, la
             value = face.query_selector(".card-value")
             if office in data.OFFICES:
                 kind = data.OFFICES.index(office) * 9 + data.LETTERS.index(letter)
-                assert value.inner_text() == str(data.gov_value(kind)), code
+                assert value.text_content() == str(data.gov_value(kind)), code
             elif office.startswith("gold"):
-                assert value.inner_text() == office[4:], code
+                assert value.text_content() == office[4:], code
     page.context.close()
 
 

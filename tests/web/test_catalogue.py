@@ -65,6 +65,25 @@ def test_every_key_the_client_uses_is_in_the_catalogue() -> None:
     assert sorted(keys - set(catalogue("en"))) == []
 
 
+# Lower-case words joined by "_" or "-": an id ("place_ring", "pay-gold"), never an English text.
+IDENTIFIER = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+")
+
+
+def ids_as_text(messages: dict[str, str]) -> list[str]:
+    """Entries whose text is their own key or an id (English readers read `place_ring`), as
+    tests/core/test_catalogues.py checks the server's catalogues."""
+    return [key for key, text in messages.items() if text == key or IDENTIFIER.fullmatch(text)]
+
+
+def test_english_client_texts_are_words_not_ids() -> None:
+    assert ids_as_text(catalogue("en")) == []
+
+
+def test_the_id_check_finds_an_id() -> None:
+    sample = {"phase.pop": "pop_card", "table.log": "table.log", "level.easy": "easy"}
+    assert ids_as_text(sample) == ["phase.pop", "table.log"]
+
+
 def english_in(path: Path) -> list[str]:
     """String literals that read as prose: two words, or one capitalised word."""
     prose = []
@@ -178,6 +197,17 @@ def test_for_the_kings_card_values_are_the_games() -> None:
     assert constant("HIGH_VALUES") == list(data.HIGH_VALUES)
     assert constant("LOW_VALUES") == list(data.LOW_VALUES)
     assert constant("HIGH_OFFICES") == [data.OFFICES[o] for o in sorted(data.HIGH_OFFICES)]
+
+
+def test_for_the_kings_king_effects_are_in_the_games_order() -> None:
+    """The board matches a King card to the action naming it by its effect's place in the
+    game's order (ftk-picks.js): the same order as the game's."""
+    from courtly.games.for_the_king import data
+
+    source = (STATIC / "js" / "boards" / "ftk-picks.js").read_text("utf-8")
+    found = re.search(r"export const KING_EFFECTS = (\[[^\]]*\]);", source)
+    assert found
+    assert json.loads(found.group(1)) == [code for code, _text, _d, _n in data.KING_EFFECTS]
 
 
 # A game's word the client asks of the server's catalogue by a literal key:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from courtly.core.registry import load_game
+from courtly.core.render import event_json
 from courtly.core.replay import CHECKPOINT, ReplayedGame, replay
 from courtly.core.rng import Rng
 from courtly.core.table import Table
@@ -42,7 +43,7 @@ def test_every_step_is_the_full_replays_and_costs_less_than_a_checkpoint(
         assert replayed.replayed - before < CHECKPOINT
     log: list[dict[str, object]] = []
     for step, (state, events) in enumerate(replay(game, record)):
-        log.extend({**e.to_json(), "text": game.event_text(e, "en")} for e in events)
+        log.extend(event_json(game, e, "en") for e in events)
         for viewer in (None, 0):
             shown = position(replayed, step, viewer)
             assert shown["observation"] == state.observation(viewer)

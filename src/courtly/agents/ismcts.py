@@ -24,8 +24,8 @@ from __future__ import annotations
 import gc
 import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -146,6 +146,11 @@ class SearchResult:
     iterations: int
     seconds: float
     visits: dict[int, int]
+    #: The searching seat's mean return per root action tried (its estimated win chance).
+    values: dict[int, float] = field(default_factory=dict)
+    #: The most visited path of the searching seat's own decisions from the root (the
+    #: chosen action first): what it would go on to play while it keeps the move.
+    line: list[int] = field(default_factory=list)
 
 
 # Tests subclass it (a fake clock, a spy on each iteration), also in the compiled build.
@@ -166,8 +171,12 @@ class Searcher:
         self.candidates: Callable[[State, list[int]], list[int]] | None = (
             game.candidate_actions if narrows else None
         )
+        # The root choices a search is confined to (``search(only=...)``), None: every one.
+        self._only: list[int] | None = None
 
-    def search(self, view: SeatView, rng: Rng) -> SearchResult:
+    def search(self, view: SeatView, rng: Rng, only: Sequence[int] | None = None) -> SearchResult:
+        """The search's choice from ``view``. ``only`` confines the root to those actions (a
+        review's estimate of the move played, searched even when it is the only one left)."""
         # The cyclic garbage collector is paused while a search runs: a search makes no
         # reference cycles (what it drops, reference counting frees: none of the four games
         # left any for a collection after a search), but it allocates states and nodes by the
@@ -178,17 +187,25 @@ class Searcher:
         if paused:
             gc.disable()
         try:
+            if only is None:
+                return self._search(view, rng)
+            legal = {a.id for a in view.legal_actions}
+            self._only = [a for a in only if a in legal]
+            if not self._only:
+                raise ValueError("a search confined to no legal action")
             return self._search(view, rng)
         finally:
+            self._only = None
             if paused:
                 gc.enable()
 
     def _search(self, view: SeatView, rng: Rng) -> SearchResult:
         settings = self.settings
-        legal_ids = [a.id for a in view.legal_actions]
+        only = self._only
+        legal_ids = [a.id for a in view.legal_actions] if only is None else only
         clock = self.clock
         start = clock()
-        if len(legal_ids) == 1:
+        if len(legal_ids) == 1 and only is None:
             return SearchResult(legal_ids[0], 0, 0.0, {legal_ids[0]: 0})
         root = _Node()
         limit = settings.iterations
@@ -216,11 +233,16 @@ class Searcher:
             self._iterate(root, world, rng, view.player)
             iterations += 1
         visits = {}
+        values = {}
         for action_id in legal_ids:
             child = root.children.get(action_id * _SEAT_SLOTS + view.player)
             visits[action_id] = 0 if child is None else child.visits
+            if child is not None and child.visits:
+                values[action_id] = child.reward / child.visits
         best = _most_visited(root, legal_ids, view.player)
-        return SearchResult(best, iterations, clock() - start, visits)
+        chosen = root.children.get(best * _SEAT_SLOTS + view.player)
+        line = [best] + ([] if chosen is None else _own_line(chosen, view.player))
+        return SearchResult(best, iterations, clock() - start, visits, values, line)
 
     def _iterate(self, root: _Node, world: _World, rng: Rng, me: int) -> None:
         c = self.settings.c
@@ -234,6 +256,11 @@ class Searcher:
         while True:
             if stop.settled:
                 legal = stop.legal
+            elif stop is world.root and self._only is not None:
+                # A confined root: only those choices, even one (no forced move played).
+                legal = self._only
+                stop.legal = legal
+                stop.settled = True
             else:
                 legal = self._settle(stop, rng, me)
                 stop.legal = legal
@@ -362,6 +389,23 @@ class Searcher:
             z = -30.0 if z < -30.0 else (30.0 if z > 30.0 else z)
             out.append(1.0 / (1.0 + math.exp(-z)))
         return out
+
+
+def _own_line(root: _Node, player: int) -> list[int]:
+    """The most visited child at each node from ``root`` down, while the seat choosing is
+    ``player`` (ties to the lower key, so the line is deterministic)."""
+    line: list[int] = []
+    node = root
+    while True:
+        best_key = -1
+        best_visits = 0
+        for key, child in node.children.items():
+            if child.visits > best_visits or (child.visits == best_visits and key < best_key):
+                best_key, best_visits = key, child.visits
+        if best_visits == 0 or best_key % _SEAT_SLOTS != player:
+            return line
+        line.append(best_key // _SEAT_SLOTS)
+        node = node.children[best_key]
 
 
 def _most_visited(root: _Node, legal_ids: list[int], player: int) -> int:

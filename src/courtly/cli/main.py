@@ -28,6 +28,7 @@ from courtly.cli.common import (
 )
 from courtly.cli.files import check_folder
 from courtly.cli.replay import replay_record
+from courtly.cli.review import review_files
 from courtly.cli.running import (
     AddressOpt,
     BackendOpt,
@@ -311,6 +312,36 @@ def replay(
 ) -> None:
     """Verify a game record step by step (every fingerprint and the result) and print its log."""
     replay_record(file, as_seat)
+
+
+@app.command()
+@friendly_errors
+@interruptible("cli.interrupted.review")
+def review(
+    files: Annotated[list[str], typer.Argument(help="Finished games' records (JSON).")],
+    as_seat: Annotated[
+        int, typer.Option("--as", min=1, help="The seat (1, 2, ...) whose decisions to judge.")
+    ],
+    seconds: Annotated[
+        float | None,
+        typer.Option("--seconds", min=0.01, help="Search time per decision (default 1.0)."),
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(
+            "--iterations", min=1, help="Search iterations per decision instead (reproducible)."
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
+    if seconds is None and iterations is None:
+        seconds = 1.0
+    runner = make_runner(backend, workers, address)
+    review_files(files, as_seat, seconds, iterations, seed, runner)
 
 
 # Each figure and its heading's key.

@@ -28,12 +28,13 @@ from courtly.cli.files import UnusableFileError, check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
-from courtly.cli.screen import clear_screen_and_scrollback
+from courtly.cli.screen import Within, clear_screen_and_scrollback, lines_of
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
+from courtly.core.render import action_text, event_text
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 from courtly.core.table import Table
@@ -169,16 +170,18 @@ class TerminalGame:
         if news:
             for _step, event in self.news[seat]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
-        console.print(self.game.render(snapshot.observation))
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
-        console.print(
-            layout(choices(legal), lambda action: self.game.action_text(action, lang), grid)
-        )
+        listed = layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
+        # The table keeps to the lines the choices and the prompt leave on the screen (a view
+        # that can draw itself shorter does), so the two are seen together.
+        room = console.height - lines_of(console, listed) - 1
+        console.print(Within(self.game.render(snapshot.observation), room))
+        console.print(listed)
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation
@@ -186,7 +189,7 @@ class TerminalGame:
         help_text = self.game.explain(observation) or generic_help(
             observation,
             legal,
-            lambda action: self.game.action_text(action, lang),
+            lambda action: action_text(self.game, action, lang),
             lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The game's text is plain: square brackets in it are not rich markup.
@@ -280,7 +283,7 @@ class TerminalGame:
             lang = current_language()
             for _step, event in self.news[self.humans[0]]:
                 console.print(
-                    f"  {self.game.event_text(event, lang)}", markup=False, highlight=False
+                    f"  {event_text(self.game, event, lang)}", markup=False, highlight=False
                 )
         console.print(self.game.render(self.table.snapshot(None).observation))
         console.print(scoreboard(state, self.names))

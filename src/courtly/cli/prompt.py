@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,7 +108,7 @@ def _amount(choice: Amounts, typed: str) -> Action | None:
 def generic_help(
     observation: Mapping[str, Any],
     legal: Sequence[Action],
-    describe: Any = Action.describe,
+    describe: Callable[[Action], str],
     phase_words: Any = None,
 ) -> str:
     """What ``?`` shows when the game has no explanation for this phase: the phase, and the

@@ -11,6 +11,7 @@ from courtly.core.errors import RecordError, UnknownGameError
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
+from courtly.core.render import event_text
 from courtly.core.replay import replay_for
 from courtly.core.state import Game
 
@@ -44,7 +45,7 @@ def replay_record(path: str, as_seat: int | None) -> None:
             console.print(text("cli.replay.only_seen", seat=label), highlight=False)
     console.print(Rule(text("cli.replay.log")))
     for event in replayed.events:
-        console.print(game.event_text(event, lang), markup=False, highlight=False)
+        console.print(event_text(game, event, lang), markup=False, highlight=False)
     final = replayed.final
     if final.is_terminal:
         console.print(Rule(text("cli.game_over")))

@@ -1,4 +1,5 @@
-"""Actions: immutable values with a JSON form, a description for people and a stable id.
+"""Actions: immutable values with a JSON form and a stable id (their sentences are made when
+shown, by ``courtly.core.render``).
 
 Each game enumerates its whole action space once (per player count and options) as
 an :class:`ActionSpace`; legal actions are then just ids into that table, so making
@@ -14,7 +15,7 @@ from typing import Any
 
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
-from courtly.core.i18n import ENGLISH, Domain, fill, placeholders
+from courtly.core.i18n import Domain
 
 JSONScalar = str | int | float | bool | None
 
@@ -26,7 +27,6 @@ class Action:
     id: int
     kind: str
     args: tuple[tuple[str, JSONScalar], ...]
-    text: str
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -39,11 +39,9 @@ class Action:
                 return value
         raise KeyError(name)
 
-    def describe(self) -> str:
-        return self.text
-
     def __str__(self) -> str:
-        return self.text
+        # Its JSON form: what a reader sees is made by the renderer, in the reader's language.
+        return canonical_json(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +59,12 @@ class ChoiceGrid:
 
 
 class ActionTexts:
-    """How a game's actions read, from its catalogue ``domain``: an action of ``kind`` is the
-    message ``action.<kind>``, or ``action.<kind>.<value>`` when ``variants`` names an argument
-    whose value picks one of several sentences (``{"draw": "from"}``: ``action.draw.deck``).
-    Placeholders are the action's argument names; ``formatters`` (``(value, language) ->
-    words``) turn an argument's value into words."""
+    """What a game's actions' sentences are made of, from its catalogue ``domain``: an action
+    of ``kind`` is the message ``action.<kind>``, or ``action.<kind>.<value>`` when
+    ``variants`` names an argument whose value picks one of several sentences (``{"draw":
+    "from"}``: ``action.draw.deck``). Placeholders are the action's argument names;
+    ``formatters`` (``(value, language) -> words``) turn an argument's value into words.
+    ``courtly.core.render`` makes the sentence when it is shown."""
 
     def __init__(
         self,
@@ -76,38 +75,23 @@ class ActionTexts:
         self.domain = domain
         self.formatters = dict(formatters or {})
         self.variants = dict(variants or {})
-        self._cache: dict[tuple[str, str, tuple[tuple[str, JSONScalar], ...]], str] = {}
+        #: Sentences the renderer made, by (language, seat names, kind, args): kept, as an
+        #: action's words never change.
+        self.sentences: dict[
+            tuple[str, tuple[str | None, ...], str, tuple[tuple[str, JSONScalar], ...]], str
+        ] = {}
 
     def key(self, kind: str, args: Mapping[str, JSONScalar]) -> str:
         """The catalogue key of an action of ``kind`` with ``args``."""
         variant = self.variants.get(kind)
         return f"action.{kind}" if variant is None else f"action.{kind}.{args[variant]}"
 
-    def text(self, kind: str, args: Mapping[str, JSONScalar], lang: str = ENGLISH) -> str:
-        template = self.domain.text(self.key(kind, args), lang)
-        words = {}
-        for name in placeholders(template):
-            formatter = self.formatters.get(name)
-            value = args[name]
-            words[name] = str(value) if formatter is None else formatter(value, lang)
-        return fill(template, words)
-
-    def describe(self, action: Action, lang: str) -> str:
-        """``action``'s description in ``lang`` (kept: a space's texts never change)."""
-        if lang == ENGLISH:
-            return action.text
-        key = (lang, action.kind, action.args)
-        found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = self.text(action.kind, dict(action.args), lang)
-        return found
-
 
 class ActionSpace:
     """The table of every action of a game (for one player count and set of options).
 
-    ``specs`` are ``(kind, args, text)`` with an English text, or, with ``texts`` (a converted
-    game), ``(kind, args)``: the text comes from the catalogue (:class:`ActionTexts`)."""
+    ``specs`` are ``(kind, args)`` pairs; ``texts`` is the vocabulary they read in (the game's
+    :class:`ActionTexts`, None for a plug-in without a catalogue)."""
 
     __slots__ = ("_by_key", "actions", "texts")
 
@@ -121,13 +105,7 @@ class ActionSpace:
         for i, spec in enumerate(specs):
             kind: str = spec[0]
             args: tuple[tuple[str, JSONScalar], ...] = tuple(spec[1])
-            if texts is not None:
-                text = texts.text(kind, dict(args), ENGLISH)
-            elif len(spec) == 3:
-                text = str(spec[2])
-            else:
-                raise TypeError(f"action {kind!r} has no text and the space no catalogue")
-            actions.append(Action(i, kind, args, text))
+            actions.append(Action(i, kind, args))
         self.actions: tuple[Action, ...] = tuple(actions)
         self._by_key: dict[str, Action] = {}
         for action in self.actions:
@@ -180,10 +158,6 @@ class ActionSpace:
             kinds = sorted({a.kind for a in self.actions})
             raise IllegalActionError.keyed("error.action.form", form=key, kinds=", ".join(kinds))
         return action
-
-    def describe(self, action: Action, lang: str = ENGLISH) -> str:
-        """``action``'s description in ``lang`` (English for a game without a catalogue)."""
-        return action.text if self.texts is None else self.texts.describe(action, lang)
 
     def resolve(self, action: Any) -> Action:
         """Accept an :class:`Action`, an id or a JSON form; raise a clear error otherwise."""

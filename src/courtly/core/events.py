@@ -1,7 +1,8 @@
 """Events: what an action caused, each tagged with who may see it.
 
-Events are the game log, the replay as a seat sees it and (later) the network
-messages, so the audience tag is the one place hidden information is guarded.
+Events are the game log, the replay as a seat sees it and the network messages, so the
+audience tag is the one place hidden information is guarded. An event is a kind and its
+data: its sentence is made only when it is shown (``courtly.core.render``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtly.core.errors import InvalidSeatError
-from courtly.core.i18n import ENGLISH, Domain, fill, placeholders, seat_text
+from courtly.core.i18n import Domain
 
-__all__ = ["Event", "EventKinds", "events_for", "seat_text"]
+__all__ = ["Event", "EventKinds", "events_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,6 @@ class Event:
     """``audience`` None means every seat and spectators; otherwise only the listed seats."""
 
     kind: str
-    text: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
 
@@ -30,7 +30,7 @@ class Event:
         return self.audience is None or (player is not None and player in self.audience)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
         out["audience"] = None if self.audience is None else sorted(self.audience)
         return out
 
@@ -58,19 +58,20 @@ def events_for(
 
 
 class EventKinds:
-    """A game's event vocabulary: every kind it emits and how its sentence is made from the
-    event's data (the one place a game's log text is defined).
+    """A game's event vocabulary: every kind it emits and what its sentences are made of.
+
+    An event is its kind and its data; nothing here makes a sentence (``courtly.core.render``
+    does, when an event is shown, in the reader's language and with the table's seat names).
 
     A converted game gives its catalogue ``domain`` and the ``kinds`` it emits: the sentence of
     ``kind`` is the message ``event.<kind>`` of that domain, its placeholders the data's
     fields, and ``formatters`` (``(value, language) -> words``) turn a field's id into words
     (a card id into its name, a suit id into a term). Fields named ``seat`` or ending in
-    ``_seat`` read as seats numbered from 1 ("seat 2", "2번 자리") unless a formatter says
+    ``_seat`` read as seats (their names, else "seat 2", "2번 자리") unless a formatter says
     otherwise.
 
-    The older form, ``EventKinds(templates, formatters)`` with English ``str.format`` templates
-    and one-argument formatters, still works for a game not converted yet: its text is English
-    in every language.
+    A plug-in without a catalogue gives ``EventKinds(templates, formatters)``: English
+    ``str.format`` templates and one-argument formatters, English in every language.
     """
 
     def __init__(
@@ -82,50 +83,40 @@ class EventKinds:
     ) -> None:
         self.domain = domain
         self.formatters = dict(formatters or {})
-        self.templates: dict[str, str]
+        #: English templates by kind (a plug-in without a catalogue); empty with a domain.
+        self.templates: dict[str, str] = {}
         if domain is None:
             if not isinstance(templates, Mapping):
                 raise TypeError("English templates (a mapping) are needed without a domain")
             self.templates = dict(templates)
+            self._kinds = tuple(self.templates)
         else:
-            self.templates = {kind: domain.text(f"event.{kind}", ENGLISH) for kind in templates}
-        self.fields: dict[str, frozenset[str]] = {
-            kind: placeholders(template) for kind, template in self.templates.items()
-        }
+            self._kinds = tuple(templates)
+            missing = [k for k in self._kinds if not domain.has(f"event.{k}")]
+            if missing:
+                raise KeyError(f"no message event.{missing[0]} in the {domain.name} catalogues")
+        self._declared = frozenset(self._kinds)
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return tuple(self.templates)
-
-    def text(self, kind: str, data: Mapping[str, Any], lang: str = ENGLISH) -> str:
-        """The sentence for an event of ``kind`` with ``data``, in ``lang``."""
-        if self.domain is None:
-            words = {name: self._legacy_word(name, data[name]) for name in self.fields[kind]}
-            return self.templates[kind].format_map(words)
-        template = (
-            self.templates[kind] if lang == ENGLISH else self.domain.text(f"event.{kind}", lang)
-        )
-        words = {name: self._word(name, data[name], lang) for name in placeholders(template)}
-        return fill(template, words)
+        return self._kinds
 
     def event(
         self, kind: str, data: Mapping[str, Any], audience: frozenset[int] | None = None
     ) -> Event:
         """An event of a declared kind (KeyError for an undeclared one: a bug, not input)."""
-        return Event(kind, self.text(kind, data), dict(data), audience)
+        if kind not in self._declared:
+            raise KeyError(kind)
+        # The sentence is made later, when shown: the data must not move with the state.
+        return Event(kind, {name: _owned(value) for name, value in data.items()}, audience)
 
-    def _word(self, name: str, value: Any, lang: str) -> str:
-        formatter = self.formatters.get(name)
-        if formatter is not None:
-            return str(formatter(value, lang))
-        if name == "seat" or name.endswith("_seat"):
-            return seat_text(value, lang)
-        return str(value)
 
-    def _legacy_word(self, name: str, value: Any) -> str:
-        formatter = self.formatters.get(name)
-        if formatter is not None:
-            return str(formatter(value))
-        if name == "seat" or name.endswith("_seat"):
-            return seat_text(value, ENGLISH)
-        return str(value)
+def _owned(value: Any) -> Any:
+    """``value`` with its lists and mappings copied (a rule may pass the state's own list)."""
+    if isinstance(value, list):
+        return [_owned(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_owned(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _owned(v) for k, v in value.items()}
+    return value

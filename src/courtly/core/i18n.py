@@ -364,23 +364,22 @@ def localized(words: Localized, lang: str | None = None) -> str:
 
 
 def seat_text(seat: Any, lang: str = ENGLISH) -> str:
-    """A seat as people read it, numbered from 1: "seat 2", "2번 자리"; by its name inside
-    :func:`naming` in a language other than English (whose texts name seats by number, for
-    records and logs; a client puts names in place of "seat N" there)."""
+    """A seat as people read it: its name inside :func:`naming` where it has one, else
+    numbered from 1 ("seat 2", "2번 자리")."""
     index = int(seat)
-    if lang != ENGLISH:
-        names = _seat_names.get()
-        name = names[index] if 0 <= index < len(names) else None
-        if name:
-            return name
+    names = _seat_names.get()
+    name = names[index] if 0 <= index < len(names) else None
+    if name:
+        return name
     return _seat_text(index, lang)
 
 
 @contextmanager
 def naming(names: Sequence[str | None]) -> Iterator[None]:
-    """Inside the block, texts in a language other than English name seat ``i`` as
-    ``names[i]`` where it is not None. Particles after a seat follow the name's last sound
-    (``{seat:이}``: "Bob이", "민지가"), so a name reads as naturally as a number."""
+    """Inside the block, seat ``i`` reads as ``names[i]`` where it is not None (the renderer,
+    ``courtly.core.render``, names a table's seats so). Particles after a seat follow the
+    name's last sound (``{seat:이}``: "Bob이", "민지가"), so a name reads as naturally as a
+    number."""
     token = _seat_names.set(tuple(names))
     try:
         yield

@@ -31,6 +31,7 @@ from courtly.core.errors import (
 from courtly.core.events import Event, EventKinds
 from courtly.core.i18n import COURTLY, ENGLISH, Domain
 from courtly.core.options import Option, resolve_options, stored_options
+from courtly.core.render import action_text
 from courtly.core.rng import Rng, fresh_seed
 from courtly.core.tensor import TensorField, TensorWriter
 
@@ -161,7 +162,7 @@ class State(ABC):
 
     def action_words(self, action: Action) -> Words:
         """``action``'s description in every language, for an error that names it."""
-        return Words.of(lambda lang: self.action_space.describe(action, lang))
+        return Words.of(lambda lang: action_text(self.game, action, lang))
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-able: exactly what seat ``player`` may know now (None: a spectator).
@@ -274,7 +275,9 @@ class State(ABC):
         if resolved.id not in legal:
             space = self.action_space
             shown = Words.of(
-                lambda lang: "; ".join(space.describe(space.actions[i], lang) for i in legal[:12])
+                lambda lang: "; ".join(
+                    action_text(self.game, space.actions[i], lang) for i in legal[:12]
+                )
             )
             raise IllegalActionError.keyed(
                 "error.action.illegal" if len(legal) <= 12 else "error.action.illegal_more",
@@ -449,18 +452,6 @@ class Game(ABC):
         return tuple(writer.fields)
 
     # --- texts in a language ---------------------------------------------------------------
-
-    def event_text(self, event: Event, lang: str = ENGLISH) -> str:
-        """``event``'s sentence in ``lang`` (its English ``text`` where the game has none)."""
-        if self.event_kinds is None or lang == ENGLISH:
-            return event.text
-        return self.event_kinds.text(event.kind, event.data, lang)
-
-    def action_text(self, action: Action, lang: str = ENGLISH) -> str:
-        """``action``'s description in ``lang`` (English where the game has no catalogue)."""
-        if self.action_texts is None:
-            return action.text
-        return self.action_texts.describe(action, lang)
 
     def text(self, key: str, lang: str | None = None, default: str | None = None) -> str:
         """The text of a game key (``score.glory``, ``option.NAME.help``, ``end.ID``...) in

@@ -52,6 +52,8 @@ class Delivery:
     can_undo: bool = False  # the viewer's seat may take back the last decision (Table.can_undo)
 
     def to_json(self) -> dict[str, Any]:
+        """Kinds and data only: a front adds each event's and action's ``text`` for its
+        reader (``courtly.core.render``), as the server's messages do."""
         return {
             "viewer": self.viewer,
             "seq": self.seq,
@@ -59,10 +61,7 @@ class Delivery:
             "can_undo": self.can_undo,
             "events": [e.to_json() for e in self.events],
             "observation": self.observation,
-            "legal_actions": [
-                {"id": a.id, "action": a.to_json(), "text": a.describe()}
-                for a in self.legal_actions
-            ],
+            "legal_actions": [{"id": a.id, "action": a.to_json()} for a in self.legal_actions],
         }
 
 

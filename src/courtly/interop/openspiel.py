@@ -29,6 +29,7 @@ import pyspiel
 
 from courtly.core.canonical import canonical_json
 from courtly.core.registry import game_names, load_game
+from courtly.core.render import action_text
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State, information_state_text
 from courtly.core.tensor import layout_size
@@ -194,7 +195,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         self._held.views.clear()  # type: ignore[union-attr]
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.core.decode(action).describe()
+        return action_text(self.core.game, self.core.decode(action))
 
     def is_terminal(self) -> bool:
         return self.core.is_terminal

@@ -12,7 +12,7 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import catalogues, games, replay
+from courtly.server.routes import catalogues, games, replay, reviews
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
@@ -54,5 +54,6 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     app.include_router(games.router)
     app.include_router(tables_router(limits))
     app.include_router(replay.router)
+    app.include_router(reviews.router)
     app.include_router(catalogues.router)
     return app

@@ -10,6 +10,7 @@ fair order in which tables' decisions reach them, are the scheduler's
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.sharedctypes import Synchronized
 from types import FrameType
@@ -17,9 +18,14 @@ from typing import Any
 
 from courtly.agents.budget import over_budget
 from courtly.agents.registry import make_agent
+from courtly.analysis.review.calibration import load_calibration
+from courtly.analysis.review.engine import ReviewSettings, hint, judge_turn, seat_turns
+from courtly.analysis.review.turns import Turn
 from courtly.core.errors import RecordError
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
+from courtly.core.seat import SeatView
+from courtly.core.seeds import decision_rng
 from courtly.core.state import Game
 from courtly.core.table import Table
 
@@ -71,6 +77,52 @@ def decide(table_id: str, record: dict[str, Any], seat: int, spec: str) -> dict[
     return table.choose(seat, make_agent(spec, table.game)).to_json()
 
 
+# Per worker process: the turns of the seats it reviewed lately (a review's turns come one job
+# at a time; the record is replayed once per seat, not once per turn).
+_TURNS: dict[tuple[str, str, int], list[Turn]] = {}
+
+
+def review_turn(
+    key: str, data: dict[str, Any], seat: int, step: int, settings: dict[str, Any]
+) -> dict[str, Any]:
+    """Run in a worker: the judged turn of ``seat`` that starts at ``step`` (its JSON form)."""
+    record = GameRecord.from_json(data)
+    game = load_game(record.game)
+    cache = (key, record.fingerprints[-1] if record.fingerprints else "", seat)
+    turns = _TURNS.get(cache)
+    if turns is None:
+        turns = seat_turns(game, record, seat)
+        _TURNS.clear()  # one review at a time per worker is the common case
+        _TURNS[cache] = turns
+    turn = next((t for t in turns if t.step == step and t.judged), None)
+    if turn is None:
+        raise ValueError(f"seat {seat + 1} has no turn to judge at step {step}")
+    chosen = ReviewSettings(**settings)
+    return judge_turn(game, turn, chosen, load_calibration(game.name, record.num_players)).to_json()
+
+
+def hint_now(
+    table_id: str, data: dict[str, Any], seat: int, settings: dict[str, Any]
+) -> dict[str, Any]:
+    """Run in a worker: a hint for ``seat``, which is to act, from its own view alone, with the
+    generator a bot in that seat would have for this decision."""
+    table = _table(table_id, data)
+    view = SeatView(table.state, seat)
+    rng = decision_rng(table.record.seed, seat, table.ply)
+    try:
+        return hint(table.game, view, ReviewSettings(**settings), rng).to_json()
+    finally:
+        view.expire()
+
+
+#: The jobs a worker runs, by kind.
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {
+    "decide": decide,
+    "review": review_turn,
+    "hint": hint_now,
+}
+
+
 # --- the worker process -----------------------------------------------------------------------
 
 #: The signal the scheduler sends a worker to stop the decision it no longer needs (None where
@@ -94,7 +146,7 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
 
 
 def serve(conn: Connection, cancel: Synchronized[int]) -> None:
-    """A worker's life: decide each ``(job, (table_id, record, seat, spec))`` it is sent and
+    """A worker's life: run each ``(job, kind, args)`` it is sent (``JOBS``) and
     answer ``("done", action)``, ``("cancelled", None)`` or ``("error", text)``."""
     global _current, _cancel
     _cancel = cancel
@@ -105,14 +157,14 @@ def serve(conn: Connection, cancel: Synchronized[int]) -> None:
         signal.signal(INTERRUPT, _interrupted)
     while True:
         try:
-            job, args = conn.recv()
+            job, kind, args = conn.recv()
         except (EOFError, OSError):
             return  # the server has gone
         reply: tuple[str, Any]
         try:
             _current = job
             try:
-                reply = ("done", decide(*args))
+                reply = ("done", JOBS[kind](*args))
             finally:
                 _current = None
         except DecisionCancelled:

@@ -47,11 +47,21 @@ class Limits:
     tables_per_minute: int = 30
     # A table nobody started within this time is ended (waiting tables are held in memory).
     waiting_table_hours: float = 24.0
+    # A post-game review's search per turn: iterations when above 0 (the same review on any
+    # machine), else seconds (docs/server.md, "Reviews").
+    review_seconds: float = 0.5
+    review_iterations: int = 0
 
 
 #: The limits an environment variable ``COURTLY_<NAME>`` may set (``COURTLY_TABLES_PER_MINUTE=0``):
 #: the policy choices an operator tunes (docs/server.md, "Limits").
-FROM_ENVIRONMENT = ("max_body_bytes", "tables_per_minute", "waiting_table_hours")
+FROM_ENVIRONMENT = (
+    "max_body_bytes",
+    "tables_per_minute",
+    "waiting_table_hours",
+    "review_seconds",
+    "review_iterations",
+)
 
 
 def limits_from_environment(limits: Limits, environ: dict[str, str] | None = None) -> Limits:

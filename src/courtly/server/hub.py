@@ -24,6 +24,7 @@ from courtly.server.master import Master
 from courtly.server.peer_listener import PeerListener
 from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import BotLeases, one_line
+from courtly.server.reviews import Reviews, review_settings
 from courtly.server.scheduler import BotScheduler
 from courtly.server.store import Store
 from courtly.server.stored import ACTIVE, PLAYING
@@ -48,6 +49,7 @@ class Hub:
         self.lobby = Lobby(self.tables, limits, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
+        self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 
     @property
@@ -110,6 +112,7 @@ class Hub:
         await self.signals.goodbye()
         if self.leases is not None:
             await self.leases.close()
+        self.reviews.stop()
         for live in self.tables.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()

@@ -101,15 +101,15 @@ class LiveTable:
             return False
         return not (self.status == ENDED and self.table.seq == 0)
 
-    def fresh_view(self, viewer: int | None, kind: str = "update") -> dict[str, Any]:
+    def fresh_view(self, viewer: int | None, lang: str, kind: str = "update") -> dict[str, Any]:
         """Everything ``viewer`` needs to draw the table from nothing (``kind`` is
-        ``snapshot`` or ``update``). Before the start nothing in it comes from the deal:
-        the state is dealt from the seed, which stays unused for viewers until the owner
-        starts the table."""
+        ``snapshot`` or ``update``), its texts in ``lang``. Before the start nothing in it
+        comes from the deal: the state is dealt from the seed, which stays unused for viewers
+        until the owner starts the table."""
         if not self.dealt:
             return protocol.unstarted_message(kind, viewer, self.table.seq, self.info())
-        build = protocol.snapshot_message if kind == "snapshot" else protocol.update_message
-        return build(self.table.snapshot(viewer), self.info())
+        snapshot = self.table.snapshot(viewer)
+        return protocol.game_message(kind, snapshot, self.info(), self.table.game, lang)
 
 
 def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:
@@ -142,6 +142,7 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "spectators": 0 if live is None else live.spectators(),
         "result": stored.result,
         "undo": undo,
+        "hints": stored.hints,
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }

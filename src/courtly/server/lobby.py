@@ -8,7 +8,9 @@ import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from courtly.core.i18n import ENGLISH
 from courtly.core.registry import load_game
+from courtly.core.render import event_json
 from courtly.core.rng import fresh_seed
 from courtly.core.table import Table
 from courtly.server.access import link, require_owner, seat_of
@@ -50,6 +52,7 @@ class Lobby:
         options: dict[str, Any],
         seats: list[str],
         seed: int | None,
+        hints: bool = False,
     ) -> dict[str, Any]:
         game = load_game(game_name)
         game.check_players(players)
@@ -89,6 +92,7 @@ class Lobby:
             seats=stored_seats,
             created_at=now,
             updated_at=now,
+            hints=hints,
         )
         await self.thread.run(self.store.create_table, stored)
         live = LiveTable(stored, table)
@@ -258,8 +262,9 @@ class Lobby:
         self.wake_bots(live)
         return live.info()
 
-    async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """The whole record once the game is over; before, the events this viewer has seen."""
+    async def record(self, table_id: str, token: str | None, lang: str = ENGLISH) -> dict[str, Any]:
+        """The whole record once the game is over; before, the events this viewer has seen
+        (their texts in ``lang``, naming the seats that have names)."""
         live = await self.tables.require(table_id)
         viewer = None if token is None else seat_of(live, token)
         async with live.lock:
@@ -269,6 +274,7 @@ class Lobby:
                 return record.to_json()
             # Before the start nobody has seen anything (the deal is not shown yet).
             events = live.table.snapshot(viewer).events if live.dealt else []
+            names = [s.name for s in live.stored.seats]
         return {
             "format": "courtly-log",
             "game": live.stored.game,
@@ -276,7 +282,7 @@ class Lobby:
             "options": live.stored.options,
             "seats": [s.label for s in live.stored.seats],
             "viewer": viewer,
-            "events": [e.to_json() for e in events],
+            "events": [event_json(live.table.game, e, lang, names) for e in events],
             "note": "the game is not over: only what this viewer has seen so far",
         }
 

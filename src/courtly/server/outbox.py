@@ -32,7 +32,8 @@ def broadcast(live: LiveTable, deliveries: Deliveries) -> None:
         key = (conn.viewer, conn.lang)
         text = texts.get(key)
         if text is None:
-            message = protocol.localize(protocol.update_message(delivery, info), conn.lang)
+            game = live.table.game
+            message = protocol.game_message("update", delivery, info, game, conn.lang)
             text = texts[key] = protocol.encode(message)
         conn.send_text(text)
 
@@ -41,7 +42,7 @@ def send_fresh_views(live: LiveTable) -> None:
     """Every connection gets a view of its own seat drawn from nothing (the deal shown at the
     start, a game rebuilt after an undo or a re-read)."""
     for conn in live.connections:
-        conn.send(live.fresh_view(conn.viewer))
+        conn.send(live.fresh_view(conn.viewer, conn.lang))
 
 
 def tell_undo_result(live: LiveTable, seat: int, accepted: bool, reason: CourtlyError) -> None:

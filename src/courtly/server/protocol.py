@@ -18,9 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAd
 from pydantic import ValidationError as ModelError
 
 from courtly.core.errors import CourtlyError, error_text
-from courtly.core.events import Event
-from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize, using
-from courtly.core.registry import load_game
+from courtly.core.i18n import language_from_accept, naming, normalize, using
+from courtly.core.render import action_json, event_json
+from courtly.core.state import Game
 from courtly.core.table import Delivery
 from courtly.server.invalid import invalid_request
 
@@ -119,12 +119,25 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         raise ProtocolError("bad_message", invalid_request(exc.errors())) from None
 
 
-def snapshot_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "snapshot", **delivery.to_json(), "table": table}
+def game_message(
+    kind: str, delivery: Delivery, table: dict[str, Any], game: Game, lang: str
+) -> dict[str, Any]:
+    """A ``snapshot`` or ``update`` (``kind``) for one viewer who reads ``lang``: its events'
+    and legal actions' texts made for that reader by the kernel's renderer, naming each seat
+    that has a name (names are public, in every viewer's table), and the rules of the
+    decision in front of the seat to act (``explain``). Built from that viewer's delivery
+    only, so it tells nothing more."""
+    names = seat_names(table)
+    out: dict[str, Any] = {"type": kind, **delivery.to_json(), "table": table}
+    out["events"] = [event_json(game, e, lang, names) for e in delivery.events]
+    out["legal_actions"] = [action_json(game, a, lang, names) for a in delivery.legal_actions]
+    out["explain"] = _explanation(game, delivery, lang, names)
+    return out
 
 
-def update_message(delivery: Delivery, table: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "update", **delivery.to_json(), "table": table}
+def seat_names(table: dict[str, Any]) -> list[str | None]:
+    """The seats' names of a table's public description (None: a seat without one)."""
+    return [seat.get("name") for seat in table.get("seats", ())]
 
 
 def unstarted_message(
@@ -144,6 +157,7 @@ def unstarted_message(
         "observation": None,
         "legal_actions": [],
         "table": table,
+        "explain": None,
     }
 
 
@@ -169,44 +183,16 @@ def connection_language(hello: Hello, accept_language: str | None) -> str:
     return normalize(hello.lang) or language_from_accept(accept_language)
 
 
-def localize(message: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A ``snapshot``/``update`` with its events' and legal actions' texts in ``lang`` and the
-    rules of the decision in front of the seat to act (``explain``): the same message
-    otherwise (built from the same viewer's delivery, so it tells nothing more). Other
-    messages pass unchanged."""
-    if message.get("type") not in ("snapshot", "update"):
-        return message
-    table = message["table"]
-    names = [seat.get("name") for seat in table.get("seats", ())]
-    out = {**message, "explain": _explanation(message, lang, names)}
-    if lang == ENGLISH:
-        return out
-    game = load_game(table["game"])
-    space = game.action_space(table["num_players"], table["options"])
-    # The log names each seat that has a name (names are public, in every viewer's table).
-    with naming(names):
-        out["events"] = [
-            {**e, "text": game.event_text(Event(e["kind"], e["text"], e["data"]), lang)}
-            for e in message["events"]
-        ]
-    out["legal_actions"] = [
-        {**a, "text": game.action_text(space[a["id"]], lang)} for a in message["legal_actions"]
-    ]
-    return out
-
-
-def _explanation(message: dict[str, Any], lang: str, names: list[str | None]) -> str | None:
+def _explanation(game: Game, delivery: Delivery, lang: str, names: list[str | None]) -> str | None:
     """``Game.explain`` of the viewer's own observation in ``lang`` (the terminal's ``?``),
     for the seat to act only: the one who has a decision to understand, and the only viewer
-    whose message holds legal actions. Built from nothing but that observation, so it can
+    whose delivery holds legal actions. Built from nothing but that observation, so it can
     tell nothing the viewer may not see; None for everyone else, and where the game says
     nothing."""
-    observation = message.get("observation")
-    if not message.get("legal_actions") or observation is None:
+    if not delivery.legal_actions:
         return None
-    game = load_game(message["table"]["game"])
     with using(lang), naming(names):
-        return game.explain(observation) or None
+        return game.explain(delivery.observation) or None
 
 
 def encode(message: dict[str, Any]) -> str:

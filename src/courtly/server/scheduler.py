@@ -52,11 +52,15 @@ class BotError(Exception):
 class _Job:
     id: int
     table_id: str
-    args: tuple[str, dict[str, Any], int, str]
+    args: tuple[Any, ...]
     wanted: Callable[[], bool]
     future: asyncio.Future[dict[str, Any] | None]
     started_at: float | None = None
     interrupted_at: float | None = None
+    #: What the worker runs: ``bots.DECIDE`` (a bot's move) or ``bots.REVIEW`` (a turn of a
+    #: post-game review, which waits while any decision does: ``low``).
+    kind: str = "decide"
+    low: bool = False
 
 
 @dataclass(eq=False)
@@ -67,9 +71,9 @@ class _Worker:
     job: _Job | None = None
     last_table: str | None = None
 
-    def call(self, job: int, args: tuple[Any, ...]) -> tuple[str, Any]:
-        """Run in a thread: send one decision and wait for its answer."""
-        self.conn.send((job, args))
+    def call(self, job: int, kind: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+        """Run in a thread: send one job and wait for its answer."""
+        self.conn.send((job, kind, args))
         reply: tuple[str, Any] = self.conn.recv()
         return reply
 
@@ -131,9 +135,39 @@ class BotScheduler:
         """The action (JSON form) agent ``spec`` chooses for ``seat`` of the table whose record
         this is; None if ``wanted()`` turned false first. Cancelling the awaiting task stops
         the decision too. Raises BotError if the decision failed."""
-        loop = asyncio.get_running_loop()
-        args = (table_id, record, seat, spec)
-        job = _Job(next(self._ids), table_id, args, wanted, loop.create_future())
+        return await self._submit(
+            _Job(next(self._ids), table_id, (table_id, record, seat, spec), wanted, self._future())
+        )
+
+    async def review_turn(
+        self,
+        key: str,
+        record: dict[str, Any],
+        seat: int,
+        step: int,
+        settings: dict[str, Any],
+        wanted: Callable[[], bool] = lambda: True,
+    ) -> dict[str, Any] | None:
+        """One turn of a post-game review (``courtly.analysis.review``), the turn of ``seat``
+        starting at ``step``: its Decision's JSON form; None if ``wanted()`` turned false first.
+        It runs at the lowest priority: only when no bot's decision is waiting."""
+        args = (key, record, seat, step, settings)
+        job = _Job(next(self._ids), key, args, wanted, self._future(), kind="review", low=True)
+        return await self._submit(job)
+
+    async def hint(
+        self, table_id: str, record: dict[str, Any], seat: int, settings: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """A hint for ``seat`` of a table (``bots.hint_now``), scheduled fairly like its bots'
+        decisions (a person is waiting for it)."""
+        args = (table_id, record, seat, settings)
+        job = _Job(next(self._ids), table_id, args, lambda: True, self._future(), kind="hint")
+        return await self._submit(job)
+
+    def _future(self) -> asyncio.Future[dict[str, Any] | None]:
+        return asyncio.get_running_loop().create_future()
+
+    async def _submit(self, job: _Job) -> dict[str, Any] | None:
         self._queue.append(job)
         self._dispatch()
         try:
@@ -162,7 +196,8 @@ class BotScheduler:
             if not idle:
                 break
             # min() keeps the first of equals: among tables with equal use, the longest waiting.
-            job = min(self._queue, key=lambda j: self._used(j.table_id, now))
+            # A review's turn (low) goes only when no bot's decision waits.
+            job = min(self._queue, key=lambda j: (j.low, self._used(j.table_id, now)))
             self._queue.remove(job)
             # A worker that decided for this table last still holds its game: no replay.
             worker = next((w for w in idle if w.last_table == job.table_id), idle[0])
@@ -191,7 +226,9 @@ class BotScheduler:
         loop = asyncio.get_running_loop()
         started = job.started_at = time.monotonic()
         try:
-            kind, value = await loop.run_in_executor(self._threads, worker.call, job.id, job.args)
+            kind, value = await loop.run_in_executor(
+                self._threads, worker.call, job.id, job.kind, job.args
+            )
         except (EOFError, OSError) as exc:
             # The worker died (killed after an interrupt it did not answer, or crashed).
             if not self._closed:

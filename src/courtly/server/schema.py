@@ -51,6 +51,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     updated_at: Mapped[datetime] = mapped_column(DateTime)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # Whether its players may ask for a hint during the game (off unless the creator chose it).
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -79,7 +81,22 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class ReviewRow(Base):
+    """A seat's post-game review (``courtly.analysis.review``): its settings and the turns
+    judged so far, as JSON, written after each turn (a server restarted goes on from them)."""
+
+    __tablename__ = "courtly_reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("courtly_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
+REVIEW_ROWS = Base.metadata.tables[ReviewRow.__tablename__]
 SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
 ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
 # Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game):
@@ -162,4 +179,5 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         updated_at=row.updated_at,
         result=None if row.result is None else json.loads(row.result),
         finished_at=row.finished_at,
+        hints=bool(row.hints),
     )

@@ -29,6 +29,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
     ADVANCE,
@@ -89,6 +90,7 @@ class Store:
             if self.shared
             else self.engine
         )
+        self.reviews = ReviewRows(self._reader, self._write)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
@@ -174,6 +176,7 @@ class Store:
                     spectator_hash=table.spectator_hash,
                     created_at=table.created_at,
                     updated_at=table.updated_at,
+                    hints=table.hints,
                 )
             )
             connection.execute(

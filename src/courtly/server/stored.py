@@ -87,6 +87,7 @@ class StoredTable:
     actions: list[dict[str, Any]] = field(default_factory=list)
     fingerprints: list[str] = field(default_factory=list)
     acted_by: list[int] = field(default_factory=list)  # the seat of each action
+    hints: bool = False  # its players may ask for a hint for their own seat (docs/server.md)
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

@@ -45,14 +45,14 @@ class Connection:
     # Text to send; (code, reason): close after what is queued before; None: stop.
     queue: asyncio.Queue[str | tuple[int, str] | None] = field(default_factory=asyncio.Queue)
     refused: int = 0
-    lang: str = "en"  # the language this viewer reads its events and choices in
+    lang: str = "en"  # the language this viewer reads its events and choices in (made so)
     # The hash of the seat token this connection said hello with: the seat is theirs only
     # while the stored seat still has it (another process may free the seat or give it to a bot).
     seat_hash: str | None = None
     owner: bool = False  # connected with the owner link (the client offers the owner's controls)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(protocol.encode(protocol.localize(message, self.lang)))
+        self.send_text(protocol.encode(message))
 
     def send_text(self, text: str) -> None:
         """Queue an encoded message (one encoding serves every connection of one viewer)."""

@@ -120,7 +120,7 @@ async def _join(hub: Hub, live: LiveTable, conn: Connection) -> None:
             return
         # Under the lock, so no update can slip between the snapshot and the first update.
         live.connections.add(conn)
-        conn.send({**live.fresh_view(conn.viewer, "snapshot"), "owner": conn.owner})
+        conn.send({**live.fresh_view(conn.viewer, conn.lang, "snapshot"), "owner": conn.owner})
         broadcast_table(live, skip=conn)
         hub.signals.share_presence(live)
 

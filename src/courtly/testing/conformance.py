@@ -23,6 +23,7 @@ from courtly.core.errors import CourtlyError, IllegalActionError, WrongPlayerErr
 from courtly.core.match import MAX_DECISIONS
 from courtly.core.records import GameRecord, new_record
 from courtly.core.registry import load_game
+from courtly.core.render import action_text
 from courtly.core.replay import replay
 from courtly.core.rng import Rng
 from courtly.core.seeds import game_seed
@@ -147,8 +148,9 @@ def check_undoable(
         return
     leak = undo_leak(state, action_id, after, rng, worlds)
     if leak is not None:
+        played = action_text(state.game, state.decode(action_id))
         raise ConformanceFailure(
-            f"{state.decode(action_id).describe()!r} by seat {state.current_player} may be "
+            f"{played!r} by seat {state.current_player} may be "
             f"taken back (no State.reveal), but {leak}"
         )
 
@@ -222,7 +224,7 @@ def _check_position(
             clone.apply(aid, player=player)
         except CourtlyError as exc:
             raise ConformanceFailure(
-                f"legal action {state.decode(aid).describe()!r} refused: {exc}"
+                f"legal action {action_text(state.game, state.decode(aid))!r} refused: {exc}"
             ) from None
         clone.check_invariants()
         after[aid] = clone

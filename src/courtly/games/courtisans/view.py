@@ -28,6 +28,8 @@ from courtly.games.courtisans.words import TEXTS, card_words
 STATUS_STYLE = {"esteemed": "green", "neutral": "white", "fallen from grace": "red"}
 # The observation's status words, as catalogue ids.
 STATUS_ID = {"esteemed": "esteemed", "neutral": "neutral", "fallen from grace": "fallen"}
+# A family's status as one mark on a short screen (the legend in the compact view says so).
+STATUS_MARK = {"esteemed": "+", "neutral": "=", "fallen from grace": "\u2212"}
 QUEEN = "queen"  # the Queen's column among the family rows
 FACE_DOWN = "face_down"  # the face-down row of a domain
 
@@ -41,8 +43,20 @@ def _seat(seat: int) -> str:
     return seat_text(seat, current_language())
 
 
-def _token(card: Mapping[str, Any], handle: str, with_family: bool = False) -> str:
-    """``a3:Nob``; a face-down spy is ``a3:?spy/N`` unless the viewer knows it (``Spy*``)."""
+def _token(
+    card: Mapping[str, Any], handle: str, with_family: bool = False, compact: bool = False
+) -> str:
+    """``a3:Nob``; a face-down spy is ``a3:?spy/N`` unless the viewer knows it (``Spy*``).
+    Compact (a short screen): the role's initial, ``N``, a face-down spy ``?N`` (played by seat
+    N), one the viewer knows ``S*``; where the assassin's kill is being decided the position
+    comes first, ``3N`` (the column says above, below or whose domain)."""
+    if compact:
+        number = handle if handle.isdigit() else ""
+        if "family" not in card:
+            return f"{number}?{card['played_by'] + 1}"
+        star = "*" if card.get("face_down") else ""
+        initial = _t(f"view.initial.{card['role']}")
+        return f"{number}{initial}{star}"
     if "family" not in card:
         return f"{handle}:" + _t("view.hidden_spy", number=card["played_by"] + 1)
     mark = _t(f"view.mark.{card['role']}") + ("*" if card.get("face_down") else "")
@@ -66,27 +80,55 @@ def _row_name(row: str) -> str:
     return _t("view.queen_column") if row == QUEEN else _t(f"term.family.{row}")
 
 
-def _table_row(cards: Sequence[Mapping[str, Any]], letter: str) -> dict[str, list[str]]:
+def _handle(letter: str, position: int, compact: bool, numbered: bool) -> str:
+    """A card's handle; compact, its position only where a kill is decided, else nothing."""
+    if not compact:
+        return f"{letter}{position}"
+    return f"{letter}{position}"[1:] if numbered else letter
+
+
+def _joined(cells: dict[str, list[str]], compact: bool, numbered: bool) -> dict[str, list[str]]:
+    """Compact cells without positions are one word of initials (``GCN``): one line each."""
+    if not compact or numbered:
+        return cells
+    return {name: ["".join(tokens)] if tokens else [] for name, tokens in cells.items()}
+
+
+def _numbered(obs: Mapping[str, Any]) -> set[str]:
+    """The columns whose cards the assassin's kill being decided may take: ``a`` and ``b`` (the
+    Queen's table) or ``d<seat>``."""
+    zone = (obs.get("turn") or {}).get("pending_kill") if obs.get("phase") == "eliminate" else None
+    if not zone:
+        return set()
+    return {f"d{zone.get('seat')}"} if zone.get("place") == "domain" else {"a", "b"}
+
+
+def _table_row(
+    cards: Sequence[Mapping[str, Any]], letter: str, compact: bool = False, numbered: bool = True
+) -> dict[str, list[str]]:
     """One row of the Queen's table by family; face-down spies lie in the Queen's column."""
     cells: dict[str, list[str]] = {name: [] for name in _rows()}
     for position, card in enumerate(cards, start=1):
-        handle = f"{letter}{position}"
+        handle = _handle(letter, position, compact, numbered)
         if card.get("face_down"):
-            cells[QUEEN].append(_token(card, handle, with_family=True))
+            cells[QUEEN].append(_token(card, handle, with_family=True, compact=compact))
         else:
-            cells[str(card["family"])].append(_token(card, handle))
-    return cells
+            cells[str(card["family"])].append(_token(card, handle, compact=compact))
+    return _joined(cells, compact, numbered)
 
 
-def _domain_columns(obs: Mapping[str, Any]) -> list[dict[str, list[str]]]:
+def _domain_columns(obs: Mapping[str, Any], compact: bool = False) -> list[dict[str, list[str]]]:
     """Each seat's domain by family (and its face-down cards)."""
     columns: list[dict[str, list[str]]] = []
-    for domain in obs["domains"]:
+    numbered = _numbered(obs)
+    for seat, domain in enumerate(obs["domains"]):
         cells: dict[str, list[str]] = {name: [] for name in (*FAMILIES, FACE_DOWN)}
+        here = f"d{seat}" in numbered
         for position, card in enumerate(domain, start=1):
             known = "family" in card
-            cells[str(card["family"]) if known else FACE_DOWN].append(_token(card, f"d{position}"))
-        columns.append(cells)
+            token = _token(card, _handle("d", position, compact, here), compact=compact)
+            cells[str(card["family"]) if known else FACE_DOWN].append(token)
+        columns.append(_joined(cells, compact, here))
     return columns
 
 
@@ -99,33 +141,56 @@ def _widest(cells: Iterable[list[str]]) -> int:
     return max((cell_len(token) for tokens in cells for token in tokens), default=1)
 
 
-class _Court:
-    """The court table drawn to the width it is given: every handle whole when they fit side
-    by side, else the longest ones folded (a width rich alone would exceed)."""
+class _View:
+    """The view drawn to the width it is given (the court table's handles whole when they fit
+    side by side, else the longest folded: a width rich alone would exceed). Given a height (a
+    front short of lines: ``options.height``, the lines left above the choices), a view taller
+    than that is drawn compact: short handles, each family's status as a mark, the missions by
+    code (``?`` says what the marks and codes mean)."""
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
         self.obs = obs
 
+    def _drawn(self, width: int, compact: bool) -> Group:
+        obs = self.obs
+        return Group(_header(obs), _fitted(obs, width, compact), *_private(obs, compact))
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        whole = _court(self.obs, None)
-        # Each column: its width and one space before it, one more at the end.
-        needed = sum(c.min_width or 0 for c in whole.columns) + len(whole.columns) + 1
-        yield whole if needed <= options.max_width else _court(self.obs, _HANDLE)
+        whole = self._drawn(options.max_width, compact=False)
+        if options.height is not None:
+            lines = console.render_lines(whole, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                whole = self._drawn(options.max_width, compact=True)
+        yield whole
 
 
-def _court(obs: Mapping[str, Any], cap: int | None) -> Table:
+def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> Table:
+    whole = _court(obs, None, compact)
+    # Each column: its width and one space before it, one more at the end.
+    needed = sum(c.min_width or 0 for c in whole.columns) + len(whole.columns) + 1
+    return whole if needed <= width else _court(obs, _HANDLE, compact)
+
+
+def _court(obs: Mapping[str, Any], cap: int | None, compact: bool = False) -> Table:
     """The Queen's table and every domain in one table, a row per family: at 5 players it
     leaves room on an 80 x 24 screen for the choices below it."""
     status: Mapping[str, str] = obs["family_status"]
-    above = _table_row(obs["queen_table"]["above"], "a")
-    below = _table_row(obs["queen_table"]["below"], "b")
-    domains = _domain_columns(obs)
+    numbered = _numbered(obs)
+    above = _table_row(obs["queen_table"]["above"], "a", compact, "a" in numbered)
+    below = _table_row(obs["queen_table"]["below"], "b", compact, "b" in numbered)
+    domains = _domain_columns(obs, compact)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
     # The row names stay whole (rich would cut "Nightingale" short to make room).
     labels = [_row_name(name) for name in _rows()] + [_t("view.face_down"), _t("view.score")]
     table.add_column("", no_wrap=True, min_width=max(cell_len(label) for label in labels))
     statuses = [_t("view.hidden", count=9), *(_t(f"view.status.{i}") for i in STATUS_ID.values())]
-    table.add_column(_t("view.status"), no_wrap=True, min_width=max(map(cell_len, statuses)))
+    if compact:
+        statuses = [str(9), *(STATUS_MARK.values())]
+    table.add_column(
+        "" if compact else _t("view.status"),
+        no_wrap=True,
+        min_width=max(map(cell_len, statuses)),
+    )
     # Each column is as wide as its longest handle (up to _HANDLE), so a cell of several
     # cards wraps between them rather than inside one, and never ends in "…".
     for header, cells in (("view.above", above), ("view.below", below)):
@@ -143,7 +208,8 @@ def _court(obs: Mapping[str, Any], cap: int | None) -> Table:
             hidden = len(above[QUEEN]) + len(below[QUEEN])
             if not hidden:
                 continue  # an empty Queen's column takes no line
-            mark = Text(_t("view.hidden", count=hidden) if hidden else "-", style="magenta")
+            count = str(hidden) if compact else _t("view.hidden", count=hidden)
+            mark = Text(count, style="magenta")
             table.add_row(
                 Text(label, style="magenta"),
                 mark,
@@ -153,7 +219,8 @@ def _court(obs: Mapping[str, Any], cap: int | None) -> Table:
             )
             continue
         word = status[name]
-        shown = Text(_t(f"view.status.{STATUS_ID[word]}"), style=STATUS_STYLE[word])
+        said = STATUS_MARK[word] if compact else _t(f"view.status.{STATUS_ID[word]}")
+        shown = Text(said, style=STATUS_STYLE[word])
         table.add_row(
             label,
             shown,
@@ -216,13 +283,15 @@ def _family_role(card: Mapping[str, Any]) -> str:
     )
 
 
-def _private(obs: Mapping[str, Any]) -> list[Text]:
+def _private(obs: Mapping[str, Any], compact: bool = False) -> list[Text]:
     lines: list[Text] = []
     if obs.get("hand") is not None:
         hand = ", ".join(card_words(c["card"]) for c in obs["hand"]) or _t("view.empty")
         lines.append(Text(_t("view.your_hand", hand=hand)))
         missions = "; ".join(
-            _t("view.mission", code=m["code"], text=_t(f"term.mission.{m['code']}"))
+            m["code"]
+            if compact
+            else _t("view.mission", code=m["code"], text=_t(f"term.mission.{m['code']}"))
             for m in obs["missions"]
         )
         lines.append(Text(_t("view.your_missions", missions=missions)))
@@ -233,24 +302,27 @@ def _private(obs: Mapping[str, Any]) -> list[Text]:
         line = _t("view.seat_missions", seat=_seat(seat), missions=shown)
         lines.append(Text(line[:1].upper() + line[1:]))
     gone = obs["eliminated"]
-    if gone:
-        names = ", ".join(
-            (_family_role(c) + (_t("view.face_down_suffix") if c.get("face_down") else ""))
-            if "family" in c
-            else _t("view.face_down_spy", seat=_seat(c["played_by"]))
-            for c in gone
+    if gone and compact:
+        lines.append(
+            Text(_t("view.eliminated", cards=_t("view.count", count=len(gone))), style="dim")
         )
-        lines.append(Text(_t("view.eliminated", cards=names), style="dim"))
+    elif gone:
+        lines.append(Text(_t("view.eliminated", cards=_eliminated(gone)), style="dim"))
     return lines
 
 
-def render(observation: Mapping[str, Any]) -> Group:
-    """The Queen's table, the domains, and what this seat privately knows."""
-    return Group(
-        _header(observation),
-        _Court(observation),
-        *_private(observation),
+def _eliminated(gone: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(
+        (_family_role(c) + (_t("view.face_down_suffix") if c.get("face_down") else ""))
+        if "family" in c
+        else _t("view.face_down_spy", seat=_seat(c["played_by"]))
+        for c in gone
     )
+
+
+def render(observation: Mapping[str, Any]) -> _View:
+    """The Queen's table, the domains, and what this seat privately knows."""
+    return _View(observation)
 
 
 def explain(observation: Mapping[str, Any]) -> str:
@@ -271,7 +343,16 @@ def explain(observation: Mapping[str, Any]) -> str:
         done = observation["turn"]["areas_used"]
         if done:
             text += "\n" + _t("explain.already_played", areas=_areas(done))
-    return f"{text}\n" + _t("explain.legend", legend=_t("view.legend"))
+    legend = _t("view.legend") + " " + _t("view.legend_compact")
+    mine = observation.get("missions") or []
+    missions = [
+        _t("view.mission", code=m["code"], text=_t(f"term.mission.{m['code']}")) for m in mine
+    ]
+    if missions:
+        legend += "\n" + _t("view.your_missions", missions="; ".join(missions))
+    if observation.get("eliminated"):
+        legend += "\n" + _t("view.eliminated", cards=_eliminated(observation["eliminated"]))
+    return f"{text}\n" + _t("explain.legend", legend=legend)
 
 
 def _place(action: Action, viewer: int | None) -> tuple[str, str]:
@@ -289,6 +370,9 @@ def choice_grid(
 ) -> ChoiceGrid | None:
     """The cards of the hand by where they may go (a row per card, a column per place): three
     lines instead of up to 21 at 5 players, so the terminal shows them with the table."""
+    kills = [a for a in legal if a.kind == "eliminate"]
+    if len(kills) >= 2:
+        return _kill_grid(observation, kills, lang)
     plays = [a for a in legal if a.kind == "play"]
     if len(plays) < 2:
         return None
@@ -306,3 +390,30 @@ def choice_grid(
             (name, tuple(cells.get((card, key)) for key in columns)) for card, name in cards.items()
         )
         return ChoiceGrid(_t("view.grid.corner"), tuple(columns.values()), rows)
+
+
+def _kill_grid(observation: Mapping[str, Any], kills: Sequence[Action], lang: str) -> ChoiceGrid:
+    """The assassin's targets by row and position (a row per place, a column per card
+    number, as the table's handles a3, b1, d2 number them): a few lines instead of up to 25."""
+    with using(lang):
+        positions = sorted({int(a.arg("position") or 0) for a in kills})
+        cells: dict[str, dict[int, int]] = {}
+        for action in kills:
+            cells.setdefault(str(action.arg("row")), {})[int(action.arg("position") or 0)] = (
+                action.id
+            )
+        zone = (observation.get("turn") or {}).get("pending_kill") or {}
+
+        def label(row: str) -> str:
+            if row != "domain":
+                return _t(f"view.{row}")
+            seat = zone.get("seat")
+            if seat is None:
+                return _t("term.row.domain")
+            return _t("view.you_column") if seat == observation.get("viewer") else _seat(seat)
+
+        rows = tuple(
+            (label(row), tuple(by_position.get(p) for p in positions))
+            for row, by_position in cells.items()
+        )
+        return ChoiceGrid(_t("view.grid.kill_corner"), tuple(map(str, positions)), rows)

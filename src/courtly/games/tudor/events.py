@@ -11,10 +11,7 @@ public; what stays hidden is which of the items behind a screen are which.
 
 from __future__ import annotations
 
-from courtly.core.events import Event, EventKinds
-from courtly.games.tudor.actions import action_event_data
-from courtly.games.tudor.codes import M_OVER
-from courtly.games.tudor.state import TudorState
+from courtly.core.events import EventKinds
 from courtly.games.tudor.words import (
     FIELD_WORDS,
     TEXTS,
@@ -67,21 +64,3 @@ EVENTS = EventKinds(
     {**FIELD_WORDS, "gains": gains_words, "scores": scores_words, "winners": seats_words},
     domain=TEXTS,
 )
-
-
-def action_event(st: TudorState, seat: int, aid: int) -> Event:
-    kind, data = action_event_data(st.action_space.actions[aid], seat)
-    return EVENTS.event(kind, data)
-
-
-def phase_events(st: TudorState, before: tuple[int, list[int]], events: list[Event]) -> None:
-    """Public news a seat should not have to work out: Prestige changes, rounds, the end."""
-    old_round, old_prestige = before
-    gains = [st.prestige[p] - old_prestige[p] for p in range(st.num_players)]
-    if any(gains):
-        events.append(EVENTS.event("prestige", {"gains": gains}))
-    if st.round != old_round and st.mode != M_OVER:
-        events.append(EVENTS.event("round", {"round": st.round, "rounds": st.rounds}))
-    if st.mode == M_OVER:
-        data = {"scores": list(st.prestige), "winners": st.winners()}
-        events.append(EVENTS.event("game-end", data))

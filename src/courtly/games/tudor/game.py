@@ -1,5 +1,5 @@
-"""The Tudor game object the kernel registers: identity, options, and the wiring of the modules
-(the rules, views, JSON form and invariants behind the state's kernel hooks)."""
+"""The Tudor game object and its positions: identity, options, and the wiring of the kernel's
+hooks to the modules that answer them (no rules here)."""
 
 from __future__ import annotations
 
@@ -8,30 +8,54 @@ from typing import Any
 
 from courtly.core.actions import ActionSpace
 from courtly.core.budgets import LevelBudgets
+from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.core.tensor import TensorWriter
 from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
 from courtly.games.tudor.actions import ACTION_TEXTS, build_action_space
+from courtly.games.tudor.codes import M_OVER
 from courtly.games.tudor.events import EVENTS
 from courtly.games.tudor.options import OPTIONS
 from courtly.games.tudor.rules import dispatch
-from courtly.games.tudor.state import Hooks, TudorState
+from courtly.games.tudor.state import TudorState
 from courtly.games.tudor.statistics import report_statistics
 from courtly.games.tudor.tensor import write_observation
 from courtly.games.tudor.words import TEXTS
 
-HOOKS = Hooks(
-    legal_action_ids=dispatch.legal_action_ids,
-    apply=dispatch.apply,
-    observe=knowledge.observe,
-    resample=knowledge.resample,
-    body_to_json=serialize.body_to_json,
-    check_invariants=invariants.check_invariants,
-    winners=scoring.winners,
-    score_breakdown=scoring.score_breakdown,
-)
+
+class TudorPosition(TudorState):
+    """A Tudor position with the kernel's hooks wired to the rules, views and JSON."""
+
+    __slots__ = ()
+
+    def legal_action_ids(self) -> list[int]:
+        return dispatch.legal_action_ids(self)
+
+    def _apply(self, action_id: int, events: list[Event] | None) -> None:
+        dispatch.apply(self, action_id, events)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self) if self.mode == M_OVER else []
+
+    def clone(self) -> TudorPosition:
+        return TudorPosition(self.game, self.num_players, self.options, self.rng, self)
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        return knowledge.observe(self, viewer)
+
+    def _resample(self, player: int, rng: Rng) -> TudorState:
+        return knowledge.resample(self, player, rng)
+
+    def _body_to_json(self) -> dict[str, Any]:
+        return serialize.body_to_json(self)
+
+    def check_invariants(self) -> None:
+        invariants.check_invariants(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return scoring.score_breakdown(self)
 
 
 class TudorGame(Game):
@@ -56,14 +80,14 @@ class TudorGame(Game):
         return build_action_space(num_players)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        state = TudorState(self, HOOKS, num_players, options, Rng(seed))
+        state = TudorPosition(self, num_players, options, Rng(seed))
         setup.deal(state)
         return state
 
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, options: dict[str, Any], rng: Rng
     ) -> State:
-        state = TudorState(self, HOOKS, num_players, options, rng)
+        state = TudorPosition(self, num_players, options, rng)
         serialize.load_body(state, data)
         return state
 

@@ -19,7 +19,6 @@ from courtly.games.tudor.data import (
     SCENARIO_CARDS,
     SCORING_CARDS,
 )
-from courtly.games.tudor.setup import marker_totals
 from courtly.games.tudor.state import TudorState
 
 
@@ -105,7 +104,7 @@ def check_invariants(st: TudorState) -> None:
         )
         if rings != b.layout.rings_per_faction or st.stand[f] < 0:
             _fail(f"{rings} Rings of faction {f}, not {b.layout.rings_per_faction}")
-    totals = marker_totals(st)
+    totals = st.marker_totals()
     held = [0, sum(st.infl), sum(st.intr), sum(st.oppt)]
     for kind in (1, 2, 3):
         count = st.mark.count(kind) + st.removed_marks[kind] + held[kind]

@@ -25,7 +25,6 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.rules.turn import spendable_tokens
 from courtly.games.tudor.serialize import public_body
-from courtly.games.tudor.setup import marker_totals
 from courtly.games.tudor.state import TudorState
 
 
@@ -141,7 +140,7 @@ def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
             w.ctok[q][f] += 1
     w.bag = rest
     # Influence / Intrigue (/ Opportunity) Tokens behind the other screens.
-    totals = marker_totals(st)
+    totals = st.marker_totals()
     pool = []
     for kind in (INFLUENCE, INTRIGUE, OPPORTUNITY):
         mine = (0, st.infl[player], st.intr[player], st.oppt[player])[kind]

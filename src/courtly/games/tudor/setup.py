@@ -10,27 +10,11 @@ from courtly.games.tudor.data import (
     ESSENTIALS,
     ESSENTIALS_SETUP_REMOVAL,
     INFLUENCE,
-    INFLUENCE_TOKENS,
     INTRIGUE,
-    INTRIGUE_TOKENS,
     OPPORTUNITY,
-    OPPORTUNITY_TOKENS,
     SCENARIO_CARDS,
 )
 from courtly.games.tudor.state import TudorState
-
-
-def marker_totals(st: TudorState) -> list[int]:
-    """Influence, Intrigue and Opportunity Tokens in this game, indexed by marker type."""
-    removed = st.board.layout.markers_removed_per_type
-    infl = INFLUENCE_TOKENS - removed
-    intr = INTRIGUE_TOKENS - removed
-    opp = 0
-    if st.params.opportunity:
-        infl -= OPPORTUNITY_TOKENS // 2
-        intr -= OPPORTUNITY_TOKENS // 2
-        opp = OPPORTUNITY_TOKENS
-    return [0, infl, intr, opp]
 
 
 def deal(st: TudorState) -> None:
@@ -49,7 +33,7 @@ def deal(st: TudorState) -> None:
         st.removed_tok[f] = out
         st.bag.extend([f] * (COURT_TOKENS_PER_FACTION - out))
     rng.shuffle(st.bag)
-    totals = marker_totals(st)
+    totals = st.marker_totals()
     markers = [INFLUENCE] * totals[INFLUENCE] + [INTRIGUE] * totals[INTRIGUE]
     markers += [OPPORTUNITY] * totals[OPPORTUNITY]
     rng.shuffle(markers)

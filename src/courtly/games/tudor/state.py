@@ -1,38 +1,28 @@
 """The Tudor position: plain lists of ints, so cloning is cheap.
 
-This module holds the data and the small queries every rule module needs; the rules live in
-``rules/``. The kernel's hooks (legal actions, playing one, views, JSON, invariants, winners)
-are answered by the functions ``game.py`` wires into :class:`Hooks`, so that this module
-imports no rule module and the package has no import cycle.
+This module is data: the fields, their copying, and the small queries every rule module needs.
+It imports no rule module and calls no rule: the rules live in ``rules/``, and ``game.py``'s
+``TudorPosition`` answers the kernel's hooks (legal actions, playing one, views, JSON,
+invariants, winners) by calling them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
-from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
 from courtly.games.tudor.board import BOARDS
 from courtly.games.tudor.codes import ACT_NONE, FIG_NONE, M_DRAFT, M_OVER, MODE_NAMES
-from courtly.games.tudor.data import ENHANCEMENT_MASKS
+from courtly.games.tudor.data import (
+    ENHANCEMENT_MASKS,
+    INFLUENCE_TOKENS,
+    INTRIGUE_TOKENS,
+    OPPORTUNITY_TOKENS,
+)
 from courtly.games.tudor.options import Parameters
-
-
-@dataclass(frozen=True, slots=True)
-class Hooks:
-    """The functions behind the kernel's hooks, chosen in ``game.py``."""
-
-    legal_action_ids: Callable[[TudorState], list[int]]
-    apply: Callable[[TudorState, int, list[Event] | None], None]
-    observe: Callable[[TudorState, int | None], dict[str, Any]]
-    resample: Callable[[TudorState, int, Rng], TudorState]
-    body_to_json: Callable[[TudorState], dict[str, Any]]
-    check_invariants: Callable[[TudorState], None]
-    winners: Callable[[TudorState], list[int]]
-    score_breakdown: Callable[[TudorState], dict[str, Any]]
 
 
 class TudorState(State):
@@ -55,7 +45,6 @@ class TudorState(State):
         "figure_chamber",
         "game",
         "hand",
-        "hooks",
         "infl",
         "intr",
         "lord_acted",
@@ -96,7 +85,6 @@ class TudorState(State):
     def __init__(
         self,
         game: Game,
-        hooks: Hooks,
         num_players: int,
         options: Mapping[str, Any],
         rng: Rng,
@@ -109,7 +97,6 @@ class TudorState(State):
         if copy_of is None:
             n = num_players
             self.game = game
-            self.hooks = hooks
             self.num_players = n
             self.options = options
             self.rng = rng
@@ -173,7 +160,6 @@ class TudorState(State):
             return
         other = copy_of
         self.game = other.game
-        self.hooks = other.hooks
         self.num_players = other.num_players
         self.options = other.options
         self.rng = other.rng.copy()
@@ -227,7 +213,7 @@ class TudorState(State):
         self.draft_pos = other.draft_pos
         self.drafted = other.drafted[:]
 
-    # --- kernel hooks -------------------------------------------------------------------
+    # --- kernel hooks that read the fields (the rest: ``TudorPosition`` in game.py) -------
 
     @property
     def current_player(self) -> int | None:
@@ -237,42 +223,19 @@ class TudorState(State):
     def is_terminal(self) -> bool:
         return self.mode == M_OVER
 
-    def legal_action_ids(self) -> list[int]:
-        return self.hooks.legal_action_ids(self)
-
-    def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        self.hooks.apply(self, action_id, events)
-
     def scores(self) -> list[float]:
         return [float(x) for x in self.prestige]
 
-    def winners(self) -> list[int]:
-        return self.hooks.winners(self) if self.mode == M_OVER else []
-
+    @abstractmethod
     def clone(self) -> TudorState:
-        return TudorState(self.game, self.hooks, self.num_players, self.options, self.rng, self)
-
-    def _observe(self, viewer: int | None) -> dict[str, Any]:
-        return self.hooks.observe(self, viewer)
+        """An independent copy (written out in game.py, on the search's hot path)."""
 
     def phase_name(self) -> str:
         return MODE_NAMES[self.mode]
 
-    def score_breakdown(self) -> dict[str, Any]:
-        return self.hooks.score_breakdown(self)
-
     def public_scores(self) -> list[float] | None:
         """The Prestige Track is in the open all game (the end-game scoring adds to it last)."""
         return self.scores()
-
-    def _resample(self, player: int, rng: Rng) -> TudorState:
-        return self.hooks.resample(self, player, rng)
-
-    def _body_to_json(self) -> dict[str, Any]:
-        return self.hooks.body_to_json(self)
-
-    def check_invariants(self) -> None:
-        self.hooks.check_invariants(self)
 
     # --- ``aux``: one value carried from a step of a decision to the next ----------------
     # It is the JSON's ``decision.aux``; what it holds depends on the decision, so the rules
@@ -348,6 +311,18 @@ class TudorState(State):
                 if row[i] == p and not acted[i]:
                     return True
         return False
+
+    def marker_totals(self) -> list[int]:
+        """Influence, Intrigue and Opportunity Tokens in this game, indexed by marker type."""
+        removed = self.board.layout.markers_removed_per_type
+        infl = INFLUENCE_TOKENS - removed
+        intr = INTRIGUE_TOKENS - removed
+        opp = 0
+        if self.params.opportunity:
+            infl -= OPPORTUNITY_TOKENS // 2
+            intr -= OPPORTUNITY_TOKENS // 2
+            opp = OPPORTUNITY_TOKENS
+        return [0, infl, intr, opp]
 
     def draw_token(self) -> int:
         """The next Court Token from the bag (-1 once the bag is empty), face up: a draw shows

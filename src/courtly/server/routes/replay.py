@@ -19,8 +19,9 @@ from starlette.concurrency import run_in_threadpool
 
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.events import events_for
-from courtly.core.i18n import ENGLISH, language_from_accept, naming, normalize
+from courtly.core.i18n import ENGLISH, language_from_accept, normalize
 from courtly.core.records import GameRecord
+from courtly.core.render import event_json
 from courtly.core.replay import ReplayedGame
 from courtly.core.state import Game
 from courtly.server.hub import Hub
@@ -62,16 +63,15 @@ def position(
     names: Sequence[str | None] = (),
 ) -> dict[str, Any]:
     """The position after ``step`` actions as ``viewer`` sees it, with every event so far
-    (their texts in ``lang``, naming seat ``i`` as ``names[i]`` where it is not None, as the
-    live table's log does: ``protocol.localize``)."""
+    (their texts made by the kernel's renderer in ``lang``, naming seat ``i`` as
+    ``names[i]`` where it is not None, as the live table's log does)."""
     game, record = replayed.game, replayed.record
     state = replayed.state(step)
     log: list[dict[str, Any]] = []
-    with naming(names):
-        for events in replayed.events[: step + 1]:
-            # Only a finished game is replayed: the end has shown everyone everything.
-            shown = events_for(events, viewer, record.num_players, over=True)
-            log.extend({**e.to_json(), "text": game.event_text(e, lang)} for e in shown)
+    for events in replayed.events[: step + 1]:
+        # Only a finished game is replayed: the end has shown everyone everything.
+        shown = events_for(events, viewer, record.num_players, over=True)
+        log.extend(event_json(game, e, lang, names) for e in shown)
     return {
         "step": step,
         "steps": len(record.actions),

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
+from courtly.core.i18n import language_from_accept
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
@@ -25,6 +26,10 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="game options by name")
     seed: int | None = Field(
         default=None, ge=0, lt=2**64, description="fix the deal (tests, rematches)"
+    )
+    hints: bool = Field(
+        default=False,
+        description="let each player ask what the strongest bot would play at their own seat",
     )
 
 
@@ -57,7 +62,9 @@ def tables_router(limits: Limits) -> APIRouter:
                 limit=limits.tables_per_minute,
                 wait=retry_after(wait),
             )
-        return await hub.lobby.create(body.game, body.players, body.options, body.seats, body.seed)
+        return await hub.lobby.create(
+            body.game, body.players, body.options, body.seats, body.seed, body.hints
+        )
 
     @router.get("/api/tables")
     async def list_tables(
@@ -114,11 +121,12 @@ def tables_router(limits: Limits) -> APIRouter:
 
     @router.get("/api/tables/{table_id}/record")
     async def download_record(
-        table_id: str, hub: CurrentHub, authorization: Auth = None
+        table_id: str, request: Request, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
         """After the end the whole record (replay it with ``courtly replay``); before, only
-        the events the link's viewer has seen."""
-        return await hub.lobby.record(table_id, bearer(authorization))
+        the events the link's viewer has seen, their texts in the request's language."""
+        lang = language_from_accept(request.headers.get("accept-language"))
+        return await hub.lobby.record(table_id, bearer(authorization), lang)
 
     @router.websocket("/api/tables/{table_id}/ws")
     async def websocket(websocket: WebSocket, table_id: str) -> None:

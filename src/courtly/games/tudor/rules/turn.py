@@ -25,6 +25,7 @@ from courtly.games.tudor.codes import (
     FIG_LORD,
     FIG_NONE,
     M_ASSIGN,
+    M_OFFICE_ACTION,
     M_SPEND,
     M_TURN,
     MK_A,
@@ -73,6 +74,15 @@ def feasible(st: TudorState, p: int, x: int) -> bool:
     if x in (D, H):
         return ring_cards_available(st, p)
     return any(st.supply)  # F
+
+
+def start_office_action(st: TudorState, p: int) -> bool:
+    """Exploiting Connections: any one Chamber Action A-F after taking an Office."""
+    if not any(feasible(st, p, x) for x in range(6)):
+        return False
+    st.mode = M_OFFICE_ACTION
+    st.cur = p
+    return True
 
 
 def own_chambers_ready(st: TudorState, p: int) -> list[int]:

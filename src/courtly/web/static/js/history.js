@@ -4,9 +4,10 @@ import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { seatLabel, withSeatNames } from "./seats.js";
+import { seatLabel } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
+import { reviewPanel } from "./review.js";
 
 export async function showHistory() {
   const app = document.getElementById("app");
@@ -69,8 +70,11 @@ export async function showReplay(tableId) {
   }
   const names = info.seats.map(seatLabel);
   const state = { step: 0, steps: 0, viewer: "" };
-  const boardArea = h("section", { class: "board-area", "aria-label": t("table.board") });
-  const logList = h("ol", { class: "log" });
+  // The board's own h2 keeps the outline in order (the boards' titles are h3).
+  const boardSlot = h("div");
+  const boardArea = h("section", { class: "board-area", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", class: "visually-hidden", text: t("table.board") }), boardSlot);
+  // Focusable: a keyboard scrolls it (it scrolls inside its panel).
+  const logList = h("ol", { class: "log", tabIndex: 0 });
   const counter = h("output", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": t("replay.jump") });
   const viewerSelect = h(
@@ -93,10 +97,10 @@ export async function showReplay(tableId) {
     slider.max = String(data.steps);
     slider.value = String(data.step);
     counter.textContent = t("replay.step", { step: data.step, steps: data.steps });
-    boardArea.replaceChildren(
+    boardSlot.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, withSeatNames(e.text, names), e.data))));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.data))));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
@@ -124,7 +128,18 @@ export async function showReplay(tableId) {
     ),
     // At the last move the result comes first, above the board, as on the table page.
     result,
-    h("div", { class: "table-layout" }, boardArea, h("aside", { class: "side" }, h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList))),
+    h(
+      "div",
+      { class: "table-layout" },
+      boardArea,
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList),
+        // A review links each judged move to the position before it was played.
+        reviewPanel(tableId, names, (step) => load(Math.max(0, Math.min(state.steps, step)))),
+      ),
+    ),
   );
   await load(0);
 }

@@ -107,4 +107,7 @@ export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.getAttribute("data-i18n-label")));
   }
+  // The top bar is shown once it has its words: drawn empty, then filled, it would shift
+  // (a layout shift at every page load).
+  document.documentElement.classList.add("worded");
 }

@@ -97,6 +97,7 @@ function openTables(tables) {
               " ",
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
+              tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
@@ -217,6 +218,13 @@ function drawForm(form, games, name) {
     seats,
     options.length ? h("h3", { text: t("form.options") }) : null,
     options,
+    // Off by default: the creator decides whether the players may ask the bot during the game.
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "form-hints" }, h("input", { type: "checkbox", id: "form-hints" }), " ", t("form.hints")),
+      h("p", { class: "hint", text: t("form.hints_help") }),
+    ),
     submit,
   );
   body.onsubmit = async (event) => {
@@ -246,7 +254,7 @@ async function createTable(game, form) {
   }
   const created = await api("/api/tables", {
     method: "POST",
-    body: { game: game.name, players: rows.length, seats, options },
+    body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked },
   });
   const tableId = created.table.id;
   const held = { owner: created.owner.token, spectator: created.spectator.token, seats: {}, invites: [] };

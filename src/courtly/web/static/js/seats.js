@@ -15,10 +15,3 @@ export function levelName(spec) {
   const kind = String(spec || "").split(":")[0];
   return has(`level.${kind}`) ? t(`level.${kind}`) : t("level.custom");
 }
-
-// The kernel's event texts name seats by number ("seat 2", docs/protocol.md); the log shows
-// the seat's name there instead (names are public: every viewer sees them in the seats bar).
-// ``names[i]`` is seat i's name, or null to keep the number (an open seat).
-export function withSeatNames(text, names) {
-  return text.replace(/\bseat (\d+)\b/g, (words, n) => names[Number(n) - 1] || words);
-}

@@ -1,10 +1,17 @@
 // For the King (and me): the five offices with their Primary and Secondary Duties, the
 // Advisor and the card on offer, the middle, the auction for the Favor deck, each player's
 // Gold and Favor, and your hand and Favor cards. Cards are drawn from their codes
-// ("diplomacy-E": an office card; "gold2-05": Gold 2; "king-up1-3": a King card).
+// ("diplomacy-E": an office card; "gold2-05": Gold 2; "king-up1-3": a King card), in the
+// project's SVG art (ftk-art.js). Every decision is made on the board: a card in the middle
+// to take, a card in hand to pay or discard, where the drawn card goes, an office's +1 / −1
+// for a King card, and the auction's bid (a number field) or pass.
 import { h } from "../dom.js";
 import { gameText, plural, t, term } from "../i18n.js";
+import { tag } from "../picks.js";
 import { card, chip, zone } from "./cards.js";
+import { amountField, kindButtons } from "./controls.js";
+import { OFFICE_INK, coin, crown, emblem, officeSeal } from "./ftk-art.js";
+import { cardTags, payTag } from "./ftk-picks.js";
 
 const G = "for-the-king";
 /** @typedef {import("../types/observations").ForTheKingObservation} Obs */
@@ -37,15 +44,17 @@ export function officeValue(office, letter) {
   return (HIGH_OFFICES.includes(office) ? HIGH_VALUES : LOW_VALUES)[i];
 }
 
-// A card's face: its value large in the corner, what it is, and the rest in small print.
-function face({ value, title, line = null, info, colour, kind }) {
+// A card's face: its art (the value large), what it is, and the rest in small print.
+function face({ title, line = null, info, colour, kind, art }) {
   const el = card({ title, lines: line ? [line] : [], info, colour, small: true, mark: null });
   el.classList.add("ftk-card", kind);
-  if (value !== null && value !== undefined) el.prepend(h("span", { class: "card-value", "aria-hidden": "true", text: String(value) }));
+  // The value is drawn by the art, large in its seal, coin or crown.
+  el.prepend(h("span", { class: "card-art", "aria-hidden": "true" }, art));
   return el;
 }
 
-function ftkCard(code, colours) {
+/** @param {string} code @param {Record<string, string>} colours @param {Map<string, Record<string, any>> | null} [tags] */
+function ftkCard(code, colours, tags = null) {
   if (code === null || code === undefined) return null;
   const text = String(code);
   const [kind, rest = ""] = text.split("-");
@@ -53,22 +62,49 @@ function ftkCard(code, colours) {
   const gold = kind.match(/^gold(\d)$/);
   if (gold) {
     const name = gameText(G, "term.card.gold", t("ftk.gold", { n: gold[1] })).split("{value}").join(gold[1]);
-    el = face({ value: gold[1], title: t("ftk.gold_word"), info: name, colour: "yellow", kind: "gold" });
+    el = face({ title: t("ftk.gold_word"), info: name, colour: "yellow", kind: "gold", art: coin(gold[1]) });
   } else if (kind === "king") {
     // "up1-3": +1 to one office (the catalogue's word for the card says it in full).
     const [direction] = rest.split(/\d/);
     const n = rest.replace(/^\D+/, "").split("-")[0];
     const sign = { up: "+", down: "\u2212", either: "\u00b1" }[direction] || "";
-    el = face({ value: `${sign}1`, title: t("ftk.king"), line: plural("ftk.offices_changed", Number(n)), info: term(G, "card", `king.${direction}${n}`), colour: "black", kind: "king" });
+    el = face({ title: t("ftk.king"), line: plural("ftk.offices_changed", Number(n)), info: term(G, "card", `king.${direction}${n}`), colour: "black", kind: "king", art: crown(`${sign}1`) });
   } else {
     const value = officeValue(kind, rest);
     const office = term(G, "office", kind);
     const form = gameText(G, `term.card.government.${kind}`, null);
     const info = form ? form.split("{value}").join(String(value)).split("{letter}").join(rest) : t("ftk.office_card", { office, value, letter: rest });
-    el = face({ value, title: office, line: t("ftk.letter", { letter: rest }), info, colour: colours[kind] || null, kind: "office" });
+    const ink = OFFICE_INK[colours[kind]] || "#555";
+    el = face({ title: office, line: t("ftk.letter", { letter: rest }), info, colour: colours[kind] || null, kind: "office", art: [officeSeal(value, rest, ink), emblem(kind, ink)] });
   }
   el.dataset.card = text;
+  const pairs = tags && tags.get(text);
+  if (pairs) tag(el, pairs);
   return el;
+}
+
+// An office's +1 / −1 when a King card changes it: one button each, tagged with the change.
+/** @param {Ctx["actions"]} actions @param {string} office */
+function kingButtons(actions, office) {
+  const changes = actions.filter((a) => a.action.kind === "king" && a.action.office === office);
+  if (!changes.length) return null;
+  return h(
+    "div",
+    { class: "board-controls" },
+    changes.map((a) => tag(h("button", { type: "button", class: "board-control", text: a.action.change > 0 ? "+1" : "\u22121", "aria-label": a.text }), { kind: "king", office, change: a.action.change })),
+  );
+}
+
+// The cards of the viewer's hand: a Gold card pays where paying is the choice, else a card is
+// discarded where discarding is.
+/** @param {Ctx["actions"]} actions @param {string[]} hand */
+function handTags(actions, hand) {
+  const tags = cardTags(actions, "discard", hand);
+  for (const code of hand) {
+    const pays = payTag(actions, code);
+    if (pays) tags.set(code, pays);
+  }
+  return tags;
 }
 
 /** @param {Ctx} ctx */
@@ -79,6 +115,8 @@ export function forTheKingBoard(ctx) {
   const names = ctx.names;
   const auction = obs.auction || null;
   const players = obs.players || [];
+  const middleTags = cardTags(ctx.actions, "take", obs.middle || []);
+  const ownTags = handTags(ctx.actions, obs.hand || []);
   return h(
     "div",
     { class: ["board", "for-the-king"] },
@@ -92,8 +130,10 @@ export function forTheKingBoard(ctx) {
         obs.offices.map((o) =>
           zone(
             { title: term(G, "office", o.office), pairs: { office: o.office }, className: "office" },
+            emblem(o.office, OFFICE_INK[o.colour] || "#555"),
             chip(t("ftk.primary", { n: o.primary ?? "\u2014" }), { colour: o.colour }),
             chip(t("ftk.secondary", { n: o.secondary ?? "\u2014" }), { colour: o.colour }),
+            kingButtons(ctx.actions, o.office),
           ),
         ),
       ),
@@ -112,7 +152,7 @@ export function forTheKingBoard(ctx) {
       "div",
       { class: "row" },
       obs.held ? zone({ title: t("ftk.held") }, ftkCard(obs.held, colours)) : null,
-      zone({ title: t("ftk.middle"), pairs: { area: "middle" } }, (obs.middle || []).map((c) => ftkCard(c, colours))),
+      zone({ title: t("ftk.middle"), pairs: { area: "middle" } }, (obs.middle || []).map((c) => ftkCard(c, colours, middleTags))),
       typeof ctx.viewer === "number" ? zone({ title: t("ftk.own_deck"), pairs: { area: "own" } }) : null,
       zone({ title: t("ftk.favor_deck"), pairs: { area: "favor" } }, card({ title: String(obs.favor_size ?? "?"), back: true, small: true, info: t("ftk.favor") })),
       (obs.discard_up || []).length ? zone({ title: t("ftk.discard_up") }, obs.discard_up.map((c) => ftkCard(c, colours))) : null,
@@ -123,6 +163,8 @@ export function forTheKingBoard(ctx) {
           ftkCard(auction.card, colours),
           h("span", { class: "stat" }, t("ftk.high_bid"), h("b", { text: auction.high_bid ?? 0 })),
           h("span", { class: "stat" }, t("ftk.high_bidder"), h("b", { text: auction.high_bidder === null ? "\u2014" : names[auction.high_bidder] })),
+          amountField(ctx.actions, "bid", "amount", { label: t("ftk.bid_amount"), button: t("ftk.bid") }),
+          kindButtons(ctx.actions, (kind) => kind === "pass"),
         )
       : null,
     h(
@@ -150,7 +192,7 @@ export function forTheKingBoard(ctx) {
       ? h(
           "div",
           { class: "row" },
-          zone({ title: t("ftk.your_hand"), className: "hand" }, (obs.hand || []).map((c) => ftkCard(c, colours))),
+          zone({ title: t("ftk.your_hand"), className: "hand" }, (obs.hand || []).map((c) => ftkCard(c, colours, ownTags))),
           zone({ title: t("ftk.your_favor") }, (obs.my_favor_cards || []).map((c) => ftkCard(c, colours))),
         )
       : null,

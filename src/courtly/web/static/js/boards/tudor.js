@@ -4,9 +4,16 @@
 // behind your screen your Court Cards, Court Tokens and markers (clickable where an action
 // returns, pays with or spends them). Every player's pieces are drawn in their own colour,
 // with the seat's number on them and a legend, so two names that start alike stay apart.
+// Every decision is made on the board: a space, a chair, a Chamber, a Court Card, a Ring or a
+// finger, a letter of the actions, a Scenario Card's side, a player in the legend; the
+// decisions with nothing on the table to click (end the turn, decline...) are buttons on it.
 import { h } from "../dom.js";
 import { gameWord, plural, t, term } from "../i18n.js";
+import { tag } from "../picks.js";
 import { chip, zone } from "./cards.js";
+import { kindButtons } from "./controls.js";
+import { courtCard, hand, officeSeal, ring, token as tokenArt } from "./tudor-art.js";
+
 
 const G = "tudor";
 /** @typedef {import("../types/observations").TudorObservation} Obs */
@@ -28,14 +35,20 @@ export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2
 // which takes one from the supply).
 const SCREEN_CARD_KINDS = new Set(["give", "pay", "skip"]);
 
+// The decisions the board shows elsewhere than as a button: the Lord is clicked in its
+// Chamber, a new Courtier on the viewer's supply.
+const DRAWN_ELSEWHERE = new Set(["activate_lord", "new_courtier"]);
+
 /**
  * @param {Record<string, number>} counts
  * @param {(colour: string) => Record<string, string> | null} [pairsFor]
  * @param {string} [suffix]
+ * @param {(colour: string) => Element} [art]
  */
-function colourChips(counts, pairsFor = () => null, suffix = "") {
+function colourChips(counts, pairsFor = () => null, suffix = "", art = tokenArt) {
   return Object.entries(counts || {}).map(([colour, n]) => {
     const el = chip(`${term(G, "faction", colour)}${suffix} \u00d7${n}`, { colour, pairs: n > 0 ? pairsFor(colour) : null });
+    el.prepend(art(colour));
     if (n === 0) el.classList.add("none");
     return el;
   });
@@ -54,7 +67,8 @@ function legend(obs, names) {
   return h(
     "ul",
     { class: "legend", "aria-label": t("tudor.legend") },
-    obs.players.map((_p, seat) => h("li", {}, piece(seat, names), h("span", { text: names[seat] }))),
+    // A player is chosen here where an action names one (Rise And Fall, Connections).
+    obs.players.map((_p, seat) => tag(h("li", {}, piece(seat, names), h("span", { text: names[seat] })), { kind: "seat", seat })),
     Object.entries(MARK).map(([marker, symbol]) =>
       h("li", {}, h("span", { class: ["marker", marker], "aria-hidden": "true", text: symbol }), h("span", { text: term(G, "marker", marker) })),
     ),
@@ -76,13 +90,20 @@ function throneRoom(obs, names) {
           "div",
           { class: "column" },
           // An Office is held by a seat: its holder's piece, else the column's number.
-          h("div", { class: "office", text: t("tudor.column", { n: c + 1 }) }, column.office === null || column.office === undefined ? null : piece(column.office, names)),
+          h(
+            "div",
+            { class: "office", title: t("tudor.column", { n: c + 1 }) },
+            officeSeal(),
+            h("span", { class: "office-name", text: term(G, "office", String(c + 1)) }),
+            column.office === null || column.office === undefined ? null : piece(column.office, names),
+          ),
           (column.tokens || []).map((token, r) => {
             const marker = (column.markers || [])[r];
             const cell = h(
               "div",
               { class: "space", dataset: { colour: token || "" }, title: [token ? term(G, "faction", token) : "", marker ? term(G, "marker", marker) : ""].filter(Boolean).join(" \u00b7 ") },
               h("span", { class: "space-name", text: `${c + 1}-${r + 1}` }),
+              token ? tokenArt(token) : null,
               marker ? h("span", { class: ["marker", marker], text: MARK[marker] || "\u2022" }) : null,
               piece((column.courtiers || [])[r], names),
             );
@@ -95,8 +116,8 @@ function throneRoom(obs, names) {
   );
 }
 
-/** @param {Obs} obs @param {string[]} names */
-function chambers(obs, names) {
+/** @param {Obs} obs @param {string[]} names @param {number | null | undefined} viewer */
+function chambers(obs, names, viewer) {
   return h(
     "div",
     { class: "row" },
@@ -113,7 +134,9 @@ function chambers(obs, names) {
             return li;
           }),
         ),
-        (obs.players || []).map((p, seat) => (p.lord === roman ? h("span", { class: "lord" }, piece(seat, names), t("tudor.lord_of", { name: names[seat] })) : null)),
+        (obs.players || []).map((p, seat) =>
+          p.lord === roman ? h("span", { class: "lord" }, seat === viewer ? tag(piece(seat, names), { kind: "activate_lord" }) : piece(seat, names), t("tudor.lord_of", { name: names[seat] })) : null,
+        ),
       ),
     ),
   );
@@ -131,7 +154,7 @@ function screenCardPairs(actions, colour) {
 function behindScreen(screen, actions, title = t("tudor.behind_screen")) {
   return zone(
     { title, className: ["hand", "screen"] },
-    h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_cards_held") }), h("div", { class: "chips" }, colourChips(screen.cards, (colour) => screenCardPairs(actions, colour)))),
+    h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_cards_held") }), h("div", { class: "chips" }, colourChips(screen.cards, (colour) => screenCardPairs(actions, colour), "", courtCard))),
     h("div", { class: "screen-group" }, h("h4", { text: t("tudor.court_tokens") }), h("div", { class: "chips" }, colourChips(screen.court_tokens, (colour) => ({ token: colour }), ` ${t("tudor.token")}`))),
     h(
       "div",
@@ -163,13 +186,15 @@ export function tudorBoard(ctx) {
         : null,
     ),
     legend(obs, names),
+    kindButtons(ctx.actions, (kind) => !DRAWN_ELSEWHERE.has(kind)),
+    choicesOnCards(obs, ctx.actions),
     throneRoom(obs, names),
-    chambers(obs, names),
+    chambers(obs, names, ctx.viewer),
     h(
       "div",
       { class: "row" },
-      zone({ title: t("tudor.court_cards") }, colourChips(obs.court_card_supply, (colour) => (typeof ctx.viewer === "number" ? { kind: "take", card: colour } : null))),
-      zone({ title: t("tudor.ring_stand") }, colourChips(obs.ring_stand, (colour) => ({ ring: colour }))),
+      zone({ title: t("tudor.court_cards") }, colourChips(obs.court_card_supply, (colour) => (typeof ctx.viewer === "number" ? { kind: "take", card: colour } : null), "", courtCard)),
+      zone({ title: t("tudor.ring_stand") }, colourChips(obs.ring_stand, (colour) => ({ ring: colour }), "", ring)),
     ),
     h(
       "table",
@@ -185,8 +210,8 @@ export function tudorBoard(ctx) {
             {},
             h("th", { scope: "row" }, piece(seat, names), " ", names[seat]),
             h("td", { text: p.prestige ?? "?" }),
-            h("td", {}, (p.rings || []).map((r) => chip(`${term(G, "finger", r.finger)}: ${term(G, "faction", r.ring)}`, { colour: r.ring, pairs: seat === ctx.viewer ? { finger: r.finger } : null }))),
-            h("td", { text: p.courtiers_in_supply ?? "?" }),
+            h("td", {}, hand(p.rings || [], seat === ctx.viewer)),
+            seat === ctx.viewer ? h("td", {}, tag(h("span", { class: "supply", text: p.courtiers_in_supply ?? "?" }), { kind: "new_courtier" })) : h("td", { text: p.courtiers_in_supply ?? "?" }),
             h("td", { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
             h("td", { text: [plural("tudor.count_cards", counts?.cards), plural("tudor.count_tokens", counts?.court_tokens), plural("tudor.count_markers", counts?.influence_intrigue)].join(", ") }),
           );
@@ -196,5 +221,32 @@ export function tudorBoard(ctx) {
     screen ? behindScreen(screen, ctx.actions) : null,
     // Once over, every seat's screen is shown.
     Array.isArray(obs.revealed) ? h("div", { class: "row" }, obs.revealed.map((other, seat) => behindScreen(other, [], t("tudor.screen_of", { name: names[seat] })))) : null,
+  );
+}
+
+// The actions A-H while one is to be chosen (the Chamber's pair, then the alternates), and
+// the Scenario Card's two sides while one may be used.
+/** @param {Obs} obs @param {Ctx["actions"]} actions */
+function choicesOnCards(obs, actions) {
+  const letters = actions.filter((a) => a.action.kind === "action").map((a) => String(a.action.letter));
+  const sides = actions.filter((a) => a.action.kind === "scenario").map((a) => String(a.action.side));
+  if (!letters.length && !sides.length) return null;
+  return h(
+    "div",
+    { class: "row" },
+    letters.length
+      ? zone(
+          { title: t("tudor.actions"), className: "letters" },
+          letters.map((letter) => tag(h("span", { class: "letter-card" }, h("b", { text: letter }), h("span", { text: term(G, "action", letter) })), { kind: "action", letter })),
+        )
+      : null,
+    sides.length
+      ? zone(
+          { title: term(G, "scenario", String(obs.cards_in_play?.scenario ?? "")), className: "scenario" },
+          sides.map((side) =>
+            tag(h("span", { class: "letter-card" }, h("b", { text: term(G, "side", side) }), h("span", { text: term(G, "scenario", `${obs.cards_in_play?.scenario}.${side}`) })), { kind: "scenario", side }),
+          ),
+        )
+      : null,
   );
 }

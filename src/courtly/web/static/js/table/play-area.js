@@ -1,15 +1,18 @@
 // The board area and what sits beside it: the board of the viewer's observation (its
 // clickable parts tagged by the picker), the choices as buttons (the accessible alternative
 // to clicking the board), undo, and the event log.
+import { api } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { seatLabel, withSeatNames } from "../seats.js";
+import { language, t } from "../i18n.js";
+import { showError } from "../notice.js";
 import { actionText, drawBoard, serverText } from "../boards/index.js";
 
 export function boardArea(page, view) {
   return h(
     "section",
-    { class: "board-area", "aria-label": t("table.board") },
+    { class: "board-area", "aria-labelledby": "board-title" },
+    // The boards' titles are h3: the board's own h2 keeps the outline in order.
+    h("h2", { id: "board-title", class: "visually-hidden", text: t("table.board") }),
     drawBoard({
       game: page.table.game,
       observation: view.observation,
@@ -65,6 +68,39 @@ export function choices(page, view) {
       }),
     ),
     undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
+    table.hints && mine ? hintBox(page, view) : null,
+  );
+}
+
+// A hint (a table made with hints on, on this seat's turn): what the strongest bot would play
+// here and how sure it is, from this seat's view alone (the server's search sees nothing else).
+// Asked for with the seat's own link token; kept for the position it was asked at.
+function hintBox(page, view) {
+  const hint = page.hint && page.hint.seat === view.viewer && page.hint.seq === view.seq ? page.hint : null;
+  const ask = async () => {
+    page.hint = { seat: view.viewer, seq: view.seq, waiting: true };
+    page.draw();
+    try {
+      const found = await api(`/api/tables/${page.id}/hint?lang=${language()}`, { method: "POST", token: view.token });
+      page.hint = { ...found, seat: view.viewer, seq: view.seq };
+    } catch (err) {
+      page.hint = null;
+      showError(err);
+    }
+    page.draw();
+  };
+  return h(
+    "div",
+    { class: "hint-box" },
+    hint
+      ? h(
+          "p",
+          { id: "hint-text", "aria-live": "polite" },
+          hint.waiting
+            ? t("hint.thinking")
+            : t("hint.text", { moves: hint.moves.join(" · "), chance: Math.round(hint.chance * 100), sure: Math.round(hint.sure * 100) }),
+        )
+      : h("button", { type: "button", id: "hint-ask", text: t("hint.ask"), onclick: ask }),
   );
 }
 
@@ -76,13 +112,13 @@ export function choiceText(page, action) {
 }
 
 export function log(page, view) {
-  // Seat names as the log shows them: open seats keep their number.
-  const names = (page.table ? page.table.seats : []).map((s) => (s.kind === "open" ? null : seatLabel(s)));
+  // Each event's text is the server's, made for this reader (its language, the seats' names).
   const list = h(
     "ol",
-    { class: "log", "aria-live": "polite" },
+    // Focusable: a keyboard scrolls it (it scrolls inside its panel).
+    { class: "log", "aria-live": "polite", tabIndex: 0 },
     view.events.map((e) =>
-      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, withSeatNames(e.text, names), e.data)),
+      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.data)),
     ),
   );
   requestAnimationFrame(() => {

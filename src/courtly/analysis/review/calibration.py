@@ -1,0 +1,112 @@
+"""From the search's value to a win chance, per game.
+
+The review's search returns a mean of logistic scores of heuristic positions (depth-0
+rollouts), which orders positions well but is not a probability. A calibration maps it to the
+rate at which positions with that value were won: a logistic curve on the value's log-odds
+(Platt scaling: two parameters, which a few hundred positions fit without the steps an
+isotonic fit learns from noise), fitted on positions of finished games between bots, shipped
+as one small JSON file per game (``data/<game>.json``, the curve as knots) and refitted by
+``benchmarks/calibrate_review.py`` (``fit.py``). A game with no file is not calibrated: its
+chance is the search's value, clipped to [0, 1].
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+CALIBRATION_FORMAT = "courtly-calibration"
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """An increasing step function: ``values[i]`` (ascending) maps to ``chances[i]``; between
+    two knots the chance is interpolated linearly, outside them it is the nearest knot's."""
+
+    values: tuple[float, ...] = ()
+    chances: tuple[float, ...] = ()
+
+    def chance(self, value: float) -> float:
+        xs, ys = self.values, self.chances
+        if not xs:
+            return min(1.0, max(0.0, value))
+        if value <= xs[0]:
+            return ys[0]
+        if value >= xs[-1]:
+            return ys[-1]
+        i = bisect.bisect_right(xs, value)
+        x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+        return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+
+    def to_json(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "format": CALIBRATION_FORMAT,
+            "values": list(self.values),
+            "chances": list(self.chances),
+            **(extra or {}),
+        }
+
+
+def data_path(game_name: str) -> Path:
+    """Where the calibration of ``game_name`` is shipped (in the package)."""
+    return Path(str(resources.files("courtly.analysis.review") / "data" / f"{game_name}.json"))
+
+
+def load_calibration(game_name: str, players: int) -> Calibration:
+    """The calibration of ``game_name`` at ``players`` seats: none (the value itself) at a
+    player count it was not fitted at, since the chances differ with the number of seats (a
+    sure win of a two-seat Courtisans game read 24% through the curve fitted at three and
+    four seats)."""
+    path = data_path(game_name)
+    if not path.is_file():
+        return Calibration()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if players not in data.get("players", []):
+        return Calibration()
+    return Calibration(tuple(data["values"]), tuple(data["chances"]))
+
+
+#: The values at which a logistic fit is written down as knots (interpolated between).
+KNOTS = tuple(i / 40 for i in range(41))
+_EDGE = 1e-3  # values are clipped to [_EDGE, 1 - _EDGE] before their log-odds are taken
+
+
+def _logit(value: float) -> float:
+    v = min(1.0 - _EDGE, max(_EDGE, value))
+    return math.log(v / (1.0 - v))
+
+
+def logistic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+    """``chance = 1 / (1 + exp(-(a * logit(value) + b)))`` fitted by maximum likelihood
+    (Newton's method, a little ridge for a sample that separates), written as knots."""
+    xs = [_logit(v) for v in values]
+    a, b = 1.0, 0.0
+    ridge = 1e-3
+    for _ in range(50):
+        # Gradient and Hessian of the negative log-likelihood (plus the ridge).
+        ga, gb = ridge * a, ridge * b
+        haa, hab, hbb = ridge, 0.0, ridge
+        for x, y in zip(xs, outcomes, strict=True):
+            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
+            w = p * (1.0 - p)
+            ga += (p - y) * x
+            gb += p - y
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    chances = tuple(round(1.0 / (1.0 + math.exp(-(a * _logit(k) + b))), 4) for k in KNOTS)
+    return Calibration(KNOTS, chances)

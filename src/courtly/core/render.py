@@ -1,0 +1,135 @@
+"""Sentences: an event or an action put into words when it is shown, and only here.
+
+Events and actions are a kind and data; every front (the terminal's log and choices,
+``courtly replay``, the server's deliveries, the replay viewer, a log export) asks this module
+for their sentences, in the reader's language and with the table's seat names (``names[i]``
+is seat ``i``'s name, None or missing: "seat 3", "3번 자리"). A game's words come from its
+vocabulary (``Game.event_kinds``, ``Game.action_texts``); a plug-in without one reads as its
+kind and data.
+
+Hidden information: this module sees only the event it is given, so a front passes only
+what its viewer may see (``courtly.core.events.events_for`` first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from courtly.core.actions import Action, ActionTexts
+from courtly.core.canonical import canonical_json
+from courtly.core.events import Event, EventKinds
+from courtly.core.i18n import ENGLISH, fill, naming, placeholders, seat_text
+
+__all__ = [
+    "Vocabulary",
+    "action_json",
+    "action_text",
+    "event_fields",
+    "event_json",
+    "event_text",
+]
+
+# Sentences of actions kept per vocabulary (an action's words never change), up to this
+# many: a table's names are part of the key, and a long-running server meets many.
+_KEPT_ACTIONS = 20_000
+
+
+class Vocabulary(Protocol):
+    """What a game's sentences are made of (a ``courtly.core.state.Game`` is one)."""
+
+    @property
+    def event_kinds(self) -> EventKinds | None: ...
+
+    @property
+    def action_texts(self) -> ActionTexts | None: ...
+
+
+def event_text(
+    game: Vocabulary, event: Event, lang: str = ENGLISH, names: Sequence[str | None] = ()
+) -> str:
+    """``event``'s sentence in ``lang``, naming seat ``i`` as ``names[i]`` where it has one."""
+    kinds = game.event_kinds
+    if kinds is None:
+        return _plain(event.kind, event.data)
+    with naming(names):
+        if kinds.domain is None:
+            return kinds.templates[event.kind].format_map(
+                {name: _english_word(kinds, name, value) for name, value in event.data.items()}
+            )
+        template = kinds.domain.text(f"event.{event.kind}", lang)
+        words = {
+            name: _word(kinds.formatters, name, event.data[name], lang)
+            for name in placeholders(template)
+        }
+        return fill(template, words)
+
+
+def action_text(
+    game: Vocabulary, action: Action, lang: str = ENGLISH, names: Sequence[str | None] = ()
+) -> str:
+    """``action``'s sentence in ``lang``, naming seat ``i`` as ``names[i]`` where it has one."""
+    texts = game.action_texts
+    if texts is None:
+        return _plain(action.kind, dict(action.args))
+    kept = texts.sentences
+    key = (lang, tuple(names), action.kind, action.args)
+    found = kept.get(key)
+    if found is None:
+        args = dict(action.args)
+        template = texts.domain.text(texts.key(action.kind, args), lang)
+        with naming(names):
+            words = {
+                name: _word(texts.formatters, name, args[name], lang)
+                for name in placeholders(template)
+            }
+            found = fill(template, words)
+        if len(kept) >= _KEPT_ACTIONS:
+            kept.clear()
+        kept[key] = found
+    return found
+
+
+def event_fields(kinds: EventKinds, kind: str) -> frozenset[str]:
+    """The data fields the English sentence of an event of ``kind`` names."""
+    if kinds.domain is None:
+        return placeholders(kinds.templates[kind])
+    return placeholders(kinds.domain.text(f"event.{kind}", ENGLISH))
+
+
+def event_json(
+    game: Vocabulary, event: Event, lang: str = ENGLISH, names: Sequence[str | None] = ()
+) -> dict[str, Any]:
+    """An event as a message carries it to one reader: its JSON form and its ``text``."""
+    return {**event.to_json(), "text": event_text(game, event, lang, names)}
+
+
+def action_json(
+    game: Vocabulary, action: Action, lang: str = ENGLISH, names: Sequence[str | None] = ()
+) -> dict[str, Any]:
+    """A legal action as a message offers it to one reader: id, JSON form and ``text``."""
+    text = action_text(game, action, lang, names)
+    return {"id": action.id, "action": action.to_json(), "text": text}
+
+
+def _word(formatters: Mapping[str, Any], name: str, value: Any, lang: str) -> str:
+    formatter = formatters.get(name)
+    if formatter is not None:
+        return str(formatter(value, lang))
+    if name == "seat" or name.endswith("_seat"):
+        return seat_text(value, lang)
+    return str(value)
+
+
+def _english_word(kinds: EventKinds, name: str, value: Any) -> str:
+    formatter = kinds.formatters.get(name)
+    if formatter is not None:
+        return str(formatter(value))
+    if name == "seat" or name.endswith("_seat"):
+        return seat_text(value, ENGLISH)
+    return str(value)
+
+
+def _plain(kind: str, data: Mapping[str, Any]) -> str:
+    """A plug-in without words of its own: its kind and data, as they are."""
+    return kind if not data else f"{kind} {canonical_json(dict(data))}"

@@ -1,0 +1,226 @@
+"""Post-game reviews on the server: a seat's decisions judged by the strong search
+(``courtly.analysis.review``), requested in the replay viewer once a game is over.
+
+A review runs as a background task, one turn at a time, each turn a job of the bot scheduler
+at the lowest priority (``BotScheduler.review_turn``: it waits while any bot's decision does).
+After each turn its state is stored with the table (``Store.reviews``), so the review is
+computed once, its progress can be shown, and a server restarted goes on from what was judged.
+Only a finished game is reviewed: during a game a seat's estimates would be a hint about the
+others, which only a hint for one's own seat may give (docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from courtly.analysis.review import Decision, Review, ReviewSettings
+from courtly.analysis.review.engine import seat_turns
+from courtly.core.i18n import ENGLISH
+from courtly.core.records import GameRecord
+from courtly.core.registry import load_game
+from courtly.core.render import action_text
+from courtly.server import bots
+from courtly.server.access import seat_of
+from courtly.server.config import Limits
+from courtly.server.database import StoreThread
+from courtly.server.live import LiveTable
+from courtly.server.protocol import seat_names
+from courtly.server.refusals import RequestError
+from courtly.server.scheduler import BotScheduler
+from courtly.server.stored import PLAYING
+
+log = logging.getLogger("courtly.server")
+
+NONE, RUNNING, DONE, FAILED = "none", "running", "done", "failed"
+#: A review whose turns fail this many times is stored as failed (asked for again, it retries).
+MAX_FAILURES = 3
+
+
+def review_settings(limits: Limits) -> ReviewSettings:
+    """The server's review budget per turn: iterations when set (reproducible), else seconds."""
+    if limits.review_iterations > 0:
+        return ReviewSettings(iterations=limits.review_iterations, seconds=None)
+    return ReviewSettings(iterations=None, seconds=limits.review_seconds)
+
+
+class Reviews:
+    def __init__(
+        self, thread: StoreThread, scheduler: BotScheduler | None, settings: ReviewSettings
+    ) -> None:
+        self.thread = thread
+        self.scheduler = scheduler
+        self.settings = settings
+        self._running: dict[tuple[str, int], asyncio.Task[None]] = {}
+        # Set while the server stops: a turn cut off then (its worker killed) is no failure;
+        # the review stays as stored, running, and is taken up after the restart.
+        self._stopping = False
+
+    def _check(self, live: LiveTable, seat: int) -> None:
+        if not live.table.state.is_terminal:
+            raise RequestError(409, "server.review.not_over")
+        if not 0 <= seat < live.table.state.num_players:
+            raise RequestError(
+                400, "server.request.no_seat", seat=seat, last=live.table.state.num_players - 1
+            )
+
+    async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """Start (or go on with) the review of ``seat``; its body as stored."""
+        self._check(live, seat)
+        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
+        if body is None or body.get("settings") != self.settings.to_json():
+            body = await asyncio.to_thread(self._plan, live, seat)
+            await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
+        if body["status"] != DONE:
+            self._start(live, seat, body)
+        return body
+
+    async def stored(self, live: LiveTable, seat: int) -> dict[str, Any] | None:
+        """The review of ``seat`` as stored (None: never asked for); one stored as running but
+        with no task here (the server restarted) is taken up again."""
+        self._check(live, seat)
+        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
+        if body is not None and body["status"] == RUNNING:
+            self._start(live, seat, body)
+        return body
+
+    def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        turns = seat_turns(live.table.game, live.table.record, seat)
+        judged = [t.step for t in turns if t.judged]
+        return {
+            "status": RUNNING,
+            "settings": self.settings.to_json(),
+            "steps": judged,
+            "forced": len(turns) - len(judged),
+            "decisions": [],
+        }
+
+    def _start(self, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
+        key = (live.id, seat)
+        task = self._running.get(key)
+        if task is not None and not task.done():
+            return
+        if body["status"] == FAILED:  # a failed review asked for again is tried again
+            body["status"], body["failures"] = RUNNING, 0
+        self._running[key] = asyncio.create_task(self._run(live.id, live, seat, body))
+
+    async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
+        store = self.thread.store
+        record = live.table.record.to_json()
+        done = {d["step"] for d in body["decisions"]}
+        try:
+            for step in body["steps"]:
+                if step in done:
+                    continue
+                decision = await self._judge(f"review:{table_id}:{seat}", record, seat, step)
+                if decision is None:
+                    return  # the scheduler is shutting down
+                body["decisions"].append(decision)
+                await self.thread.run(store.reviews.save, table_id, seat, body)
+            body["status"] = DONE
+            await self.thread.run(store.reviews.save, table_id, seat, body)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if self._stopping:
+                return
+            # A worker killed under it (the server stopping: its workers get the signal first)
+            # is no fault of the review: it stays running and is taken up when next read. One
+            # that fails again and again is given up.
+            body["failures"] = body.get("failures", 0) + 1
+            log.error("review of table %s seat %s stopped: %s", table_id, seat + 1, exc)
+            if body["failures"] >= MAX_FAILURES:
+                body["status"] = FAILED
+            await self.thread.run(store.reviews.save, table_id, seat, body)
+
+    async def _judge(
+        self, key: str, record: dict[str, Any], seat: int, step: int
+    ) -> dict[str, Any] | None:
+        settings = self.settings.to_json()
+        if self.scheduler is None:
+            # No worker pool (a server started without one): in a thread of this process.
+            return await asyncio.to_thread(bots.review_turn, key, record, seat, step, settings)
+        return await self.scheduler.review_turn(key, record, seat, step, settings)
+
+    async def hint(self, live: LiveTable, token: str | None, lang: str) -> dict[str, Any]:
+        """What the strongest bot would play at the token's seat now, from that seat's view
+        alone: only at a table whose creator turned hints on, only for the token's own seat,
+        and only when it is to act."""
+        if not live.stored.hints:
+            raise RequestError(403, "server.hint.off")
+        seat = None if token is None else seat_of(live, token)
+        if seat is None:
+            raise RequestError(403, "server.hint.no_seat")
+        state = live.table.state
+        if live.status != PLAYING or state.current_player != seat:
+            raise RequestError(409, "server.hint.not_your_turn")
+        record = live.table.record.to_json()
+        settings = self.settings.to_json()
+        found: dict[str, Any] | None
+        if self.scheduler is None:
+            found = await asyncio.to_thread(bots.hint_now, live.id, record, seat, settings)
+        else:
+            found = await self.scheduler.hint(live.id, record, seat, settings)
+        if found is None:
+            raise RequestError(409, "server.hint.not_your_turn")
+        space = state.action_space
+        game = live.table.game
+        return {
+            "seat": seat,
+            "seq": live.seq,
+            "moves": [
+                action_text(game, space.decode(i), lang, seat_names(live.info()))
+                for i in found["line"]
+            ],
+            "actions": found["line"],
+            "chance": found["chance"],
+            "sure": found["sure"],
+        }
+
+    def stop(self) -> None:
+        self._stopping = True
+        for task in self._running.values():
+            task.cancel()
+
+
+def shown(
+    live: LiveTable, seat: int, body: dict[str, Any] | None, lang: str = ENGLISH
+) -> dict[str, Any]:
+    """A review as the browser shows it: its progress, each judged turn with the moves' texts
+    in ``lang``, the marks, the accuracy, the three costliest turns and the win-chance series."""
+    if body is None:
+        return {"seat": seat, "status": NONE, "done": 0, "total": 0}
+    record: GameRecord = live.table.record
+    game = load_game(record.game)
+    space = game.action_space(record.num_players, game.resolve_options(record.options, saved=True))
+    settings = ReviewSettings(**body["settings"])
+    decisions = [Decision.from_json(d) for d in body["decisions"]]
+    decisions.sort(key=lambda d: d.step)
+    review = Review(game.name, seat, settings, decisions, body["forced"])
+
+    names = seat_names(live.info())
+
+    def words(ids: list[int]) -> list[str]:
+        return [action_text(game, space.decode(i), lang, names) for i in ids]
+
+    return {
+        "seat": seat,
+        "status": body["status"],
+        "done": len(decisions),
+        "total": len(body["steps"]),
+        "forced": body["forced"],
+        "settings": body["settings"],
+        "decisions": [
+            {
+                **d.to_json(),
+                "played_text": words(d.played),
+                "preferred_text": words(d.preferred),
+            }
+            for d in decisions
+        ],
+        "accuracy": review.accuracy(),
+        "marks": review.marks(),
+        "costliest": [d.step for d in review.costliest()],
+        "series": review.series(),
+    }

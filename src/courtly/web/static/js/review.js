@@ -1,0 +1,147 @@
+// The post-game review in the replay viewer: ask the server to review a seat (it runs in the
+// background, one turn at a time, and is stored with the table), show its progress, then the
+// summary, a win-chance graph (inline SVG) and each judged move with its mark. Every move links
+// to its position in the replay. The client computes nothing: the server judged each move
+// from what that seat knew then.
+import { api } from "./api.js";
+import { h, s } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { showError } from "./notice.js";
+
+const POLL_MS = 1000;
+const WIDTH = 320;
+const HEIGHT = 120;
+
+/**
+ * @param {string} tableId
+ * @param {string[]} names
+ * @param {(step: number) => void} goTo
+ */
+export function reviewPanel(tableId, names, goTo) {
+  const body = h("div", { id: "review-body" });
+  const seatSelect = h(
+    "select",
+    { id: "review-seat" },
+    names.map((name, seat) => h("option", { value: String(seat), text: name })),
+  );
+  let timer = 0;
+  const path = () => `/api/tables/${tableId}/reviews/${seatSelect.value}?lang=${language()}`;
+  const show = (review) => {
+    window.clearTimeout(timer);
+    body.replaceChildren(...drawReview(review, goTo));
+    if (review.status === "running") timer = window.setTimeout(() => load("GET"), POLL_MS);
+  };
+  const load = async (method) => {
+    try {
+      show(await api(path(), { method }));
+    } catch (err) {
+      showError(err);
+    }
+  };
+  seatSelect.onchange = () => load("GET");
+  const panel = h(
+    "section",
+    { class: ["panel", "review-panel"], "aria-labelledby": "review-title" },
+    h("h2", { id: "review-title", text: t("review.title") }),
+    h(
+      "div",
+      { class: "review-ask" },
+      h("label", { for: "review-seat", text: t("review.seat") }),
+      seatSelect,
+      h("button", { type: "button", id: "review-start", onclick: () => load("POST"), text: t("review.start") }),
+    ),
+    h("p", { class: "hint", text: t("review.explain") }),
+    body,
+  );
+  load("GET");
+  return panel;
+}
+
+function percent(chance) {
+  return `${Math.round(chance * 100)}%`;
+}
+
+function drawReview(review, goTo) {
+  if (review.status === "none") return [];
+  const out = [];
+  if (review.status === "running") {
+    out.push(
+      h("p", { id: "review-progress", text: t("review.progress", { done: review.done, total: review.total }) }),
+      h("progress", { max: review.total || 1, value: review.done, "aria-labelledby": "review-progress" }),
+    );
+  } else if (review.status === "failed") {
+    out.push(h("p", { text: t("review.failed") }));
+  }
+  if (!review.decisions || !review.decisions.length) return out;
+  const link = (step, text) => h("a", { href: "#", class: "review-link", onclick: (e) => { e.preventDefault(); goTo(step); }, text });
+  if (review.status === "done") {
+    const marks = review.marks;
+    out.push(
+      h(
+        "p",
+        { id: "review-summary" },
+        t("review.accuracy", { accuracy: Math.round(review.accuracy) }),
+        " ",
+        t("review.marks", { blunders: marks.blunder, mistakes: marks.mistake, inaccuracies: marks.inaccuracy }),
+      ),
+    );
+    if (review.costliest.length) {
+      const byStep = new Map(review.decisions.map((d) => [d.step, d]));
+      out.push(
+        h(
+          "p",
+          {},
+          t("review.costliest"),
+          " ",
+          review.costliest.map((step, i) => [i ? ", " : "", link(step, t("review.move_lost", { move: step + 1, loss: Math.round(byStep.get(step).loss * 100) }))]),
+        ),
+      );
+    }
+  }
+  out.push(graph(review.series, goTo));
+  out.push(
+    h(
+      "ol",
+      { class: "review-moves" },
+      review.decisions.map((d) =>
+        h(
+          "li",
+          { class: d.mark ? ["review-move", `mark-${d.mark}`] : "review-move", dataset: { step: String(d.step) } },
+          link(d.step, t("review.move", { move: d.step + 1 })),
+          " ",
+          d.played_text.join(" · "),
+          d.mark ? h("span", { class: "review-mark", text: t(`review.mark.${d.mark}`) }) : null,
+          h(
+            "div",
+            { class: "review-detail" },
+            d.played.join() === d.preferred.join()
+              ? t("review.same", { chance: percent(d.before) })
+              : t("review.better", { bot: d.preferred_text.join(" · "), before: percent(d.before), after: percent(d.after) }),
+            d.parts > 1 ? ` ${t("review.parts", { n: d.parts })}` : "",
+          ),
+        ),
+      ),
+    ),
+  );
+  return out;
+}
+
+function graph(series, goTo) {
+  if (!series.length) return null;
+  const last = Math.max(1, series[series.length - 1][0]);
+  const x = (step) => 4 + (step / last) * (WIDTH - 8);
+  const y = (chance) => 4 + (1 - chance) * (HEIGHT - 8);
+  const points = series.map(([step, chance]) => `${x(step).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
+  return s(
+    "svg",
+    { id: "review-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph") },
+    s("title", { text: t("review.graph") }),
+    s("line", { x1: 4, x2: WIDTH - 4, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    s("polyline", { points, fill: "none", class: "review-line" }),
+    series.map(([step, chance]) => {
+      const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chance).toFixed(1), r: 3, class: "review-dot" }, s("title", { text: `${step + 1}: ${percent(chance)}` }));
+      dot.addEventListener("click", () => goTo(step));
+      return dot;
+    }),
+  );
+}

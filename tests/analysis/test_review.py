@@ -1,0 +1,213 @@
+"""The post-game review (courtly.analysis.review): turns as a player thinks of them, forced
+moves left alone, the same review for the same settings, and every estimate from the reviewed
+seat's view alone."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+import pytest
+
+import courtly
+from courtly.agents.registry import make_agent
+from courtly.analysis.review import (
+    ReviewSettings,
+    Turn,
+    judge_turn,
+    replay_positions,
+    review_record,
+    turns_of,
+)
+from courtly.analysis.review.calibration import (
+    Calibration,
+    data_path,
+    load_calibration,
+    logistic,
+)
+from courtly.analysis.review.engine import seat_turns
+from courtly.analysis.review.fit import brier
+from courtly.analysis.review.marks import thresholds
+from courtly.core.match import play_match
+from courtly.core.records import GameRecord
+from courtly.core.rng import Rng
+from courtly.core.state import State
+from courtly.core.table import Table
+
+FEW = ReviewSettings(iterations=40, seconds=None, seed=3)
+SEATS = {"kingdoms": 2, "tudor": 2, "courtisans": 3, "for-the-king": 3}
+
+
+def _record(name: str, seed: int = 7, players: int | None = None) -> GameRecord:
+    game = courtly.load(name)
+    agents = [make_agent("greedy", game) for _ in range(players or SEATS[name])]
+    record = play_match(game, agents, seed=seed, keep_record=True).record
+    assert record is not None
+    return record
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_turns_split_where_the_seat_changes_or_something_is_shown(name: str) -> None:
+    game = courtly.load(name)
+    positions = replay_positions(game, _record(name))
+    turns = turns_of(positions)
+    assert [p for t in turns for p in t.positions] == positions
+    for turn in turns:
+        assert {p.seat for p in turn.positions} == {turn.seat}
+        # Nothing was shown inside a turn: only its last action may reveal.
+        assert not any(p.revealed for p in turn.positions[:-1])
+    for before, after in itertools.pairwise(turns):
+        assert before.seat != after.seat or before.positions[-1].revealed
+
+
+@pytest.mark.parametrize("name", ["tudor", "courtisans"])
+def test_a_turn_of_several_choices_is_judged_once(name: str) -> None:
+    game = courtly.load(name)
+    record = _record(name)
+    review = review_record(game, record, 0, FEW)
+    several = [d for d in review.decisions if d.parts > 1]
+    assert several, "these games have turns of several choices"
+    for decision in several:
+        assert len(decision.played) == decision.parts
+        assert decision.last_step > decision.step
+        assert 1 <= len(decision.preferred) <= decision.parts
+    steps = [d.step for d in review.decisions]
+    assert steps == sorted(set(steps))
+
+
+def test_forced_moves_are_not_judged() -> None:
+    game = courtly.load("tudor")
+    record = _record("tudor")
+    turns = seat_turns(game, record, 0)
+    review = review_record(game, record, 0, FEW, turns=turns)
+    judged = {d.step for d in review.decisions}
+    forced = [t for t in turns if not t.judged]
+    assert review.forced == len(forced)
+    assert all(t.step not in judged for t in forced)
+    # A turn made only of forced moves is left out: a one-choice turn planted from a real one.
+    first = next(t for t in turns if t.judged)
+    planted = Turn(first.seat, tuple(replace(p, choices=1) for p in first.positions))
+    again = review_record(game, record, 0, FEW, turns=[planted, *turns[1:]])
+    assert first.step not in {d.step for d in again.decisions}
+    assert again.forced == review.forced + 1
+
+
+def test_marks_follow_the_game_thresholds() -> None:
+    review = review_record(courtly.load("kingdoms"), _record("kingdoms"), 1, FEW)
+    marks = thresholds("kingdoms")
+    for decision in review.decisions:
+        assert decision.loss == pytest.approx(decision.before - decision.after)
+        assert decision.mark == marks.mark(decision.loss)
+    assert marks.mark(0.3) == "blunder" and marks.mark(0.0) is None
+    summary = review.to_json()
+    assert 0 <= summary["accuracy"] <= 100
+    costliest = review.costliest()
+    assert [d.loss for d in costliest] == sorted((d.loss for d in costliest), reverse=True)
+    assert len(summary["costliest"]) <= 3
+
+
+def test_the_same_settings_give_the_same_review() -> None:
+    game = courtly.load("courtisans")
+    record = _record("courtisans")
+    first = review_record(game, record, 1, FEW).to_json()
+    assert review_record(game, record, 1, FEW).to_json() == first
+    other_seed = review_record(game, record, 1, replace(FEW, seed=4)).to_json()
+    assert other_seed != first
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_the_review_is_the_same_in_every_world_the_seat_cannot_tell_apart(name: str) -> None:
+    """Honesty: each position of the reviewed seat is replaced by a world re-drawn for that
+    seat (``resample``: every card it could not see drawn again); the review is identical."""
+    game = courtly.load(name)
+    record = _record(name, seed=11)
+    seat = 1
+    turns = seat_turns(game, record, seat)
+    rng = Rng(99)
+    changed = 0
+    redrawn = []
+    for turn in turns:
+        positions = []
+        for position in turn.positions:
+            world = position.state.resample(seat, rng)
+            changed += world.fingerprint() != position.state.fingerprint()
+            positions.append(replace(position, state=world))
+        redrawn.append(Turn(turn.seat, tuple(positions)))
+    assert changed > 0, "the re-drawn worlds must differ from the real ones"
+    real = review_record(game, record, seat, FEW, turns=turns).to_json()
+    assert review_record(game, record, seat, FEW, turns=redrawn).to_json() == real
+
+
+def test_the_logistic_calibration_corrects_an_overconfident_value() -> None:
+    assert Calibration().chance(1.5) == 1.0  # none: the value itself, within [0, 1]
+    # An overconfident value (a position valued v is won at the rate v / 2): the logistic fit
+    # brings it down, and scores the outcomes better than the value itself.
+    rng = Rng(5)
+    values = [rng.random() for _ in range(2000)]
+    outcomes = [1.0 if rng.random() < v / 2 else 0.0 for v in values]
+    curve = logistic(values, outcomes)
+    assert list(curve.chances) == sorted(curve.chances)
+    assert curve.chance(0.0) == curve.chances[0] and curve.chance(1.0) == curve.chances[-1]
+    assert curve.chance(0.9) == pytest.approx(0.45, abs=0.08)
+    assert brier([curve.chance(v) for v in values], outcomes) < brier(values, outcomes)
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_each_game_ships_a_measured_calibration_which_the_review_uses(name: str) -> None:
+    shipped = json.loads(data_path(name).read_text(encoding="utf-8"))
+    assert shipped["held_out"] > 0 and shipped["positions"] > 0
+    calibration = load_calibration(name, SEATS[name])
+    assert list(calibration.chances) == sorted(calibration.chances)
+    game = courtly.load(name)
+    turns = seat_turns(game, _record(name), 0)
+    judged = next(t for t in turns if t.judged)
+    decision = judge_turn(game, judged, FEW, calibration)
+    raw = judge_turn(game, judged, FEW, Calibration())
+    assert decision.before == pytest.approx(calibration.chance(raw.before))
+
+
+def _settled(state: State) -> State:
+    """``state`` with its forced moves played."""
+    while state.current_player is not None and len(state.legal_action_ids()) == 1:
+        state.step(state.legal_action_ids()[0])
+    return state
+
+
+@pytest.mark.parametrize(("name", "seed", "step"), [("courtisans", 2, 67)])
+def test_a_planted_blunder_is_marked_and_the_winning_move_is_not(
+    name: str, seed: int, step: int
+) -> None:
+    """Two seats: at the last real decision of a game, where by the rules one move ends the
+    game lost for the seat and another won (each played to the end), the record is rewritten
+    with each; the losing one is a blunder, and the winning one costs far less (a turn may
+    begin with an earlier choice, which may have cost something itself)."""
+    game = courtly.load(name)
+    record = _record(name, players=2, seed=seed)
+    table = Table.from_record(game, record.first(step))
+    seat = table.state.current_player
+    assert seat is not None
+    outcome = {
+        a: _settled(_step(table.state.clone(), a)).rewards()[seat]
+        for a in table.state.legal_action_ids()
+    }
+    losing = min(a for a, won in outcome.items() if won == 0.0)
+    winning = min(a for a, won in outcome.items() if won == 1.0)
+    marks, losses = {}, {}
+    for move in (losing, winning):
+        played = Table.from_record(game, record.first(step))
+        played.play(seat, move)
+        while (mover := played.state.current_player) is not None:
+            played.play(mover, played.state.legal_action_ids()[0])
+        review = review_record(
+            game, played.record, seat, ReviewSettings(iterations=300, seconds=None)
+        )
+        judged = next(d for d in review.decisions if d.step <= step <= d.last_step)
+        marks[move], losses[move] = judged.mark, judged.loss
+    assert marks[losing] == "blunder"
+    assert losses[winning] < losses[losing] - thresholds(name).blunder
+
+
+def _step(state: State, action: int) -> State:
+    state.step(action)
+    return state

@@ -1,0 +1,129 @@
+"""``courtly review``: the real command judges a finished record's seat, fits 80 columns in
+English and Korean, refuses an unfinished game, and Ctrl-C keeps what is judged for the same
+command to go on from (the result then the same as a review never stopped)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from cli_support import COURTLY
+from rich.cells import cell_len
+
+import courtly
+from courtly.agents.registry import make_agent
+from courtly.analysis.review import ReviewSettings, review_record
+from courtly.analysis.runner import usable_cpus
+from courtly.cli.review import side_file
+from courtly.core.match import play_match
+from courtly.core.records import GameRecord
+
+INTERRUPTED = 130
+
+
+def _record(tmp_path: Path, name: str = "tudor", players: int = 2) -> Path:
+    game = courtly.load(name)
+    agents = [make_agent("greedy", game) for _ in range(players)]
+    record = play_match(game, agents, seed=7, keep_record=True).record
+    assert record is not None
+    path = tmp_path / f"{name}.json"
+    record.save(path)
+    return path
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "80", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+    return subprocess.run(
+        [COURTLY, *args], capture_output=True, text=True, env=env, timeout=300, check=False
+    )
+
+
+def test_the_review_fits_80_columns_in_english_and_korean(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    for lang, accuracy in (("en", "Accuracy"), ("ko", "정확도")):
+        done = _run("--lang", lang, "review", str(record), "--as", "1", "--iterations", "20")
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert any(accuracy in line for line in lines)
+        assert max(cell_len(line) for line in lines) <= 80
+        assert "review." not in done.stdout and "cli." not in done.stdout  # no bare keys
+        side_file(record, 0).unlink()
+
+
+def test_an_unfinished_game_is_not_reviewed(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    unfinished = tmp_path / "unfinished.json"
+    GameRecord.load(path).first(10).save(unfinished)
+    done = _run("review", str(unfinished), "--as", "1", "--iterations", "5")
+    assert done.returncode == 1
+    assert len(done.stderr.strip().splitlines()) == 1 and "finished" in done.stderr
+    assert not side_file(unfinished, 0).exists()
+
+
+def _judged(side: Path) -> int:
+    try:
+        return len(json.loads(side.read_text(encoding="utf-8"))["decisions"])
+    except (OSError, ValueError):
+        return 0
+
+
+def test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    side = side_file(record, 1)
+    args = ["review", str(record), "--as", "2", "--iterations", "300"]
+    process = subprocess.Popen(
+        [COURTLY, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _judged(side) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.poll() is None, "the review ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == INTERRUPTED, (out, err)
+    assert "Traceback" not in err and "interrupted" in err
+    kept = _judged(side)
+    assert kept >= 2
+    again = _run(*args)
+    assert again.returncode == 0, again.stderr
+    assert f"Going on from {kept} decisions" in again.stderr
+    game = courtly.load("tudor")
+    whole = review_record(
+        game, GameRecord.load(record), 1, ReviewSettings(iterations=300, seconds=None)
+    )
+    assert kept < len(whole.decisions)
+    stored = json.loads(side.read_text(encoding="utf-8"))["decisions"]
+    assert stored == [d.to_json() for d in whole.decisions]
+
+
+@pytest.mark.skipif(usable_cpus() < 2, reason="the workers need two CPUs")
+def test_many_records_on_two_workers_give_the_reviews_of_one_process(tmp_path: Path) -> None:
+    first = _record(tmp_path, "courtisans", 2)
+    second = tmp_path / "second.json"
+    game = courtly.load("kingdoms")
+    agents = [make_agent("greedy", game) for _ in range(2)]
+    made = play_match(game, agents, seed=9, keep_record=True).record
+    assert made is not None
+    made.save(second)
+    done = _run("review", str(first), str(second), "--as", "1", "--iterations", "20", "-w", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Accuracy") == 2
+    settings = ReviewSettings(iterations=20, seconds=None)
+    for path, name in ((first, "courtisans"), (second, "kingdoms")):
+        alone = review_record(courtly.load(name), GameRecord.load(path), 0, settings)
+        stored = json.loads(side_file(path, 0).read_text(encoding="utf-8"))["decisions"]
+        assert stored == [d.to_json() for d in alone.decisions]

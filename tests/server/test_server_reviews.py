@@ -1,0 +1,138 @@
+"""Post-game reviews on the server: refused before the end, computed in the background after
+it (progress shown), stored with the table, and still there after a restart (SQLite and
+PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import Postgres, ServerProcess
+
+# A small fixed budget: the same review on any machine, and quick.
+ENV = {"COURTLY_REVIEW_ITERATIONS": "20"}
+
+
+def _url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'courtly.sqlite3'}"
+    postgres: Postgres = request.getfixturevalue("postgres")
+    return postgres.url
+
+
+def _finished(server: ServerProcess, table_id: str) -> None:
+    deadline = time.monotonic() + 120
+    while server.info(table_id)["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+
+
+def _review(server: ServerProcess, table_id: str, seat: int, done: bool) -> dict[str, Any]:
+    deadline = time.monotonic() + 180
+    while True:
+        response = server.http.get(f"/api/tables/{table_id}/reviews/{seat}?lang=ko")
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        if not done or body["status"] == "done":
+            return body
+        assert body["status"] == "running", body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_review_after_the_end_is_stored_and_survives_a_restart(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    server = ServerProcess(_url(backend, tmp_path, request), tmp_path / "server.log", ENV)
+    server.start()
+    try:
+        playing = server.create("courtisans", ["open", "bot:greedy"], seed=5)
+        server.start_table(playing)
+        refused = server.http.post(f"/api/tables/{playing['table']['id']}/reviews/0")
+        assert refused.status_code == 409 and "over" in refused.text
+
+        bots = server.create("courtisans", ["bot:greedy", "bot:greedy"], seed=6)
+        server.start_table(bots)
+        table_id = bots["table"]["id"]
+        _finished(server, table_id)
+        assert _review(server, table_id, 0, done=False)["status"] == "none"
+        started = server.http.post(f"/api/tables/{table_id}/reviews/0")
+        assert started.status_code == 200, started.text
+        assert started.json()["status"] in ("running", "done") and started.json()["total"] > 0
+        assert server.http.post(f"/api/tables/{table_id}/reviews/7").status_code in (400, 422)
+
+        review = _review(server, table_id, 0, done=True)
+        assert review["done"] == review["total"] == len(review["decisions"])
+        for decision in review["decisions"]:
+            # The moves in the language asked for (Korean here), never an identifier.
+            assert len(decision["played_text"]) == decision["parts"]
+            assert all(isinstance(t, str) and t for t in decision["played_text"])
+            assert 0.0 <= decision["after"] <= decision["before"] <= 1.0
+        assert 0 <= review["accuracy"] <= 100
+        assert [step for step, _ in review["series"]] == [d["step"] for d in review["decisions"]]
+
+        # The other seat's review is asked for, and the server stopped while it may run.
+        server.http.post(f"/api/tables/{table_id}/reviews/1")
+        server.stop()
+        server = ServerProcess(server.database_url, tmp_path / "server.log", ENV)
+        server.start()
+        assert _review(server, table_id, 0, done=False) == review  # stored: not computed again
+        other = _review(server, table_id, 1, done=True)  # taken up again after the restart
+        assert other["done"] == other["total"]
+    finally:
+        server.stop()
+
+
+def _wait_turn(client: Any) -> None:
+    while not client.legal:
+        client.recv()
+
+
+def test_hints_only_where_the_creator_turned_them_on_and_only_for_your_own_turn(
+    sqlite_server: ServerProcess,
+) -> None:
+    server = sqlite_server
+    plain = server.create("kingdoms", ["open", "bot:greedy"], seed=3)
+    assert plain["table"]["hints"] is False  # off by default
+    server.start_table(plain)
+    token = server.token(plain, 0)
+    refused = server.http.post(
+        f"/api/tables/{plain['table']['id']}/hint", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert refused.status_code == 403 and "hint" in refused.text
+
+    hinted = server.create("kingdoms", ["open", "bot:greedy"], seed=3, hints=True)
+    table_id = hinted["table"]["id"]
+    assert hinted["table"]["hints"] is True
+    server.start_table(hinted)
+    assert server.info(table_id)["hints"] is True  # stored with the table, shown to everyone
+    token = server.token(hinted, 0)
+    player = server.client(table_id, token)
+    player.wait_type("snapshot")
+    _wait_turn(player)
+    asked = server.http.post(
+        f"/api/tables/{table_id}/hint?lang=ko", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert asked.status_code == 200, asked.text
+    hint = asked.json()
+    assert hint["seat"] == 0 and hint["actions"][0] in {a["id"] for a in player.legal}
+    assert len(hint["moves"]) == len(hint["actions"]) and all(hint["moves"])
+    assert 0.0 <= hint["chance"] <= 1.0 and 0.0 < hint["sure"] <= 1.0
+    # The owner's and the spectator's links hold no seat: no hint for them.
+    for other in (hinted["owner"]["token"], hinted["spectator"]["token"]):
+        response = server.http.post(
+            f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {other}"}
+        )
+        assert response.status_code == 403
+    # Not on the bot's turn: the player acts, and asks while the bot is to move or after.
+    player.act(hint["actions"][0])
+    player.wait_seq(player.seq + 1)
+    if not player.legal:
+        waiting = server.http.post(
+            f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert waiting.status_code == 409
+    player.close()

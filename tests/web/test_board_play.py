@@ -1,0 +1,139 @@
+"""Tudor and For the King played to the end by clicking the board alone (issue 38): at every
+position each legal action can be reached from something highlighted on the board (a bid
+through the number field), and the game is played only by clicks on the board, never on the
+listed choices (a few of the moves from the keyboard: focus and Enter); with 2 players on a
+phone held upright (never wider than its screen, at any position) and once with the most
+players the game takes on a desktop."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from browser_support import DESKTOP, PHONE, PRIVACY, Server, shown_result, wait_turn
+
+from courtly.core.registry import load_game
+
+# The most players each game takes (the second count played).
+MOST = {"tudor": 4, "for-the-king": 5}
+
+
+def open_table(browser: Any, server: Server, game: str, players: int, viewport: Any) -> Any:
+    context = browser.new_context(viewport=viewport, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+    page.select_option("#form-players", str(players))
+    page.select_option("#seat-kind-0", "hotseat")
+    page.fill("#seat-name-0", "Ada")
+    for seat in range(1, players):
+        page.select_option(f"#seat-kind-{seat}", "bot")
+        page.select_option(f"#seat-level-{seat}", "random")
+    page.click("#create")
+    page.click("#start")
+    return page
+
+
+def board_offers(page: Any) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
+    """The tags of what the board highlights, and the range of the bid field if one is shown."""
+    tags = [
+        json.loads(el.get_attribute("data-pick"))
+        for el in page.query_selector_all(".board-area .pickable")
+    ]
+    field = page.query_selector(".board-area input.amount")
+    span = None
+    if field is not None:
+        span = (int(field.get_attribute("min")), int(field.get_attribute("max")))
+    return tags, span
+
+
+def reachable(action: dict[str, Any], tags: list[dict[str, Any]], span: Any) -> bool:
+    if action["kind"] == "bid" and span is not None:
+        return bool(span[0] <= action["amount"] <= span[1])
+    return any(
+        all(key in action and str(action[key]) == str(value) for key, value in tag.items())
+        for tag in tags
+    )
+
+
+def listed_actions(page: Any, space: Any) -> list[dict[str, Any]]:
+    ids = [
+        int(b.get_attribute("data-action-id"))
+        for b in page.query_selector_all("button.action[data-action-id]")
+    ]
+    return [space.decode(i).to_json() for i in ids]
+
+
+def play_on_the_board(page: Any, space: Any, seed: int, limit: int = 4000) -> set[str]:
+    """Play this page's seat to the end by board clicks only; the kinds of action played."""
+    rng = random.Random(seed)
+    played: set[str] = set()
+    for _ in range(limit):
+        state = wait_turn(page)
+        if state == "over":
+            return played
+        if state == "privacy":
+            page.click(PRIVACY)
+            continue
+        # Never wider than the screen (a phone scrolls down, not sideways).
+        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"the page is {wide} px wider than the screen"
+        selecting = page.query_selector("button.cancel") is not None
+        tags, span = board_offers(page)
+        if not selecting:
+            # Every legal action starts from something on the board.
+            legal = listed_actions(page, space)
+            missing = [a for a in legal if not reachable(a, tags, span)]
+            assert missing == [], f"not on the board: {missing}"
+        targets = page.query_selector_all(".board-area .pickable")
+        assert targets, "nothing to click on the board"
+        target = rng.choice(targets)
+        pick = json.loads(target.get_attribute("data-pick"))
+        if pick.get("kind") == "bid" and span is not None:
+            # Type an amount, as a player does, now and then.
+            amount = rng.randint(span[0], span[1]) if rng.random() < 0.3 else span[0]
+            page.fill(".board-area input.amount", str(amount))
+        if "kind" in pick:
+            played.add(str(pick["kind"]))
+        before = page.get_attribute(".table-page", "data-state")
+        if rng.random() < 0.2:
+            # Now and then from the keyboard: a highlighted part takes the focus and Enter.
+            target.focus()
+            page.keyboard.press("Enter")
+        else:
+            target.click()
+        page.wait_for_function(
+            "b => { const el = document.querySelector('.table-page');"
+            " return !el || el.dataset.state !== b || document.querySelector('#result'); }",
+            arg=before,
+        )
+    raise AssertionError(f"the game did not end within {limit} clicks")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("tudor", 2),
+        ("for-the-king", 2),
+        ("tudor", MOST["tudor"]),
+        ("for-the-king", MOST["for-the-king"]),
+    ],
+)
+def test_a_whole_game_by_board_clicks_alone(
+    browser: Any, server: Server, game: str, players: int
+) -> None:
+    space = load_game(game).action_space(players)
+    page = open_table(browser, server, game, players, PHONE if players == 2 else DESKTOP)
+    played = play_on_the_board(page, space, seed=players)
+    totals, _winners = shown_result(page)
+    assert len(totals) == players
+    # The decisions with nothing on the table to click were made on the board too.
+    assert {"tudor": {"end_turn"}, "for-the-king": {"pass", "bid"}}[game] <= played, played
+    assert page.errors == []
+    page.context.close()

@@ -1,0 +1,62 @@
+"""The post-game review in the replay viewer: a seat's review is asked for, its progress shown,
+then the summary, the win-chance graph and each judged move with its mark, every move a link
+to its position in the replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_support import (
+    DESKTOP,
+    Server,
+    finished_bot_table,
+    join,
+    open_lobby,
+    screenshot,
+    wait_turn,
+)
+
+
+def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, server: Server) -> None:
+    table_id = finished_bot_table(server, "courtisans", 8)
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.wait_for_selector("#review-start")
+    page.select_option("#review-seat", "1")
+    page.click("#review-start")
+    page.wait_for_selector("#review-summary", timeout=180_000)
+    review = server.get(f"/api/tables/{table_id}/reviews/1")
+    assert review["status"] == "done"
+    moves = page.query_selector_all(".review-move")
+    assert len(moves) == len(review["decisions"]) > 0
+    assert len(page.query_selector_all("#review-graph circle")) == len(review["series"])
+    marked = [d for d in review["decisions"] if d["mark"]]
+    assert len(page.query_selector_all(".review-move .review-mark")) == len(marked)
+    # A move's link opens the position before it in the replay.
+    last = review["decisions"][-1]["step"]
+    page.click(f".review-move[data-step='{last}'] .review-link")
+    page.wait_for_function(f"() => document.querySelector('#replay-slider').value === '{last}'")
+    screenshot(page, "replay-review")
+    context.close()
+
+
+def test_hints_are_shown_where_the_creator_turned_them_on(browser: Any, server: Server) -> None:
+    created = server.create("kingdoms", ["open", "bot:greedy"], seed=4, hints=True)
+    table_id = created["table"]["id"]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    open_lobby(page, server.url, "kingdoms")
+    assert not page.is_checked("#form-hints")  # off unless the creator turns it on
+    page.wait_for_selector(".table-list .hints-on")  # the lobby says this table gives hints
+    player = join(context, server.url + created["seats"][0]["link"], "Ann")
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    assert wait_turn(player) == "mine"
+    assert player.query_selector(".table-head .hints-on") is not None
+    player.click("#hint-ask")
+    player.wait_for_function(
+        "() => { const el = document.querySelector('#hint-text');"
+        " return el && el.textContent.includes('%'); }"
+    )
+    assert "The bot would play" in player.inner_text("#hint-text")
+    context.close()
