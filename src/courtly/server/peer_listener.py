@@ -9,6 +9,7 @@ import logging
 import time
 
 from courtly.core.errors import CourtlyError
+from courtly.server import chat
 from courtly.server.live import LiveTable, Presence
 from courtly.server.outbox import broadcast_table
 from courtly.server.peers import GONE_AFTER, HEARTBEAT, BotLeases, Signal, decode, one_line
@@ -137,6 +138,8 @@ class PeerListener:
                 await self.undo.answered(live, set(signal.seats), bool(signal.accept), signal.seq)
             elif signal.kind == "undo_result":
                 self.undo.remote_result(live, signal)
+            elif signal.kind == "chat" and signal.message is not None:
+                chat.deliver(live, signal.message)
 
     def _forget(self, origin: str) -> None:
         """A process is gone: its connections no longer count, its undo requests end."""
