@@ -57,6 +57,14 @@ def deliver(live: LiveTable, message: dict[str, Any]) -> None:
         conn.send_text(text)
 
 
+def catch_up(live: LiveTable, stored: list[dict[str, Any]]) -> None:
+    """Deliver the stored messages the live table has not heard of (their signals were sent
+    while this process was not listening), in the order they were stored."""
+    for message in stored:
+        deliver(live, message)
+    live.chat.sort(key=lambda m: int(m["id"]))
+
+
 class TableChat:
     def __init__(self, thread: StoreThread, limits: Limits) -> None:
         self.thread = thread

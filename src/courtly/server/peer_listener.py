@@ -52,6 +52,12 @@ class PeerListener:
                     for live in list(self.tables.tables.values()):
                         self.signals.share_presence(live, force=True)
                         await self.tables.refresh(live)
+                        # Chat signals missed while not listening: from the Store.
+                        stored = await self.tables.thread.run(
+                            self.tables.store.load_chat, live.id, chat.KEPT
+                        )
+                        async with live.lock:
+                            chat.catch_up(live, stored)
                     async for note in connection.notifies():
                         await self._hear(note.channel, note.payload)
             except asyncio.CancelledError:
