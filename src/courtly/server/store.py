@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +31,6 @@ from courtly.core.canonical import canonical_json
 from courtly.server.schema import (
     ACTION_ROWS,
     ADVANCE,
-    CHAT_ROWS,
-    REVIEW_ROWS,
     SEAT_ROWS,
     TABLE_ROWS,
     SeatRow,
@@ -42,6 +39,8 @@ from courtly.server.schema import (
     seat_values,
     stored_table,
 )
+from courtly.server.store_attached import AttachedRows
+from courtly.server.store_attached import now as _now
 from courtly.server.stored import (
     ACTIVE,
     OPEN,
@@ -56,10 +55,6 @@ from courtly.server.stored import (
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
 # PostgreSQL channel on which every committed change is announced to the other server processes
 # (payload ``origin:table_id:seq``), and the channel of the signals they exchange that are not
 # stored (presence, undo requests and answers, heartbeats: JSON, see ``courtly.server.peers``).
@@ -71,7 +66,7 @@ SIGNALS = "courtly_signals"
 UNREACHABLE = (OperationalError, InterfaceError)
 
 
-class Store:
+class Store(AttachedRows):
     """Every database read and write of the server. Methods are synchronous: the hub calls
     them from its database thread, never on the event loop."""
 
@@ -356,91 +351,3 @@ class Store:
                 update(TABLE_ROWS).where(TABLE_ROWS.c.id == table_id).values(updated_at=_now())
             )
             self._announce(connection, table_id, -1)
-
-    # --- reviews -------------------------------------------------------------------------
-
-    def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of ``seat`` of a table (its JSON body), or None."""
-        reviews = REVIEW_ROWS.c
-        with self._reader.connect() as connection:
-            body = connection.execute(
-                select(reviews.body).where(reviews.table_id == table_id, reviews.seat == seat)
-            ).scalar_one_or_none()
-        return None if body is None else dict(json.loads(body))
-
-    def save_review(self, table_id: str, seat: int, body: dict[str, Any]) -> None:
-        """Store (or replace) the review of ``seat`` of a table."""
-        reviews = REVIEW_ROWS.c
-        with self._write() as connection:
-            connection.execute(
-                delete(REVIEW_ROWS).where(reviews.table_id == table_id, reviews.seat == seat)
-            )
-            connection.execute(
-                insert(REVIEW_ROWS).values(
-                    table_id=table_id, seat=seat, body=json.dumps(body), updated_at=_now()
-                )
-            )
-
-    # --- chat ----------------------------------------------------------------------------
-
-    def add_chat(
-        self, table_id: str, seat: int | None, text_: str, signal: Callable[[dict[str, Any]], str]
-    ) -> dict[str, Any] | None:
-        """Store a message written by ``seat`` (None: a spectator) and, on a shared database,
-        send ``signal(message)`` to the other processes in the same transaction. None (nothing
-        stored) if the table, as stored, refuses it: the seat is muted, or spectators may not
-        write; read here, not from a process's copy, so a mute made through another process
-        holds at once."""
-        tables = TABLE_ROWS.c
-        with self._write() as connection:
-            row = connection.execute(
-                select(tables.muted, tables.spectator_chat).where(tables.id == table_id)
-            ).one_or_none()
-            if row is None:
-                return None
-            if seat is None and not row.spectator_chat:
-                return None
-            if seat is not None and seat in json.loads(row.muted):
-                return None
-            now = _now()
-            number = connection.execute(
-                insert(CHAT_ROWS)
-                .values(table_id=table_id, seat=seat, text=text_, created_at=now)
-                .returning(CHAT_ROWS.c.id)
-            ).scalar_one()
-            message = {"id": number, "seat": seat, "text": text_, "at": now.isoformat() + "Z"}
-            self._signal(connection, [signal(message)])
-            return message
-
-    def load_chat(self, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
-        """The table's messages, oldest first (the newest ``limit`` of them, if given)."""
-        chat = CHAT_ROWS.c
-        query = select(chat.id, chat.seat, chat.text, chat.created_at).where(
-            chat.table_id == table_id
-        )
-        query = query.order_by(chat.id.desc())
-        if limit is not None:
-            query = query.limit(limit)
-        with self._reader.connect() as connection:
-            rows = connection.execute(query).all()
-        return [
-            {"id": r.id, "seat": r.seat, "text": r.text, "at": r.created_at.isoformat() + "Z"}
-            for r in reversed(rows)
-        ]
-
-    def set_muted(self, table_id: str, seat: int, muted: bool) -> list[int]:
-        """Mute (or unmute) a seat in the table's chat; the muted seats as stored now."""
-        tables = TABLE_ROWS.c
-        with self._write() as connection:
-            stored = connection.execute(
-                select(tables.muted).where(tables.id == table_id).with_for_update()
-            ).scalar_one()
-            seats = set(json.loads(stored))
-            seats = seats | {seat} if muted else seats - {seat}
-            connection.execute(
-                update(TABLE_ROWS)
-                .where(tables.id == table_id)
-                .values(muted=json.dumps(sorted(seats)), updated_at=_now())
-            )
-            self._announce(connection, table_id, -1)
-            return sorted(seats)
