@@ -90,7 +90,7 @@ class TableChat:
         def signal(message: dict[str, Any]) -> str:
             return Signal(origin=store.origin, kind="chat", table=live.id, message=message).encode()
 
-        message = await self.thread.run(store.add_chat, live.id, seat, text, signal)
+        message = await self.thread.run(store.chat.add, live.id, seat, text, signal)
         if message is None:
             # Refused by the table as stored: muted (or spectators barred) through another
             # process since this one last read it. Read it again, and say why.
@@ -118,7 +118,7 @@ class TableChat:
             raise RequestError(
                 400, "server.request.no_seat", seat=seat, last=live.stored.num_players - 1
             )
-        seats = await self.thread.run(self.thread.store.set_muted, live.id, seat, muted)
+        seats = await self.thread.run(self.thread.store.chat.set_muted, live.id, seat, muted)
         async with live.lock:
             live.stored.muted = seats
             broadcast_table(live)

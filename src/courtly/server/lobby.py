@@ -291,7 +291,7 @@ class Lobby:
         }
 
     async def _chat(self, table_id: str) -> list[dict[str, Any]]:
-        return await self.thread.run(self.store.load_chat, table_id)
+        return await self.thread.run(self.store.chat.load, table_id)
 
     async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
         rows = await self.thread.run(

@@ -54,7 +54,7 @@ class PeerListener:
                         await self.tables.refresh(live)
                         # Chat signals missed while not listening: from the Store.
                         stored = await self.tables.thread.run(
-                            self.tables.store.load_chat, live.id, chat.KEPT
+                            self.tables.store.chat.load, live.id, chat.KEPT
                         )
                         async with live.lock:
                             chat.catch_up(live, stored)

@@ -12,6 +12,7 @@ import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.chat_rows import ChatRows
+from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
     ADVANCE,
@@ -39,8 +42,6 @@ from courtly.server.schema import (
     seat_values,
     stored_table,
 )
-from courtly.server.store_attached import AttachedRows
-from courtly.server.store_attached import now as _now
 from courtly.server.stored import (
     ACTIVE,
     OPEN,
@@ -55,6 +56,10 @@ from courtly.server.stored import (
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
 # PostgreSQL channel on which every committed change is announced to the other server processes
 # (payload ``origin:table_id:seq``), and the channel of the signals they exchange that are not
 # stored (presence, undo requests and answers, heartbeats: JSON, see ``courtly.server.peers``).
@@ -66,7 +71,7 @@ SIGNALS = "courtly_signals"
 UNREACHABLE = (OperationalError, InterfaceError)
 
 
-class Store(AttachedRows):
+class Store:
     """Every database read and write of the server. Methods are synchronous: the hub calls
     them from its database thread, never on the event loop."""
 
@@ -86,6 +91,8 @@ class Store(AttachedRows):
             if self.shared
             else self.engine
         )
+        self.reviews = ReviewRows(self._reader, self._write)
+        self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:

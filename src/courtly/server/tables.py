@@ -55,7 +55,7 @@ class LiveTables:
                     return None
                 game = load_game(stored.game)
                 table = Table.from_record(game, stored.record(), seq=stored.seq)
-                messages = await self.thread.run(self.store.load_chat, table_id, chat.KEPT)
+                messages = await self.thread.run(self.store.chat.load, table_id, chat.KEPT)
                 live = self.tables[table_id] = LiveTable(stored, table)
                 live.chat = messages
                 # Who is connected through the other processes, and any undo request waiting.

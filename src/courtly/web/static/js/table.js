@@ -16,6 +16,8 @@ import { SeatConnection } from "./table/connection.js";
 import { ChatPanel } from "./table/chat.js";
 import { header, nameForm, privacyScreen, seatsBar, undoDialog, waitingRoom } from "./table/screens.js";
 import { boardArea, choiceText, choices, log } from "./table/play-area.js";
+import { animateMoves, cardPositions } from "./table/motion.js";
+import { endSignal, signalTurn } from "./table/turn-signal.js";
 
 export function showTable(tableId) {
   const page = new TablePage(tableId);
@@ -57,6 +59,7 @@ class TablePage {
   close() {
     for (const view of this.views) view.close();
     setStatus("conn", null);
+    endSignal();
   }
 
   seatViews() {
@@ -96,6 +99,9 @@ class TablePage {
       default:
         break;
     }
+    // Told on every message, not at the next drawing: a bot's quick answer may come within
+    // the same frame as one's own move, and the turn coming back must still be heard.
+    signalTurn(this.table?.status === "playing" && this.seatViews().some((v) => v.observation && v.observation.to_act === v.viewer));
     this.draw();
   }
 
@@ -181,6 +187,7 @@ class TablePage {
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
     };
     const restoreFocus = this.chat.keepFocus();
+    const before = cardPositions(this.root);
     this.root.replaceChildren(
       h(
         "div",
@@ -201,6 +208,7 @@ class TablePage {
     restoreFocus();
     const board = this.root.querySelector(".board-area");
     if (board) this.picker.activate(board);
+    animateMoves(this.root, before);
     // The end of the game is shown first, at the top (the board stays below it), and the
     // page is brought to it once when the game ends.
     if (over && !this.shownOver) {

@@ -1,6 +1,6 @@
-"""What the Store keeps attached to a table besides its game: each seat's post-game review
-and the table's chat (its messages, and the seats its owner muted). A part of the Store
-(``Store`` inherits it), apart so that neither grows into several jobs."""
+"""The stored chat of tables (courtly.server.chat): its messages, and the seats each table's
+owner muted. Apart from the Store's tables, seats and actions, which it shares the database,
+transactions and notices with."""
 
 from __future__ import annotations
 
@@ -10,57 +10,30 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from courtly.server.schema import CHAT_ROWS, REVIEW_ROWS, TABLE_ROWS
+from courtly.server.schema import CHAT_ROWS, TABLE_ROWS
 
 
 def now() -> datetime:
-    """The time stored: UTC, without a zone (both databases read it back the same)."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class AttachedRows:
-    # Given by the Store (see there).
-    _reader: Engine
+class ChatRows:
+    def __init__(
+        self,
+        reader: Engine,
+        write: Callable[[], AbstractContextManager[Connection]],
+        announce: Callable[[Connection, str, int], None],
+        signal: Callable[[Connection, Sequence[str]], None],
+    ) -> None:
+        self._reader = reader
+        self._write = write
+        self._announce = announce
+        self._signal = signal
 
-    def _write(self) -> AbstractContextManager[Connection]:
-        raise NotImplementedError
-
-    def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
-        raise NotImplementedError
-
-    def _signal(self, connection: Connection, payloads: Sequence[str]) -> None:
-        raise NotImplementedError
-
-    # --- reviews -------------------------------------------------------------------------
-
-    def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of ``seat`` of a table (its JSON body), or None."""
-        reviews = REVIEW_ROWS.c
-        with self._reader.connect() as connection:
-            body = connection.execute(
-                select(reviews.body).where(reviews.table_id == table_id, reviews.seat == seat)
-            ).scalar_one_or_none()
-        return None if body is None else dict(json.loads(body))
-
-    def save_review(self, table_id: str, seat: int, body: dict[str, Any]) -> None:
-        """Store (or replace) the review of ``seat`` of a table."""
-        reviews = REVIEW_ROWS.c
-        with self._write() as connection:
-            connection.execute(
-                delete(REVIEW_ROWS).where(reviews.table_id == table_id, reviews.seat == seat)
-            )
-            connection.execute(
-                insert(REVIEW_ROWS).values(
-                    table_id=table_id, seat=seat, body=json.dumps(body), updated_at=now()
-                )
-            )
-
-    # --- chat ----------------------------------------------------------------------------
-
-    def add_chat(
+    def add(
         self, table_id: str, seat: int | None, text_: str, signal: Callable[[dict[str, Any]], str]
     ) -> dict[str, Any] | None:
         """Store a message written by ``seat`` (None: a spectator) and, on a shared database,
@@ -89,7 +62,7 @@ class AttachedRows:
             self._signal(connection, [signal(message)])
             return message
 
-    def load_chat(self, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
+    def load(self, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
         """The table's messages, oldest first (the newest ``limit`` of them, if given)."""
         chat = CHAT_ROWS.c
         query = select(chat.id, chat.seat, chat.text, chat.created_at).where(
