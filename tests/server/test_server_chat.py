@@ -6,6 +6,7 @@ through one process reaches a viewer on another."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -207,3 +208,31 @@ def test_a_message_crosses_server_processes(two_processes: tuple[ServerProcess, 
     first.until(lambda t: t.get("muted") == [0])  # and a's viewers hear of it
     for client in (first, second, far):
         client.close()
+
+
+def test_a_message_the_database_cannot_store_is_refused_and_sent_again(tmp_path: Path) -> None:
+    """PostgreSQL stopped under a running server: the message is refused (``storage``), the
+    connection stays, and once the database is back the same message goes through."""
+    postgres = Postgres()
+    try:
+        postgres.start()
+    except (RuntimeError, OSError, KeyError) as exc:
+        pytest.skip(f"PostgreSQL could not be started here ({exc})")
+    process = ServerProcess(postgres.url, tmp_path / "server.log")
+    try:
+        process.start()
+        _created, first, second = _table(process)
+        postgres.pause()
+        refused = _chat(first, "lost?")
+        assert refused["type"] == "error" and refused["code"] == "storage", refused
+        postgres.resume()
+        deadline = time.monotonic() + 30
+        while (said := _chat(first, "lost?"))["type"] == "error":
+            assert said["code"] == "storage" and time.monotonic() < deadline, said
+            time.sleep(0.5)
+        assert second.wait_type("chat")["message"]["text"] == "lost?"
+        for client in (first, second):
+            client.close()
+    finally:
+        process.stop()
+        postgres.stop()

@@ -10,6 +10,7 @@ The text is kept as written (trimmed): the clients show it as text, never as mar
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from typing import Any
 
@@ -18,10 +19,13 @@ from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
 from courtly.server.outbox import broadcast_table
-from courtly.server.peers import Signal
+from courtly.server.peers import Signal, one_line
 from courtly.server.protocol import ProtocolError, chat_message, encode
 from courtly.server.refusals import RequestError
+from courtly.server.store import UNREACHABLE
 from courtly.server.transport import Connection, TokenBucket
+
+log = logging.getLogger("courtly.server")
 
 #: How many of the latest messages a live table keeps and a viewer gets on connecting (the
 #: record export carries them all).
@@ -90,7 +94,12 @@ class TableChat:
         def signal(message: dict[str, Any]) -> str:
             return Signal(origin=store.origin, kind="chat", table=live.id, message=message).encode()
 
-        message = await self.thread.run(store.chat.add, live.id, seat, text, signal)
+        try:
+            message = await self.thread.run(store.chat.add, live.id, seat, text, signal)
+        except UNREACHABLE as exc:
+            # The database away: nothing stored, nobody told; the writer sends it again.
+            log.warning("table %s: storing a chat message failed: %s", live.id, one_line(exc))
+            raise ProtocolError.keyed("storage", "server.chat.storage") from None
         if message is None:
             # Refused by the table as stored: muted (or spectators barred) through another
             # process since this one last read it. Read it again, and say why.
