@@ -29,6 +29,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.chat_rows import ChatRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
@@ -91,6 +92,7 @@ class Store:
             else self.engine
         )
         self.reviews = ReviewRows(self._reader, self._write)
+        self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
@@ -177,6 +179,8 @@ class Store:
                     created_at=table.created_at,
                     updated_at=table.updated_at,
                     hints=table.hints,
+                    spectator_chat=table.spectator_chat,
+                    muted=json.dumps(sorted(table.muted)),
                 )
             )
             connection.execute(
