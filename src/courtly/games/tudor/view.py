@@ -1,9 +1,10 @@
 """Terminal views of an observation (``courtly play tudor``): ``render`` draws the table in 80
 columns; given a height (``options.height``, the lines the choices leave on a short screen) it
-draws a compact table (the Throne Room, the supplies, the chambers and what is behind your
-screen; the players' table is in the ``?`` help, which draws the whole table), ``explain`` is the ``?`` help (the decision's rules, what its
-actions do, and a legend of the symbols), in the reader's language (texts: the game's catalogue,
-locales/; the Korean words are the Korean rules v15's)."""
+draws a compact table (the Throne Room, the supplies, the chambers without their headings and
+what is behind your screen; the players' table is in the ``?`` help, which draws the whole
+table); ``explain`` is the ``?`` help (the decision's rules, what its actions do, and a legend
+of the symbols), in the reader's language (texts: the game's catalogue, locales/; the Korean
+words are the Korean rules v15's)."""
 
 from __future__ import annotations
 
@@ -150,12 +151,13 @@ def _supplies(obs: Mapping[str, Any], compact: bool = False) -> Text:
     return text
 
 
-def _chambers(obs: Mapping[str, Any]) -> Table:
+def _chambers(obs: Mapping[str, Any], compact: bool = False) -> Table:
     table = Table.grid(padding=(0, 1))
     heads = ("view.chamber", "view.chairs", "view.bench", "view.lords")
     for _ in heads:
         table.add_column(overflow="fold")
-    table.add_row(*(Text(_t(h), style="bold") for h in heads))
+    if not compact:
+        table.add_row(*(Text(_t(h), style="bold") for h in heads))
     for ch in range(3):
         letters = "/".join(LETTERS[x] for x in CHAMBER_ACTIONS[ch])
         chairs = Text()
@@ -236,7 +238,7 @@ def _whole(obs: Mapping[str, Any], compact: bool) -> Group:
     top.add_column(overflow="fold")
     top.add_row(_throne_room(obs), _supplies(obs, compact))
     if compact:
-        return Group(_header(obs, compact=True), top, _chambers(obs), _own(obs))
+        return Group(_header(obs, compact=True), top, _chambers(obs, compact=True), _own(obs))
     return Group(_header(obs), top, _chambers(obs), _players(obs), _own(obs), _decision(obs))
 
 
