@@ -1,5 +1,6 @@
-"""Builds side by side: ISMCTS iterations and random-playout decisions per CPU second, 2 players,
-every game, each build in its own interpreter, in alternated rounds (median of the rounds).
+"""Builds side by side: ISMCTS iterations, random-playout decisions and resamples per CPU second,
+2 players, every game, each build in its own interpreter, in alternated rounds (median of the
+rounds; the last line printed is every run, as JSON).
 
     python benchmarks/compiled_vs_pure.py pure=.venv/bin/python \\
         compiled=.venv-compiled/bin/python [old=../old/.venv/bin/python] [--rounds 3]
@@ -25,7 +26,7 @@ PLAYERS = 2
 def measure(seconds: float, only: list[str]) -> dict[str, dict[str, float]]:
     """This interpreter's figures per game (run in the child process)."""
     from courtly.agents.ismcts import ismcts_iterations_per_second
-    from courtly.analysis.bench import random_playout
+    from courtly.analysis.bench import _midgame_states, random_playout
     from courtly.core.registry import game_names, load_game
     from courtly.core.rng import Rng
 
@@ -39,8 +40,19 @@ def measure(seconds: float, only: list[str]) -> dict[str, dict[str, float]]:
             decisions += random_playout(game.new_game(PLAYERS, seed=seed), rng)
             seed += 1
         playout_rate = decisions / (time.process_time() - start)
+        # The positions ``courtly bench`` resamples (their own generator, so every build
+        # resamples the same ones).
+        states = _midgame_states(game, PLAYERS, 16, Rng(54321))
+        resamples = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            for state in states:
+                player = state.current_player
+                state.resample(0 if player is None else player, rng)
+            resamples += len(states)
         figures[name] = {
             "decisions_per_cpu_second": playout_rate,
+            "resamples_per_cpu_second": resamples / (time.process_time() - start),
             "ismcts_iterations_per_cpu_second": ismcts_iterations_per_second(
                 game, PLAYERS, seconds
             ),
@@ -82,6 +94,7 @@ def main() -> None:
             ratios = [f"×{medians[n] / medians[first]:.2f}" for n in list(builds)[1:]]
             row = [game, figure, *(f"{medians[n]:,.0f}" for n in builds), *ratios]
             print("| " + " | ".join(row) + " |")
+    print(json.dumps(runs))
 
 
 if __name__ == "__main__":

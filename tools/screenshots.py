@@ -3,8 +3,9 @@ and in Korean (16 pictures), and a post-game review in the replay viewer in both
 taken from a real ``courtly serve`` by Debian's Chromium, so the pictures show what the code
 draws today.
 
-    .venv/bin/python tools/screenshots.py            # every picture
-    .venv/bin/python tools/screenshots.py review     # only the review's
+    .venv/bin/python tools/screenshots.py                    # every picture
+    .venv/bin/python tools/screenshots.py review             # only the review's
+    .venv/bin/python tools/screenshots.py courtisans kingdoms  # only these games'
 
 Every input is fixed: a seed per game, seat 1 a person (taken over the API, its link opened in
 the page) against ``bot:easy``, and the person's moves chosen by one rule (the first
@@ -202,7 +203,10 @@ def review_shots(browser: Any, http: httpx.Client, base: str) -> None:
 
 
 def main() -> None:
-    only = sys.argv[1] if len(sys.argv) > 1 else None
+    chosen = sys.argv[1:] or ["review", *GAMES]
+    unknown = sorted(set(chosen) - {"review", *GAMES})
+    if unknown:
+        raise SystemExit(f"no such picture set: {', '.join(unknown)} (review, {', '.join(GAMES)})")
     IMAGES.mkdir(parents=True, exist_ok=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -212,9 +216,10 @@ def main() -> None:
             with httpx.Client(base_url=base, timeout=30) as http, sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
                 try:
-                    if only in (None, "review"):
+                    if "review" in chosen:
                         review_shots(browser, http, base)
-                    for game, (seed, clicks) in GAMES.items() if only is None else ():
+                    for game in [g for g in GAMES if g in chosen]:
+                        seed, clicks = GAMES[game]
                         url = base + person_link(http, game, seed)
                         play(browser, url, clicks)
                         for device, viewport in VIEWPORTS.items():

@@ -54,6 +54,46 @@ def test_a_step_to_score_reaches_the_steps_position(
             assert scored.legal_action_ids() == played.legal_action_ids()
 
 
+# The games whose greedy policy hands the search the copies it weighed (Game.greedy_afters).
+HANDS_OVER_COPIES = ("for-the-king", "kingdoms")
+
+
+@pytest.mark.parametrize("name", game_names())
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), data=st.data())
+def test_the_greedy_copies_a_search_goes_on_from_are_the_stepped_positions(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """``greedy_afters`` names what ``greedy_choices`` names, leaves the position as it was,
+    and each copy it hands over is the position ``step`` makes from it, one that plays on
+    alike (the search plays on from these copies instead of stepping again)."""
+    game = load_game(name)
+    for state in _positions(name, seed, data):
+        legal = state.legal_action_ids()
+        if len(legal) < 2:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        before = state.fingerprint()
+        afters: list[State] = []
+        best = game.greedy_afters(state, legal, seat, afters)
+        assert best == game.greedy_choices(state, legal, seat)
+        assert state.fingerprint() == before
+        # A game hands over a copy for every id it names, or none at all.
+        assert len(afters) == (len(best) if name in HANDS_OVER_COPIES else 0)
+        for action_id, after in zip(best[: len(afters)], afters, strict=True):
+            played = state.clone()
+            played.step(action_id)
+            assert after.fingerprint() == played.fingerprint(), (before, action_id)
+            assert after.legal_action_ids() == played.legal_action_ids()
+            if after.current_player is not None:
+                # The copy plays on as the stepped position does (its generator included).
+                follow = played.legal_action_ids()[0]
+                after.step(follow)
+                played.step(follow)
+                assert after.fingerprint() == played.fingerprint()
+
+
 def _positions(name: str, seed: int, data: st.DataObject) -> Iterator[State]:
     """Every position with a seat to move of a random game (the player count drawn)."""
     game = load_game(name)

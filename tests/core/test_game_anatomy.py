@@ -40,9 +40,8 @@ def test_every_role_has_the_same_names(name: str) -> None:
     assert missing == [], f"{name} lacks {missing}"
 
 
-# The games already built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a
-# game"): each game joins this list when it is converted, until it names all four.
-CONVERTED_GAMES = ("tudor", "kingdoms", "for-the-king")
+# Every game is built in the one anatomy of issue 37 §1 (docs/kernel.md, "Anatomy of a game").
+CONVERTED_GAMES = tuple(game_names())
 
 # What a state module may import from its own game: the data it is made of, never a rule.
 STATE_MAY_IMPORT = frozenset({"codes", "words", "data", "options", "actions", "board", "court"})
@@ -176,3 +175,18 @@ def test_the_declared_figures_are_the_ones_measured() -> None:
         "for-the-king": "ismcts:iterations=800",
         "kingdoms": "ismcts:iterations=600",
     }
+
+
+def test_one_import_contract_holds_every_game_with_no_exclusion() -> None:
+    """.importlinter states one layer order for all four games (not one contract per game,
+    which would certify that they differ) and needs no ``exclude_type_checking_imports``: no
+    import hides behind ``if TYPE_CHECKING:`` to make the layers pass."""
+    config = Path(__file__).resolve().parents[2] / ".importlinter"
+    text = config.read_text(encoding="utf-8")
+    assert "exclude_type_checking_imports" not in text
+    sections = [s for s in text.split("[importlinter:contract:") if "containers" in s]
+    holding_games = [s for s in sections if "courtly.games." in s.split("\nlayers =")[0]]
+    assert len(holding_games) == 1, "one layers contract for the games' modules"
+    containers = holding_games[0].split("\nlayers =")[0]
+    for name in game_names():
+        assert f"courtly.games.{name.replace('-', '_')}" in containers

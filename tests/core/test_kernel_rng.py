@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections import UserList
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -102,6 +104,17 @@ def test_shuffle_is_fisher_yates_on_below() -> None:
                 j = b.below(i + 1)
                 theirs[i], theirs[j] = theirs[j], theirs[i]
             assert ours == theirs and a.state == b.state
+
+
+def test_a_list_and_any_other_sequence_shuffle_alike() -> None:
+    """Compiled, a list is shuffled by native indexing and other sequences through Python's
+    protocol: both are the same Fisher-Yates on ``below``."""
+    for seed in range(10):
+        items, other = list(range(40)), UserList(range(40))
+        a, b = Rng(seed), Rng(seed)
+        a.shuffle(items)
+        b.shuffle(other)
+        assert items == list(other) and a.state == b.state
 
 
 def test_shuffle_fork_and_seed_masking_are_pinned() -> None:

@@ -10,6 +10,7 @@ from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
 from courtly.core.render import event_text
 from courtly.games.courtisans import GAME as COURTISANS
+from courtly.games.courtisans.actions import ACTION_KINDS
 
 
 def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]
@@ -199,6 +200,14 @@ def test_c5_3_the_kill_is_optional(cz: SimpleNamespace) -> None:
     assert state.above == [cz.card("Toad", "courtier"), assassin]
     assert state.pending == -1 and len(state.legal_action_ids()) == 2 * 2
     assert canonical_json(state.observation(0)["queen_table"]) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_rules_read_each_id_s_kind_as_the_action_space_gives_it(players: int) -> None:
+    """The kill decision's rule is chosen by the id's kind (``ACTION_KINDS``, from the id
+    layout in codes.py): every id's kind there is the one the action space names."""
+    space = COURTISANS.action_space(players, COURTISANS.resolve_options(None))
+    assert ACTION_KINDS[players] == tuple(action.kind for action in space.actions)
 
 
 def test_c5_4_only_guards_around_means_no_kill_decision(cz: SimpleNamespace) -> None:

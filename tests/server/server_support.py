@@ -253,14 +253,16 @@ class ServerProcess:
         record: dict[str, Any] = response.json()
         return record
 
-    def client(self, table_id: str, token: str | None = None) -> Client:
-        return Client(self, table_id, token)
+    def client(self, table_id: str, token: str | None = None, lang: str | None = None) -> Client:
+        return Client(self, table_id, token, lang)
 
 
 class Client:
     """A scripted websocket client that keeps what it was told, as a browser would."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None) -> None:
+    def __init__(
+        self, server: ServerProcess, table_id: str, token: str | None, lang: str | None = None
+    ) -> None:
         url = f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
@@ -274,7 +276,8 @@ class Client:
         self.legal: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {}
         self.acted_at = 0.0
-        self.send({"type": "hello", "token": token})
+        # A hello without a language reads the default (English), as the tests always did.
+        self.send({"type": "hello", "token": token, **({"lang": lang} if lang else {})})
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))

@@ -127,10 +127,12 @@ def click_once(page: Any, board: bool = True) -> None:
     """One click: a highlighted thing on the board when there is one, else the first
     listed choice; then wait until the page has taken it in."""
     before = page.get_attribute(".table-page", "data-state")
-    target = page.query_selector(".board-area .pickable") if board else None
-    if target is None:
-        target = page.query_selector("button.action:not([disabled])")
-    target.click()
+    # Locators, not element handles: the page may redraw between finding a thing and
+    # clicking it (a message came; a card still sliding into place is waited for), and a
+    # locator finds the thing again in the new drawing.
+    on_board = board and page.query_selector(".board-area .pickable") is not None
+    selector = ".board-area .pickable" if on_board else "button.action:not([disabled])"
+    page.locator(selector).first.click()
     page.wait_for_function(
         "before => { const el = document.querySelector('.table-page');"
         " return !el || el.dataset.state !== before || document.querySelector('#result'); }",

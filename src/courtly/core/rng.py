@@ -95,18 +95,34 @@ class Rng:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for n < 2**14)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        if NATIVE and n < _NATIVE_BOUND:
-            # (z * n) >> 64 for the unsigned z, from its 32-bit halves: no product passes 2**63.
-            z = self._next_native()
-            m: i64 = n
-            return (((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32
-        return (self.next_u64() * n) >> 64
+        if NATIVE:
+            if n < _NATIVE_BOUND:
+                # (z * n) >> 64 for the unsigned z, from its 32-bit halves: no product passes
+                # 2**63.
+                z = self._next_native()
+                m: i64 = n
+                return (((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32
+            return (self.next_u64() * n) >> 64
+        # Interpreted: next_u64 written out (a call is a sixth of a random playout's time).
+        # Names of their own: compiled, ``z`` above is an i64, which cannot shift by 64.
+        s: int = self._s
+        s = (s + _GOLDEN) & MASK64
+        self._s = s
+        x = ((s ^ (s >> 30)) * _MIX1) & MASK64
+        x = ((x ^ (x >> 27)) * _MIX2) & MASK64
+        return ((x ^ (x >> 31)) * n) >> 64
 
     def random(self) -> float:
         """A float in [0, 1)."""
         if NATIVE:
             return float((self._next_native() >> 11) & 0x1FFFFFFFFFFFFF) * _TO_UNIT
-        return (self.next_u64() >> 11) * _TO_UNIT
+        # Interpreted: next_u64 written out, as in ``below``.
+        s: int = self._s
+        s = (s + _GOLDEN) & MASK64
+        self._s = s
+        z = ((s ^ (s >> 30)) * _MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+        return ((z ^ (z >> 31)) >> 11) * _TO_UNIT
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
@@ -114,6 +130,14 @@ class Rng:
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
         if NATIVE:
+            if isinstance(seq, list):
+                # Compiled, a list indexed as a list is a native operation; as a
+                # MutableSequence every access goes through Python's generic protocol.
+                items: list[T] = seq
+                for i in range(len(items) - 1, 0, -1):
+                    j = self.below(i + 1)
+                    items[i], items[j] = items[j], items[i]
+                return
             for i in range(len(seq) - 1, 0, -1):
                 j = self.below(i + 1)
                 seq[i], seq[j] = seq[j], seq[i]

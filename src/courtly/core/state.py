@@ -294,8 +294,8 @@ class State(ABC):
 
     def step_to_score(self, action_id: int) -> None:
         """``step`` for a position that will only be scored (a candidate the greedy policy
-        weighs, ``best_after``): the same position, but a game may skip work that only later
-        moves need, such as listing the next legal ids ahead."""
+        weighs, ``best_after``): the same position, which can be played on, but a game may skip
+        work that only later moves need, such as listing the next legal ids ahead."""
         self._apply(action_id, None)
 
     def winners(self) -> list[int]:
@@ -335,11 +335,18 @@ class State(ABC):
         return f"<{self.game.name} state, {self.num_players} players, {self.fingerprint()}>"
 
 
-def best_after(state: State, legal: list[int], score: Callable[[State], float]) -> list[int]:
+def best_after(
+    state: State,
+    legal: list[int],
+    score: Callable[[State], float],
+    afters: list[State] | None = None,
+) -> list[int]:
     """The ids of ``legal`` whose position after them (played on a copy) ``score`` rates
-    highest, in ``legal``'s order."""
+    highest, in ``legal``'s order. With ``afters``, that list receives the copies of the
+    returned ids, in the same order (each as ``step_to_score`` left it)."""
     best_value = -math.inf
     best: list[int] = []
+    kept: list[State] = []
     for action_id in legal:
         after = state.clone()
         after.step_to_score(action_id)
@@ -347,8 +354,12 @@ def best_after(state: State, legal: list[int], score: Callable[[State], float]) 
         if value > best_value:
             best_value = value
             best = [action_id]
+            kept = [after]
         elif value == best_value:
             best.append(action_id)
+            kept.append(after)
+    if afters is not None:
+        afters.extend(kept)
     return best
 
 
@@ -479,6 +490,15 @@ class Game(ABC):
         opponents ask for it at every move)."""
         heuristic = self.heuristic
         return best_after(state, legal, lambda after: heuristic(after, player))
+
+    def greedy_afters(
+        self, state: State, legal: list[int], player: int, afters: list[State]
+    ) -> list[int]:
+        """``greedy_choices``, and when the game can, ``afters`` receives the position after
+        each returned id (copies it weighed anyway, each the position ``step`` would make, as
+        ``step_to_score`` promises); left empty, the caller plays the id itself. A search that
+        plays the greedy choice goes on from that copy instead of stepping again."""
+        return self.greedy_choices(state, legal, player)
 
     def search_evaluation(self, state: State, player: int) -> float:
         """How a search scores a position where it stops looking ahead, for ``player``.

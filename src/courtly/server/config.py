@@ -51,6 +51,11 @@ class Limits:
     # machine), else seconds (docs/server.md, "Reviews").
     review_seconds: float = 0.5
     review_iterations: int = 0
+    # Table chat: a message's length in characters, and how fast one writer may post (a
+    # burst of ``chat_burst`` messages, then one every ``1 / chat_per_second`` seconds).
+    chat_chars: int = 200
+    chat_burst: int = 3
+    chat_per_second: float = 0.5
 
 
 #: The limits an environment variable ``COURTLY_<NAME>`` may set (``COURTLY_TABLES_PER_MINUTE=0``):

@@ -16,6 +16,7 @@ import logging
 
 from courtly.core.errors import CourtlyError
 from courtly.server.bot_seats import BotSeats
+from courtly.server.chat import TableChat
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
@@ -49,6 +50,7 @@ class Hub:
         self.lobby = Lobby(self.tables, limits, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
+        self.chat = TableChat(self.thread, limits)
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 

@@ -11,7 +11,7 @@ from courtly.core.registry import load_game
 from courtly.core.table import Table
 from courtly.server import protocol
 from courtly.server.stored import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
-from courtly.server.transport import Connection
+from courtly.server.transport import Connection, TokenBucket
 
 
 @dataclass
@@ -49,6 +49,10 @@ class LiveTable:
         self.remote: dict[str, Presence] = {}
         self.shared_presence = Presence(frozenset(), 0)  # as last told to the others
         self.refresh_again = False  # another process changed it while it was being re-read
+        # The latest chat messages (``courtly.server.chat``), and each seat's posting rate
+        # (a seat's, not a connection's: a second tab does not double it).
+        self.chat: list[dict[str, Any]] = []
+        self.chat_buckets: dict[int, TokenBucket] = {}
 
     @property
     def seq(self) -> int:
@@ -143,6 +147,8 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "result": stored.result,
         "undo": undo,
         "hints": stored.hints,
+        "spectator_chat": stored.spectator_chat,
+        "muted": stored.muted,
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }

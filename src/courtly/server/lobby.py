@@ -53,6 +53,7 @@ class Lobby:
         seats: list[str],
         seed: int | None,
         hints: bool = False,
+        spectator_chat: bool = False,
     ) -> dict[str, Any]:
         game = load_game(game_name)
         game.check_players(players)
@@ -93,6 +94,7 @@ class Lobby:
             created_at=now,
             updated_at=now,
             hints=hints,
+            spectator_chat=spectator_chat,
         )
         await self.thread.run(self.store.create_table, stored)
         live = LiveTable(stored, table)
@@ -271,7 +273,8 @@ class Lobby:
             if live.table.state.is_terminal:
                 record = live.table.record
                 record.seats = [s.label for s in live.stored.seats]
-                return record.to_json()
+                # The table's chat goes with its record (``courtly replay`` reads past it).
+                return {**record.to_json(), "chat": await self._chat(table_id)}
             # Before the start nobody has seen anything (the deal is not shown yet).
             events = live.table.snapshot(viewer).events if live.dealt else []
             names = [s.name for s in live.stored.seats]
@@ -284,7 +287,11 @@ class Lobby:
             "viewer": viewer,
             "events": [event_json(live.table.game, e, lang, names) for e in events],
             "note": "the game is not over: only what this viewer has seen so far",
+            "chat": await self._chat(table_id),  # public to the table: every viewer read it
         }
+
+    async def _chat(self, table_id: str) -> list[dict[str, Any]]:
+        return await self.thread.run(self.store.chat.load, table_id)
 
     async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
         rows = await self.thread.run(

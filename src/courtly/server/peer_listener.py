@@ -9,6 +9,7 @@ import logging
 import time
 
 from courtly.core.errors import CourtlyError
+from courtly.server import chat
 from courtly.server.live import LiveTable, Presence
 from courtly.server.outbox import broadcast_table
 from courtly.server.peers import GONE_AFTER, HEARTBEAT, BotLeases, Signal, decode, one_line
@@ -51,6 +52,12 @@ class PeerListener:
                     for live in list(self.tables.tables.values()):
                         self.signals.share_presence(live, force=True)
                         await self.tables.refresh(live)
+                        # Chat signals missed while not listening: from the Store.
+                        stored = await self.tables.thread.run(
+                            self.tables.store.chat.load, live.id, chat.KEPT
+                        )
+                        async with live.lock:
+                            chat.catch_up(live, stored)
                     async for note in connection.notifies():
                         await self._hear(note.channel, note.payload)
             except asyncio.CancelledError:
@@ -137,6 +144,8 @@ class PeerListener:
                 await self.undo.answered(live, set(signal.seats), bool(signal.accept), signal.seq)
             elif signal.kind == "undo_result":
                 self.undo.remote_result(live, signal)
+            elif signal.kind == "chat" and signal.message is not None:
+                chat.deliver(live, signal.message)
 
     def _forget(self, origin: str) -> None:
         """A process is gone: its connections no longer count, its undo requests end."""

@@ -2,7 +2,8 @@
 
 Stored changes are announced on ``store.CHANNEL`` in the transaction that stores them. What is
 never stored travels as a :class:`Signal` (JSON in a ``NOTIFY`` on ``store.SIGNALS``): who is
-connected to which seat, undo requests and their answers, and a heartbeat, so a process that
+connected to which seat, undo requests and their answers, chat messages (stored too, but told
+in full: a viewer hears one without a re-read), and a heartbeat, so a process that
 vanishes (kill -9) stops counting as anyone's connection. Which process thinks for a table's
 bots is decided by a PostgreSQL advisory lock per table (:class:`BotLeases`): the lock lives
 as long as the connection that took it, so a process that dies lets another one take over.
@@ -36,6 +37,7 @@ SignalKind = Literal[
     "undo_request",  # a seat asks for an undo; `origin` decides it
     "undo_answer",  # seats answered an undo request
     "undo_result",  # the deciding process granted or refused the request
+    "chat",  # a chat message `origin` stored (public to the table: its viewers hear it)
 ]
 
 
@@ -50,6 +52,7 @@ class Signal(BaseModel):
     accept: bool | None = None
     reason: str | None = None  # a catalogue key (the reader's process writes it in each language)
     reason_data: dict[str, Any] = {}
+    message: dict[str, Any] | None = None  # a chat message as stored (``courtly.server.chat``)
 
     def encode(self) -> str:
         return self.model_dump_json(exclude_defaults=True)

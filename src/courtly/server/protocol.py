@@ -14,7 +14,15 @@ import json
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 from pydantic import ValidationError as ModelError
 
 from courtly.core.errors import CourtlyError, error_text
@@ -74,8 +82,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Act | Undo | UndoReply | Ping
-CLIENT_TYPES = ("hello", "act", "undo", "undo_reply", "ping")
+class Chat(_Message):
+    """A message written at the table (read as text, checked by ``courtly.server.chat``)."""
+
+    type: Literal["chat"]
+    text: StrictStr
+
+
+ClientMessage = Hello | Act | Undo | UndoReply | Ping | Chat
+CLIENT_TYPES = ("hello", "act", "undo", "undo_reply", "ping", "chat")
 _READER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
@@ -163,6 +178,17 @@ def unstarted_message(
 
 def table_message(table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "table", "table": table}
+
+
+def chat_message(message: dict[str, Any]) -> dict[str, Any]:
+    """One chat message (``id``, ``seat``: None for a spectator, ``text``, ``at``), public to
+    the table. The text is as written: a client shows it as text, never as markup."""
+    return {"type": "chat", "message": message}
+
+
+def chat_history_message(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The table's latest chat messages, oldest first (sent after every snapshot)."""
+    return {"type": "chat_history", "messages": messages}
 
 
 def error_message(code: str, reason: str, seq: int | None) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 
 A review runs as a background task, one turn at a time, each turn a job of the bot scheduler
 at the lowest priority (``BotScheduler.review_turn``: it waits while any bot's decision does).
-After each turn its state is stored with the table (``Store.save_review``), so the review is
+After each turn its state is stored with the table (``Store.reviews``), so the review is
 computed once, its progress can be shown, and a server restarted goes on from what was judged.
 Only a finished game is reviewed: during a game a seat's estimates would be a hint about the
 others, which only a hint for one's own seat may give (docs/server.md).
@@ -68,10 +68,10 @@ class Reviews:
     async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
         """Start (or go on with) the review of ``seat``; its body as stored."""
         self._check(live, seat)
-        body = await self.thread.run(self.thread.store.load_review, live.id, seat)
+        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
         if body is None or body.get("settings") != self.settings.to_json():
             body = await asyncio.to_thread(self._plan, live, seat)
-            await self.thread.run(self.thread.store.save_review, live.id, seat, body)
+            await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
         if body["status"] != DONE:
             self._start(live, seat, body)
         return body
@@ -80,7 +80,7 @@ class Reviews:
         """The review of ``seat`` as stored (None: never asked for); one stored as running but
         with no task here (the server restarted) is taken up again."""
         self._check(live, seat)
-        body = await self.thread.run(self.thread.store.load_review, live.id, seat)
+        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
         if body is not None and body["status"] == RUNNING:
             self._start(live, seat, body)
         return body
@@ -117,9 +117,9 @@ class Reviews:
                 if decision is None:
                     return  # the scheduler is shutting down
                 body["decisions"].append(decision)
-                await self.thread.run(store.save_review, table_id, seat, body)
+                await self.thread.run(store.reviews.save, table_id, seat, body)
             body["status"] = DONE
-            await self.thread.run(store.save_review, table_id, seat, body)
+            await self.thread.run(store.reviews.save, table_id, seat, body)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -132,7 +132,7 @@ class Reviews:
             log.error("review of table %s seat %s stopped: %s", table_id, seat + 1, exc)
             if body["failures"] >= MAX_FAILURES:
                 body["status"] = FAILED
-            await self.thread.run(store.save_review, table_id, seat, body)
+            await self.thread.run(store.reviews.save, table_id, seat, body)
 
     async def _judge(
         self, key: str, record: dict[str, Any], seat: int, step: int

@@ -53,6 +53,10 @@ class TableRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     # Whether its players may ask for a hint during the game (off unless the creator chose it).
     hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Whether its spectators may write in its chat (off unless the creator chose it), and the
+    # seats its owner muted (a JSON list).
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
+    muted: Mapped[str] = mapped_column(Text, default="[]")
 
 
 class SeatRow(Base):
@@ -95,7 +99,22 @@ class ReviewRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class ChatRow(Base):
+    """One message written at a table: by a seat, or by a spectator (``seat`` None)."""
+
+    __tablename__ = "courtly_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("courtly_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
+CHAT_ROWS = Base.metadata.tables[ChatRow.__tablename__]
 REVIEW_ROWS = Base.metadata.tables[ReviewRow.__tablename__]
 SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
 ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
@@ -180,4 +199,6 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         result=None if row.result is None else json.loads(row.result),
         finished_at=row.finished_at,
         hints=bool(row.hints),
+        spectator_chat=bool(row.spectator_chat),
+        muted=sorted(int(seat) for seat in json.loads(row.muted)),
     )

@@ -29,10 +29,11 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.chat_rows import ChatRows
+from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
     ADVANCE,
-    REVIEW_ROWS,
     SEAT_ROWS,
     TABLE_ROWS,
     SeatRow,
@@ -90,6 +91,8 @@ class Store:
             if self.shared
             else self.engine
         )
+        self.reviews = ReviewRows(self._reader, self._write)
+        self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
@@ -176,6 +179,8 @@ class Store:
                     created_at=table.created_at,
                     updated_at=table.updated_at,
                     hints=table.hints,
+                    spectator_chat=table.spectator_chat,
+                    muted=json.dumps(sorted(table.muted)),
                 )
             )
             connection.execute(
@@ -353,27 +358,3 @@ class Store:
                 update(TABLE_ROWS).where(TABLE_ROWS.c.id == table_id).values(updated_at=_now())
             )
             self._announce(connection, table_id, -1)
-
-    # --- reviews -------------------------------------------------------------------------
-
-    def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of ``seat`` of a table (its JSON body), or None."""
-        reviews = REVIEW_ROWS.c
-        with self._reader.connect() as connection:
-            body = connection.execute(
-                select(reviews.body).where(reviews.table_id == table_id, reviews.seat == seat)
-            ).scalar_one_or_none()
-        return None if body is None else dict(json.loads(body))
-
-    def save_review(self, table_id: str, seat: int, body: dict[str, Any]) -> None:
-        """Store (or replace) the review of ``seat`` of a table."""
-        reviews = REVIEW_ROWS.c
-        with self._write() as connection:
-            connection.execute(
-                delete(REVIEW_ROWS).where(reviews.table_id == table_id, reviews.seat == seat)
-            )
-            connection.execute(
-                insert(REVIEW_ROWS).values(
-                    table_id=table_id, seat=seat, body=json.dumps(body), updated_at=_now()
-                )
-            )

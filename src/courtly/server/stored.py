@@ -88,6 +88,8 @@ class StoredTable:
     fingerprints: list[str] = field(default_factory=list)
     acted_by: list[int] = field(default_factory=list)  # the seat of each action
     hints: bool = False  # its players may ask for a hint for their own seat (docs/server.md)
+    spectator_chat: bool = False  # its spectators may write in its chat (docs/server.md)
+    muted: list[int] = field(default_factory=list)  # the seats its owner muted in the chat
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

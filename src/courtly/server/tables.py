@@ -11,6 +11,7 @@ from collections.abc import Callable
 from courtly.core.errors import CourtlyError
 from courtly.core.registry import load_game
 from courtly.core.table import Table
+from courtly.server import chat
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
 from courtly.server.outbox import broadcast, broadcast_table, drop_lost_seats, send_fresh_views
@@ -54,7 +55,9 @@ class LiveTables:
                     return None
                 game = load_game(stored.game)
                 table = Table.from_record(game, stored.record(), seq=stored.seq)
+                messages = await self.thread.run(self.store.chat.load, table_id, chat.KEPT)
                 live = self.tables[table_id] = LiveTable(stored, table)
+                live.chat = messages
                 # Who is connected through the other processes, and any undo request waiting.
                 self.signals.plain("ask", table_id)
         return live

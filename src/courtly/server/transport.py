@@ -50,6 +50,8 @@ class Connection:
     # while the stored seat still has it (another process may free the seat or give it to a bot).
     seat_hash: str | None = None
     owner: bool = False  # connected with the owner link (the client offers the owner's controls)
+    # A spectator's chat posting rate (a seat's is the table's: ``LiveTable.chat_buckets``).
+    chat_bucket: TokenBucket | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(protocol.encode(message))

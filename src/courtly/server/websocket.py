@@ -102,6 +102,10 @@ async def _handle(
         return
     if isinstance(message, protocol.Hello):
         raise protocol.ProtocolError.keyed("bad_message", "server.message.hello_once")
+    # Spectators may write too, where the creator allowed it.
+    if isinstance(message, protocol.Chat):
+        await hub.chat.post(live, conn, message.text)
+        return
     seat = conn.viewer
     if seat is None:
         raise protocol.ProtocolError.keyed("spectator", "server.message.spectator")
@@ -121,6 +125,7 @@ async def _join(hub: Hub, live: LiveTable, conn: Connection) -> None:
         # Under the lock, so no update can slip between the snapshot and the first update.
         live.connections.add(conn)
         conn.send({**live.fresh_view(conn.viewer, conn.lang, "snapshot"), "owner": conn.owner})
+        conn.send(protocol.chat_history_message(live.chat))
         broadcast_table(live, skip=conn)
         hub.signals.share_presence(live)
 

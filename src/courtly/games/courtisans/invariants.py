@@ -6,8 +6,6 @@ action, so a position either plays on under the rules or is refused as the field
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from courtly.core.errors import InvalidStateError
 from courtly.games.courtisans.codes import (
     ALL_AREAS,
@@ -32,10 +30,8 @@ from courtly.games.courtisans.data import (
     WHITE_MISSIONS,
     card_name,
 )
-from courtly.games.courtisans.rules import kill_targets
-
-if TYPE_CHECKING:
-    from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.rules.assassins import kill_targets
+from courtly.games.courtisans.state import CourtisansState
 
 _ALL_CARDS = list(range(NUM_CARDS))
 

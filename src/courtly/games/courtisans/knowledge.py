@@ -9,7 +9,7 @@ an assassin eliminated (C5.3: it is not looked at).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.core.rng import Rng
 from courtly.games.courtisans.codes import NO_SEAT, areas_used_json, zone_json
@@ -26,9 +26,7 @@ from courtly.games.courtisans.data import (
     WHITE_MISSIONS,
 )
 from courtly.games.courtisans.scoring import family_statuses, mission_met, public_statuses
-
-if TYPE_CHECKING:
-    from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.state import CourtisansState
 
 _MASK64 = (1 << 64) - 1
 # Random indices drawn from one 64-bit number (see _pick): the product of their bounds stays

@@ -8,7 +8,7 @@ they score the true final position and, with face-down cards left out, the publi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.games.courtisans.codes import NO_SEAT
 from courtly.games.courtisans.data import (
@@ -23,9 +23,7 @@ from courtly.games.courtisans.data import (
     NEUTRAL,
     NUM_FAMILIES,
 )
-
-if TYPE_CHECKING:
-    from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.state import CourtisansState
 
 
 def family_weights(cards: Iterable[int]) -> list[int]:

@@ -9,7 +9,7 @@ reach and play on from.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.fields import choice, each, field, integers, listing, per_seat, seat
@@ -24,9 +24,7 @@ from courtly.games.courtisans.codes import (
     zone_json,
 )
 from courtly.games.courtisans.data import MISSION_BY_CODE, MISSIONS, NUM_CARDS, SPY_CARDS, SPY_INDEX
-
-if TYPE_CHECKING:
-    from courtly.games.courtisans.state import CourtisansState
+from courtly.games.courtisans.state import CourtisansState
 
 
 def body_to_json(state: CourtisansState) -> dict[str, Any]:

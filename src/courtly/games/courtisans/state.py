@@ -4,19 +4,19 @@ A turn is up to four small decisions: three "play card X to zone Y" (one card pe
 Queen's table, the player's own domain, one opponent's domain; C3.2), each followed, when the
 card is an Assassin with something to kill, by "eliminate the card at position P" or "spare"
 (C5.3). Cards are ints (see data.py); each zone is a list in placement order, so the position of
-a card is a public handle that never names a face-down spy. The rules are in rules.py, what a
-seat may know in knowledge.py, the JSON body in serialize.py, the checks in invariants.py.
+a card is a public handle that never names a face-down spy. This module holds the fields only:
+the rules are in ``rules/``, what a seat may know in knowledge.py, the JSON body in serialize.py,
+the checks in invariants.py, and ``game.py`` wires the kernel's hooks to them.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.core.events import Event
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.courtisans import invariants, knowledge, rules, scoring, serialize
 from courtly.games.courtisans.codes import (
     ABOVE,
     BELOW,
@@ -32,6 +32,10 @@ from courtly.games.courtisans.options import Parameters
 
 
 class CourtisansState(State):
+    """The fields of a position and what reading them takes. The rules' hooks
+    (``legal_action_ids``, ``_apply``, the scores, the views, the JSON body) are wired by the
+    subclass in ``game.py``, which is the class every position really has."""
+
     __slots__ = (
         "above",
         "below",
@@ -157,34 +161,6 @@ class CourtisansState(State):
             return PHASE_OVER
         return PHASE_ELIMINATE if self.pending >= 0 else PHASE_PLAY
 
+    @abstractmethod
     def clone(self) -> CourtisansState:
-        return CourtisansState(self.game, self.num_players, self.options, self.rng, self)
-
-    # --- the kernel's hooks, wired to the modules that implement them ----------------------
-
-    def legal_action_ids(self) -> list[int]:
-        return rules.legal_action_ids(self)
-
-    def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        rules.apply(self, action_id, events)
-
-    def scores(self) -> list[float]:
-        return scoring.scores(self)
-
-    def public_scores(self) -> list[float] | None:
-        return scoring.scores(self)
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return scoring.score_breakdown(self)
-
-    def _observe(self, viewer: int | None) -> dict[str, Any]:
-        return knowledge.observe(self, viewer)
-
-    def _resample(self, player: int, rng: Rng) -> CourtisansState:
-        return knowledge.resample(self, player, rng)
-
-    def _body_to_json(self) -> dict[str, Any]:
-        return serialize.body_to_json(self)
-
-    def check_invariants(self) -> None:
-        invariants.check_invariants(self)
+        """An independent copy (written out in game.py, on the search's hot path)."""

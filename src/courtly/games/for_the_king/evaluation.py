@@ -68,7 +68,9 @@ def _points_margin(points: list[int], player: int) -> float:
 Margin = Callable[[FtkState, int], float]
 
 
-def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
+def greedy_choices(
+    state: FtkState, legal: list[int], player: int, afters: list[State] | None = None
+) -> list[int]:
     """The candidates after which :func:`evaluate` for ``player`` is best, in ``legal``'s
     order. Each is played on a copy, as the kernel does, but a candidate moves a card or two,
     so most hands are the same from one candidate to the next: each hand's office standings
@@ -113,7 +115,7 @@ def greedy_choices(state: FtkState, legal: list[int], player: int) -> list[int]:
         assert isinstance(after, FtkState)
         return heuristic(after, player, margin)
 
-    return best_after(state, legal, score)
+    return best_after(state, legal, score, afters)
 
 
 def heuristic(state: FtkState, player: int, margin: Margin = _margin) -> float:

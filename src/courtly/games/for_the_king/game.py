@@ -137,6 +137,12 @@ class ForTheKing(Game):
         assert isinstance(state, FtkState)
         return evaluation.greedy_choices(state, legal, player)
 
+    def greedy_afters(
+        self, state: State, legal: list[int], player: int, afters: list[State]
+    ) -> list[int]:
+        assert isinstance(state, FtkState)
+        return evaluation.greedy_choices(state, legal, player, afters)
+
     def search_evaluations(self, state: State) -> list[float]:
         assert isinstance(state, FtkState)
         return evaluation.search_evaluations(state)

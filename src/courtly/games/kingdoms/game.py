@@ -152,3 +152,13 @@ class KingdomsGame(Game):
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, KingdomsState)
         return evaluation.heuristic(state, player)
+
+    def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
+        assert isinstance(state, KingdomsState)
+        return evaluation.greedy_choices(state, legal, player)
+
+    def greedy_afters(
+        self, state: State, legal: list[int], player: int, afters: list[State]
+    ) -> list[int]:
+        assert isinstance(state, KingdomsState)
+        return evaluation.greedy_choices(state, legal, player, afters)

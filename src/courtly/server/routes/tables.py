@@ -31,10 +31,18 @@ class CreateTable(BaseModel):
         default=False,
         description="let each player ask what the strongest bot would play at their own seat",
     )
+    spectator_chat: bool = Field(
+        default=False,
+        description="let spectators write in the table's chat too (its seats always may)",
+    )
 
 
 class TakeSeat(BaseModel):
     name: str = Field(description="the display name shown to the table")
+
+
+class MuteSeat(BaseModel):
+    muted: bool = Field(description="true: the seat's chat messages are refused; false: again")
 
 
 class ReplaceSeat(BaseModel):
@@ -63,7 +71,13 @@ def tables_router(limits: Limits) -> APIRouter:
                 wait=retry_after(wait),
             )
         return await hub.lobby.create(
-            body.game, body.players, body.options, body.seats, body.seed, body.hints
+            body.game,
+            body.players,
+            body.options,
+            body.seats,
+            body.seed,
+            body.hints,
+            body.spectator_chat,
         )
 
     @router.get("/api/tables")
@@ -118,6 +132,14 @@ def tables_router(limits: Limits) -> APIRouter:
         table_id: str, seat: int, body: ReplaceSeat, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
         return await hub.lobby.replace_by_bot(table_id, bearer(authorization), seat, body.bot)
+
+    @router.post("/api/tables/{table_id}/seats/{seat}/mute")
+    async def mute_seat(
+        table_id: str, seat: int, body: MuteSeat, hub: CurrentHub, authorization: Auth = None
+    ) -> dict[str, Any]:
+        """Mute (or unmute) a seat in the table's chat: the owner's link only."""
+        live = await hub.tables.require(table_id)
+        return await hub.chat.mute(live, bearer(authorization), seat, body.muted)
 
     @router.get("/api/tables/{table_id}/record")
     async def download_record(

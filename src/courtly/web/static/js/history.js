@@ -70,8 +70,11 @@ export async function showReplay(tableId) {
   }
   const names = info.seats.map(seatLabel);
   const state = { step: 0, steps: 0, viewer: "" };
-  const boardArea = h("section", { class: "board-area", "aria-label": t("table.board") });
-  const logList = h("ol", { class: "log" });
+  // The board's own h2 keeps the outline in order (the boards' titles are h3).
+  const boardSlot = h("div");
+  const boardArea = h("section", { class: "board-area", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", class: "visually-hidden", text: t("table.board") }), boardSlot);
+  // Focusable: a keyboard scrolls it (it scrolls inside its panel).
+  const logList = h("ol", { class: "log", tabIndex: 0 });
   const counter = h("output", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": t("replay.jump") });
   const viewerSelect = h(
@@ -94,7 +97,7 @@ export async function showReplay(tableId) {
     slider.max = String(data.steps);
     slider.value = String(data.step);
     counter.textContent = t("replay.step", { step: data.step, steps: data.steps });
-    boardArea.replaceChildren(
+    boardSlot.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
     logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.data))));

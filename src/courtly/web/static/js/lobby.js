@@ -225,6 +225,13 @@ function drawForm(form, games, name) {
       h("label", { for: "form-hints" }, h("input", { type: "checkbox", id: "form-hints" }), " ", t("form.hints")),
       h("p", { class: "hint", text: t("form.hints_help") }),
     ),
+    // Off by default: the seats always write in the table's chat, spectators only if allowed.
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "form-spectator-chat" }, h("input", { type: "checkbox", id: "form-spectator-chat" }), " ", t("form.spectator_chat")),
+      h("p", { class: "hint", text: t("form.spectator_chat_help") }),
+    ),
     submit,
   );
   body.onsubmit = async (event) => {
@@ -254,7 +261,9 @@ async function createTable(game, form) {
   }
   const created = await api("/api/tables", {
     method: "POST",
-    body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked },
+    body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
+      spectator_chat: form.querySelector("#form-spectator-chat").checked,
+    },
   });
   const tableId = created.table.id;
   const held = { owner: created.owner.token, spectator: created.spectator.token, seats: {}, invites: [] };

@@ -3,6 +3,11 @@
 // A click adds those arguments to the selection; the server's legal actions that match the
 // whole selection remain; when one is left it is played. So a card in hand, then a
 // destination, is two clicks, and only ever a legal action is sent.
+// What no drawn thing leads to (Courtisans' "spare", Kingdoms' "Done" or a Declaration, or
+// which of several things to do with the card chosen) is offered in the board's own strip
+// of moves (`.board-moves`, where a board draws one): every legal action can be made on
+// the board, and the list of choices beside it stays the accessible alternative.
+import { h } from "./dom.js";
 
 export function matches(action, pairs) {
   const form = action.action || {};
@@ -51,9 +56,12 @@ export class Picker {
     this.onChange();
   }
 
-  // Make the tagged elements under `root` that lead to a legal action clickable.
+  // Make the tagged elements under `root` that lead to a legal action clickable, and fill
+  // the board's strip of moves with the actions none of them narrows down to.
   activate(root) {
     const live = this.candidates();
+    /** @type {Set<object>} */
+    const reached = new Set();
     for (const el of root.querySelectorAll("[data-pick]")) {
       const pairs = JSON.parse(el.dataset.pick);
       const selected = Object.entries(pairs).every(
@@ -66,6 +74,8 @@ export class Picker {
         el.setAttribute("role", "button");
         el.tabIndex = 0;
         const options = live.filter((a) => matches(a, pairs));
+        // A click that leaves every action open does not lead to one of them.
+        if (options.length === 1 || options.length < live.length) options.forEach((a) => reached.add(a));
         if (!el.getAttribute("aria-label")) {
           el.setAttribute("aria-label", this.label(options, el));
         }
@@ -86,5 +96,21 @@ export class Picker {
         el.onkeydown = null;
       }
     }
+    const strip = root.querySelector(".board-moves");
+    if (strip) strip.replaceChildren(...live.filter((a) => !reached.has(a)).map((a) => this.moveButton(a)));
+  }
+
+  moveButton(action) {
+    return h("button", {
+      type: "button",
+      class: "board-move",
+      // The server's words for the move (its text, in the reader's language).
+      dataset: { kind: String(action.action.kind), source: "server" },
+      text: this.label([action]),
+      onclick: () => {
+        this.selection = {};
+        this.onPlay(action);
+      },
+    });
   }
 }

@@ -3,7 +3,7 @@
 // sent; nothing changes on a click until the server answers (no optimistic updates).
 // The parts: table/connection.js (one viewer's websocket and messages), table/screens.js
 // (heading, seats bar, waiting room, privacy screen, undo request), table/play-area.js
-// (board, choices, log); result.js draws the end.
+// (board, choices, log), table/chat.js (the chat panel); result.js draws the end.
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -13,8 +13,11 @@ import { seatLabel } from "./seats.js";
 import { Picker } from "./picks.js";
 import { resultPanel } from "./result.js";
 import { SeatConnection } from "./table/connection.js";
+import { ChatPanel } from "./table/chat.js";
 import { header, nameForm, privacyScreen, seatsBar, undoDialog, waitingRoom } from "./table/screens.js";
 import { boardArea, choiceText, choices, log } from "./table/play-area.js";
+import { animateMoves, cardPositions } from "./table/motion.js";
+import { endSignal, signalTurn } from "./table/turn-signal.js";
 
 export function showTable(tableId) {
   const page = new TablePage(tableId);
@@ -30,6 +33,7 @@ class TablePage {
     this.privacy = false;
     this.undoRequest = null;
     this.frame = 0;
+    this.chat = new ChatPanel(this);
     this.root = document.getElementById("app");
     this.root.replaceChildren(h("p", { class: "muted", text: t("common.loading") }));
     this.picker = new Picker({
@@ -55,6 +59,7 @@ class TablePage {
   close() {
     for (const view of this.views) view.close();
     setStatus("conn", null);
+    endSignal();
   }
 
   seatViews() {
@@ -77,6 +82,12 @@ class TablePage {
         view.waiting = false;
         if (!(m.code === "duplicate")) showError({ detail: m.reason }, m.code);
         break;
+      case "chat":
+        this.chat.add(m.message);
+        break;
+      case "chat_history":
+        this.chat.reset(m.messages);
+        break;
       case "undo_request":
         this.undoRequest = m;
         break;
@@ -88,6 +99,9 @@ class TablePage {
       default:
         break;
     }
+    // Told on every message, not at the next drawing: a bot's quick answer may come within
+    // the same frame as one's own move, and the turn coming back must still be heard.
+    signalTurn(this.table?.status === "playing" && this.seatViews().some((v) => v.observation && v.observation.to_act === v.viewer));
     this.draw();
   }
 
@@ -172,6 +186,8 @@ class TablePage {
       mine: mine && !view.waiting && view.legal.length ? "1" : "0",
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
     };
+    const restoreFocus = this.chat.keepFocus();
+    const before = cardPositions(this.root);
     this.root.replaceChildren(
       h(
         "div",
@@ -185,10 +201,14 @@ class TablePage {
         view.observation
           ? h("div", { class: "table-layout" }, boardArea(this, view), h("aside", { class: "side" }, choices(this, view), log(this, view)))
           : null,
+        this.chat.element,
       ),
     );
+    this.chat.update();
+    restoreFocus();
     const board = this.root.querySelector(".board-area");
     if (board) this.picker.activate(board);
+    animateMoves(this.root, before);
     // The end of the game is shown first, at the top (the board stays below it), and the
     // page is brought to it once when the game ends.
     if (over && !this.shownOver) {

@@ -11,6 +11,8 @@ export function card({ title, lines = [], colour = null, info = null, pairs = nu
       class: ["card", back ? "back" : null, small ? "small" : null],
       dataset: { colour: colour || "" },
       title: full,
+      // An image with its text as its name (a label on a plain div is not read).
+      role: "img",
       "aria-label": full,
     },
     back
@@ -25,8 +27,10 @@ export function card({ title, lines = [], colour = null, info = null, pairs = nu
 
 export function zone({ title, pairs = null, className = null, label = null }, ...children) {
   const el = h(
-    "section",
-    { class: ["zone", ...[].concat(className)], "aria-label": label || title },
+    // A group, not a section: boards draw many zones of the same name (each kingdom's
+    // Jack), and a zone may be clicked (a button), which a landmark may not be.
+    "div",
+    { class: ["zone", ...[].concat(className)], role: "group", "aria-label": label || title },
     title ? h("h3", { class: "zone-title", text: title }) : null,
     h("div", { class: "zone-cards" }, children),
   );

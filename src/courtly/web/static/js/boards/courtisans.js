@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { gameText, gameWord, t, term } from "../i18n.js";
 import { card, chip, zone } from "./cards.js";
+import { courtierArt } from "./courtisans-art.js";
 
 const G = "courtisans";
 /** @typedef {import("../types/observations").CourtisansObservation} Obs */
@@ -31,6 +32,9 @@ function courtier(c, pairs = null) {
     pairs,
   });
   el.dataset.family = String(c.family);
+  el.dataset.role = String(c.role);
+  el.classList.add("courtier-card");
+  el.prepend(courtierArt(String(c.family), String(c.role)));
   if (known) el.dataset.card = String(c.card);
   return el;
 }
@@ -88,6 +92,9 @@ export function courtisansBoard(ctx) {
   return h(
     "div",
     { class: ["board", "courtisans"] },
+    // Moves with nothing on the board to click (sparing the card an assassin may kill):
+    // filled by the picker (picks.js).
+    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
     h(
       "p",
       { class: "stats" },

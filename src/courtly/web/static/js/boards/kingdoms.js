@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { gameWord, t, term } from "../i18n.js";
 import { card, zone } from "./cards.js";
+import { playingCardArt } from "./playing-card-art.js";
 
 const G = "kingdoms";
 /** @typedef {import("../types/observations").KingdomsObservation} Obs */
@@ -81,12 +82,18 @@ export function kingdomsText(text, data) {
   return out;
 }
 
-function playing(code, pairs = null) {
+// A face-up card, tagged with its code: an action that names it (a Subject moved, an Army
+// card turned) is chosen by clicking it wherever it lies.
+function playing(code) {
   if (code === null || code === undefined) return null;
   const text = String(code);
   const names = cardNames(text);
+  const pairs = { card: text };
   if (!names) return card({ title: text, pairs, small: true });
-  const el = card({ title: names.glyph, lines: [], info: names.name, pairs, small: true });
+  // The drawn face replaces the glyph title: the card's name is its label.
+  const el = card({ title: "", lines: [], info: names.name, pairs, small: true });
+  const m = CODE.exec(text);
+  el.replaceChildren(playingCardArt(m[1] || "", m[2] || null, m[3] || null));
   el.dataset.card = text;
   el.dataset.colour = names.red ? "red" : "black";
   el.classList.add("playing-card");
@@ -101,6 +108,10 @@ function pile(list) {
 /** @param {Ctx} ctx @param {import("../types/observations").KingdomsSeat} p @param {number} seat */
 function kingdom(ctx, p, seat) {
   const mine = seat === ctx.viewer;
+  // Where a card chosen in hand may go, and what a click on a pile does: the actions'
+  // arguments (the court rows by slot, yours or the opponent's; the Jester space, where an
+  // opponent's card becomes a Treaty; your Treaty, which a card breaks).
+  const own = (pairs) => (mine ? pairs : null);
   const court = p.court || {};
   const rows = p.rows || {};
   return h(
@@ -119,7 +130,7 @@ function kingdom(ctx, p, seat) {
       { class: "row" },
       SLOTS.map((slot) =>
         zone(
-          { title: term(G, "slot", slot), pairs: mine ? { slot: slot[0].toUpperCase() + slot.slice(1) } : null, className: "court-slot" },
+          { title: term(G, "slot", slot), pairs: { kind: mine ? "row" : "opp_row", slot: slot[0].toUpperCase() + slot.slice(1) }, className: "court-slot" },
           playing(court[slot]),
           pile(rows[slot]),
         ),
@@ -128,12 +139,13 @@ function kingdom(ctx, p, seat) {
     h(
       "div",
       { class: "row" },
-      zone({ title: gameWord(G, "view.jester") }, playing(p.jester)),
-      zone({ title: gameWord(G, "view.treaty") }, playing(p.treaty)),
-      zone({ title: gameWord(G, "view.army") }, pile(p.army)),
+      zone({ title: gameWord(G, "view.jester"), pairs: { kind: mine ? "jester" : "treaty" } }, playing(p.jester)),
+      zone({ title: gameWord(G, "view.treaty"), pairs: own({ kind: "break" }) }, playing(p.treaty)),
+      zone({ title: gameWord(G, "view.army"), pairs: own({ kind: "army" }) }, pile(p.army)),
       zone({ title: t("kingdoms.limbo") }, pile(p.limbo)),
       zone({ title: gameWord(G, "view.glory") }, pile(p.glory)),
-      zone({ title: t("kingdoms.peasant"), pairs: mine ? null : { from: "opponent_peasant" } }, pile(p.peasant)),
+      // Your own pile takes a card (drawing from it is in the board's moves).
+      zone({ title: t("kingdoms.peasant"), pairs: mine ? { kind: "peasant" } : { from: "opponent_peasant" } }, pile(p.peasant)),
     ),
   );
 }
@@ -147,6 +159,9 @@ export function kingdomsBoard(ctx) {
   return h(
     "div",
     { class: ["board", "kingdoms"] },
+    // Moves with nothing on the board to click (Done, a Declaration, Scandal), or what to do
+    // with the card chosen: filled by the picker (picks.js).
+    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
     h(
       "p",
       { class: "stats" },
@@ -158,12 +173,10 @@ export function kingdomsBoard(ctx) {
       { class: "row" },
       // The top card is face up to a Divine player who has looked at it (`deck_top`).
       zone({ title: gameWord(G, "view.draw_pile"), pairs: { from: "deck" } }, card({ title: String(obs.deck ?? "?"), back: true, small: true, info: gameWord(G, "view.draw_pile") }), obs.deck_top ? playing(obs.deck_top) : null),
-      zone({ title: t("kingdoms.discard") }, pile((obs.discard || []).slice(-6))),
+      zone({ title: t("kingdoms.discard"), pairs: { from: "discard" } }, pile((obs.discard || []).slice(-6))),
       obs.aside && obs.aside.length ? zone({ title: t("kingdoms.aside") }, pile(obs.aside)) : null,
     ),
     order.slice(1).map(([p, seat]) => kingdom(ctx, p, seat)),
-    me && Array.isArray(me.hand)
-      ? zone({ title: t("kingdoms.your_hand"), className: "hand" }, me.hand.map((c) => playing(c, { card: c })))
-      : null,
+    me && Array.isArray(me.hand) ? zone({ title: t("kingdoms.your_hand"), className: "hand" }, me.hand.map((c) => playing(c))) : null,
   );
 }

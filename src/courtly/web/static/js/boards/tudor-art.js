@@ -40,8 +40,9 @@ export function officeSeal() {
 }
 
 /**
- * A player's hand: five fingers, each wearing its Rings. The viewer's own fingers are tagged
- * (`finger`: where a new Ring goes), every Ring with its finger and colour (`hand_ring`: the
+ * A player's hand: five fingers, each wearing its Rings (a finger a labelled group, a Ring a
+ * labelled image: a label on an element without a role is not read). The viewer's own
+ * fingers are tagged (`finger`: where a new Ring goes), every Ring with its finger and colour (`hand_ring`: the
  * Ring chosen to give up or exchange).
  * @param {{finger: string, ring: string}[]} rings
  * @param {boolean} own
@@ -55,10 +56,10 @@ export function hand(rings, own) {
       const name = term(G, "finger", finger);
       const el = h(
         "div",
-        { class: ["finger", finger], title: name, "aria-label": [name, ...worn.map((r) => term(G, "faction", r.ring))].join(" \u00b7 ") },
+        { class: ["finger", finger], role: "group", title: name, "aria-label": [name, ...worn.map((r) => term(G, "faction", r.ring))].join(" \u00b7 ") },
         worn.map((r) => {
           const label = `${name}: ${term(G, "faction", r.ring)}`;
-          return tag(h("span", { class: "worn", dataset: { colour: r.ring }, title: label, "aria-label": label }, ring(r.ring)), { finger, ring: r.ring });
+          return tag(h("span", { class: "worn", role: "img", dataset: { colour: r.ring }, title: label, "aria-label": label }, ring(r.ring)), { finger, ring: r.ring });
         }),
       );
       return own ? tag(el, { finger }) : el;

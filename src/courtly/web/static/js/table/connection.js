@@ -1,6 +1,6 @@
 // One viewer's link to the table: a websocket (api.js's Connection: hello with the token and
 // language, reconnection with backoff, a fresh snapshot on every connect) and what the last
-// snapshot or update said, plus the messages this viewer sends (act, undo, undo_reply).
+// snapshot or update said, plus the messages this viewer sends (act, undo, undo_reply, chat).
 import { Connection } from "../api.js";
 
 export class SeatConnection {
@@ -50,6 +50,11 @@ export class SeatConnection {
 
   askUndo() {
     this.conn.send({ type: "undo" });
+  }
+
+  // A chat message from this viewer; true if it was sent (the server delivers it to all).
+  say(text) {
+    return this.conn.send({ type: "chat", text });
   }
 
   replyUndo(accept) {

@@ -10,7 +10,9 @@ import { actionText, drawBoard, serverText } from "../boards/index.js";
 export function boardArea(page, view) {
   return h(
     "section",
-    { class: "board-area", "aria-label": t("table.board") },
+    { class: "board-area", "aria-labelledby": "board-title" },
+    // The boards' titles are h3: the board's own h2 keeps the outline in order.
+    h("h2", { id: "board-title", class: "visually-hidden", text: t("table.board") }),
     drawBoard({
       game: page.table.game,
       observation: view.observation,
@@ -113,7 +115,8 @@ export function log(page, view) {
   // Each event's text is the server's, made for this reader (its language, the seats' names).
   const list = h(
     "ol",
-    { class: "log", "aria-live": "polite" },
+    // Focusable: a keyboard scrolls it (it scrolls inside its panel).
+    { class: "log", "aria-live": "polite", tabIndex: 0 },
     view.events.map((e) =>
       h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.data)),
     ),

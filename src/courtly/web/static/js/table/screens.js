@@ -9,6 +9,7 @@ import { showError } from "../notice.js";
 import { seatLabel } from "../seats.js";
 import { absolute, saveHeld } from "../store.js";
 import { fmt, phaseName } from "./words.js";
+import { soundToggle } from "./turn-signal.js";
 
 export function header(page, view) {
   const obs = view.observation || {};
@@ -23,7 +24,7 @@ export function header(page, view) {
     "div",
     { class: "table-head" },
     h("h1", { text: page.table.title }),
-    h("p", { class: "who", text: who }),
+    h("p", { class: "who", text: who }, typeof view.viewer === "number" ? soundToggle() : null),
     page.table.hints ? h("p", { class: ["badge", "hints-on"], text: t("hints.on") }) : null,
     h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
     obs.phase ? h("p", { class: "phase", text: phaseText(page.table.game, obs) }) : null,
