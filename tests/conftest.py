@@ -33,6 +33,7 @@ SLOW_TESTS = (
     "tests/analysis/test_report.py::",
     "tests/cli/test_cli_korean.py::test_the_many_game_commands_report_in_korean",
     "tests/cli/test_cli_play_hard.py::",
+    "tests/cli/test_cli_screen.py::test_every_game_at_its_most_players_fits_80_by_24",
     "tests/cli/test_cli_robustness.py::test_command_line_mistakes_are_one_line_with_exit_code_2",
     "tests/courtisans/test_courtisans_observation.py::test_every_observation_matches_the_schema",
     "tests/for_the_king/test_for_the_king_conformance.py::test_conformance",

@@ -203,3 +203,47 @@ def test_english_screens_name_phases_and_choices_in_words(name: str, env: dict[s
     shown = done.stdout.split("Game stopped")[0]
     assert "what this choice means" in shown
     assert not re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", shown), shown
+
+
+# Each game at its most players: the first words of its view, in each language.
+FIT_GAMES = [
+    ("tudor", 4, "Tudor", "튜더"),
+    ("for-the-king", 5, "For the King", "왕을 위하여"),
+    ("kingdoms", 2, "Kingdoms", "킹덤즈"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize(("name", "players", "header_en", "header_ko"), FIT_GAMES)
+def test_every_game_at_its_most_players_fits_80_by_24_to_the_end(
+    env: dict[str, str],
+    name: str,
+    players: int,
+    header_en: str,
+    header_ko: str,
+    lang: str,
+) -> None:
+    """A whole game through the real terminal at 80 x 24: every turn's screen shows the
+    view's first line and every choice's number (the view compact, long lists as grids)."""
+    header = header_en if lang == "en" else header_ko
+    prompt, over = ("your choice>", "Game over") if lang == "en" else ("내 선택>", "게임 끝")
+    args = ["--lang", lang, "play", name, "-p", str(players), "--seat", "human", "--seed", "5"]
+    session = TerminalSession(args, env, columns=80, rows=24)
+    try:
+        for turn in range(3000):
+            output = session.read_until(prompt, over)
+            if not output.endswith(prompt):  # the game ended
+                break
+            screen = on_screen(output, 24)
+            shown = "\n".join(screen)
+            assert any(line.startswith(header) for line in screen), (turn, shown)
+            assert all(cell_len(line) <= 80 for line in screen), shown
+            raw = output.replace("\r\n", "\n").split("\n")[-24:]
+            numbers = {int(n) for line in raw for n in CHOICE_NUMBER.findall(line)}
+            assert numbers and set(range(1, max(numbers) + 1)) <= numbers, (turn, shown)
+            session.type("1\n")  # never an amount to type: a pass, the first card...
+        else:
+            raise AssertionError("the game did not end")
+        session.finish()
+    finally:
+        session.kill()

@@ -7,6 +7,8 @@ Most choices are one numbered line each. Two kinds take less room:
   takes it at once (``2 30``). The actions stay the kernel's, one per amount.
 - a grid: where the game lays its choices out as a table (:meth:`Game.choice_grid`: a card by
   where it goes), each cell holds a choice's number.
+- columns: more than :data:`MAX_LINES` short choices (For the King's 13 cards to discard) run
+  down side-by-side columns, as ``ls`` lists files, when they fit the screen's width.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -24,6 +27,10 @@ from courtly.core.i18n import text
 # Fewer actions than this that differ by a number read better as a list (a row's few card
 # positions, the last bids of an auction); more than a screenful is typed as an amount.
 MIN_AMOUNTS = 12
+# More plain choices than this are laid out in columns when they fit side by side.
+MAX_LINES = 8
+# The room between two columns of choices.
+GUTTER = 2
 
 
 @dataclass(frozen=True)
@@ -94,10 +101,14 @@ def _number(n: int) -> Text:
 
 
 def layout(
-    listed: Sequence[Choice], describe: Callable[[Action], str], grid: ChoiceGrid | None
+    listed: Sequence[Choice],
+    describe: Callable[[Action], str],
+    grid: ChoiceGrid | None,
+    width: int | None = None,
 ) -> RenderableType:
     """The choices, numbered from 1: a line each, an amount choice as its first and last
-    action with how to give the amount, and the grid's actions in its table."""
+    action with how to give the amount, and the grid's actions in its table. Given the
+    screen's ``width``, many short lines run down columns."""
     in_grid = grid.action_ids() if grid is not None else set()
     numbers = {c.id: n for n, c in enumerate(listed, start=1) if isinstance(c, Action)}
     parts: list[RenderableType] = []
@@ -105,7 +116,7 @@ def layout(
     for n, choice in enumerate(listed, start=1):
         if isinstance(choice, Action) and choice.id in in_grid:
             if not grid_shown and grid is not None:
-                parts.append(_grid_table(grid, numbers))
+                parts.append(_grid_table(grid, numbers, width))
                 grid_shown = True
             continue
         line = Text("  ").append_text(_number(n)).append("  ")
@@ -115,10 +126,36 @@ def layout(
         else:
             line.append(describe(choice))
         parts.append(line)
+    if width is not None and not grid_shown:
+        return _columns(parts, width)
     return Group(*parts)
 
 
-def _grid_table(grid: ChoiceGrid, numbers: dict[int, int]) -> Table:
+def _columns(lines: list[RenderableType], width: int) -> RenderableType:
+    """Many ``lines`` (Texts): those narrower than half the ``width`` down as few columns as
+    fit it, the first column first, after the wider ones (For the King's pass, then its bids);
+    as they are when few, or too wide to stand two abreast."""
+    texts = [line for line in lines if isinstance(line, Text)]
+    if len(texts) != len(lines) or len(texts) <= MAX_LINES:
+        return Group(*lines)
+    narrow = [t for t in texts if cell_len(t.plain) + GUTTER <= width // 2]
+    if len(narrow) < MAX_LINES // 2:
+        return Group(*lines)
+    widest = max(cell_len(t.plain) for t in narrow) + GUTTER
+    across = width // widest
+    down = -(-len(narrow) // across)
+    table = Table.grid(padding=(0, GUTTER, 0, 0))
+    for _ in range(across):
+        table.add_column(no_wrap=True)
+    for row in range(down):
+        cells = (narrow[c * down + row] for c in range(across) if c * down + row < len(narrow))
+        table.add_row(*cells)
+    return Group(*(t for t in texts if t not in narrow), table)
+
+
+def _grid_table(grid: ChoiceGrid, numbers: dict[int, int], width: int | None = None) -> Table:
+    if len(grid.columns) == 1 and len(grid.rows) > MAX_LINES and width is not None:
+        return _list_grid(grid, numbers, width)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
     table.add_column(grid.corner, overflow="fold")
     for column in grid.columns:
@@ -126,4 +163,30 @@ def _grid_table(grid: ChoiceGrid, numbers: dict[int, int]) -> Table:
     for label, cells in grid.rows:
         shown = [_number(numbers[c]) if c is not None else Text("-", style="dim") for c in cells]
         table.add_row(Text(label), *shown)
+    return table
+
+
+def _list_grid(grid: ChoiceGrid, numbers: dict[int, int], width: int) -> Table:
+    """A one-column grid (a name and its choice's number a row, For the King's cards to
+    discard) as pairs of columns side by side, the first pair first: as many as ``width``
+    holds."""
+    labels = [label for label, _ in grid.rows]
+    pair = max(cell_len(label) for label in labels) + 1 + 3 + GUTTER
+    across = max(1, min(width // pair, -(-len(labels) // MAX_LINES) + 1))
+    down = -(-len(labels) // across)
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
+    for c in range(across):
+        table.add_column(grid.corner if c == 0 else "", no_wrap=True)
+        table.add_column(grid.columns[0] if c == 0 else "", justify="right", no_wrap=True)
+    for row in range(down):
+        cells: list[Text] = []
+        for c in range(across):
+            index = c * down + row
+            if index < len(grid.rows):
+                label, (action,) = grid.rows[index]
+                number = _number(numbers[action]) if action is not None else Text("-")
+                cells += [Text(label), number]
+            else:
+                cells += [Text(""), Text("")]
+        table.add_row(*cells)
     return table

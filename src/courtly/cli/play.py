@@ -176,7 +176,9 @@ class TerminalGame:
         snapshot = self.table.snapshot(seat)
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
-        listed = layout(choices(legal), lambda action: action_text(self.game, action, lang), grid)
+        listed = layout(
+            choices(legal), lambda action: action_text(self.game, action, lang), grid, console.width
+        )
         # The table keeps to the lines the choices and the prompt leave on the screen (a view
         # that can draw itself shorter does), so the two are seen together.
         room = console.height - lines_of(console, listed) - 1
@@ -192,6 +194,9 @@ class TerminalGame:
             lambda action: action_text(self.game, action, lang),
             lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
+        # The whole table first, at no height: what a short screen's compact view leaves out
+        # (a list, a table, a legend) is one key away, and scrolls up.
+        console.print(self.game.render(observation))
         # The game's text is plain: square brackets in it are not rich markup.
         console.print(Panel(Text(help_text), title=text("cli.explain.title"), expand=False))
         console.print(text("cli.commands"), highlight=False)

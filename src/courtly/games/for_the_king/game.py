@@ -3,10 +3,10 @@ of the kernel's hooks to the modules that answer them (no rules here)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from courtly.core.actions import ActionSpace
+from courtly.core.actions import Action, ActionSpace, ChoiceGrid
 from courtly.core.budgets import LevelBudgets
 from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH
@@ -118,6 +118,11 @@ class ForTheKing(Game):
 
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
+
+    def choice_grid(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
+    ) -> ChoiceGrid | None:
+        return view.choice_grid(observation, legal, lang)
 
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, FtkState)

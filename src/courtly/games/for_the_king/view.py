@@ -1,17 +1,23 @@
 """The terminal view of an observation (``courtly play for-the-king``), in the reader's
-language (texts: the game's catalogue, locales/)."""
+language (texts: the game's catalogue, locales/).
+
+Given a height (``options.height``: the lines the choices leave on a short screen, 80 x 24 at
+5 players), a view taller than that is drawn compact: the offices and the players' counts a
+line each, no panels, and the card lists of what is known of the others and the discards left
+to the ``?`` help, which draws the whole view."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import current_language, seat_text
+from courtly.core.actions import Action, ChoiceGrid
+from courtly.core.i18n import current_language, seat_text, using
 from courtly.games.for_the_king.data import (
     CARD_CATEGORY,
     CARD_OFFICE,
@@ -21,7 +27,7 @@ from courtly.games.for_the_king.data import (
     KING,
 )
 from courtly.games.for_the_king.events import points_words
-from courtly.games.for_the_king.words import TEXTS, card_words
+from courtly.games.for_the_king.words import KIND_BY_NAME, TEXTS, card_words, kind_words
 
 _STYLE = {
     "blue": "blue",
@@ -51,6 +57,22 @@ def _cards(codes: Sequence[str]) -> Text:
     return Text(", ").join(_card(c) for c in codes)
 
 
+def _counted(codes: Sequence[str]) -> Text:
+    """Cards as ``_cards`` draws them, a card held more than once named once with its count
+    (``Gold 1 ×3``): a short screen's hand."""
+    if not codes:
+        return _cards(codes)
+    counts: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for code in codes:
+        name = card_words(CODE_TO_CARD[code])
+        counts[name] = counts.get(name, 0) + 1
+        first.setdefault(name, code)
+    return Text(", ").join(
+        _card(first[name]) + Text(f" ×{n}" if n > 1 else "") for name, n in counts.items()
+    )
+
+
 def _t(key: str, **fields: object) -> str:
     """A text of the view in the reader's language."""
     return TEXTS.text(key, None, **fields)
@@ -76,8 +98,46 @@ def _office(office: str) -> str:
     return _t(f"term.office.{office}")
 
 
-def render(observation: Mapping[str, Any]) -> Any:
-    obs = observation
+class _View:
+    """The whole view; compact when given a height it would exceed."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.obs = obs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = _drawn(self.obs, compact=False)
+        if options.height is not None:
+            lines = console.render_lines(whole, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                whole = _drawn(self.obs, compact=True)
+        yield whole
+
+
+def render(observation: Mapping[str, Any]) -> _View:
+    return _View(observation)
+
+
+def _offices_line(obs: Mapping[str, Any]) -> Text:
+    text = Text(_t("view.compact.offices"))
+    for n, row in enumerate(obs["offices"]):
+        if n:
+            text.append(", ")
+        second = "-" if row["secondary"] is None else str(row["secondary"])
+        text.append(_office(row["office"]), style=_STYLE[row["colour"]])
+        text.append(f" {row['primary']}/{second}")
+    return text
+
+
+def _players_line(obs: Mapping[str, Any]) -> Text:
+    counts = "; ".join(
+        f"{_seat(obs, row['seat'])} {row['hand_size']}/{row['favor_cards_placed']}/"
+        f"{row['gold_spent']}"
+        for row in obs["players"]
+    )
+    return Text(_t("view.compact.players", players=counts))
+
+
+def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
     parts: list[Any] = []
     head = Text(
         _t("view.head", players=obs["num_players"], phase=_phase(obs["phase"])), style="bold"
@@ -87,6 +147,8 @@ def render(observation: Mapping[str, Any]) -> Any:
         head.append(_t("view.to_act", seat=_seat(obs, current)), style="bold cyan")
     parts.append(head)
 
+    if compact:
+        parts.append(_offices_line(obs))
     offices = Table(title=_t("view.offices"), show_edge=False)
     for column in ("view.office", "view.primary", "view.secondary"):
         offices.add_column(_t(column))
@@ -95,7 +157,8 @@ def render(observation: Mapping[str, Any]) -> Any:
         offices.add_row(
             Text(_office(row["office"]), style=_STYLE[row["colour"]]), str(row["primary"]), second
         )
-    parts.append(offices)
+    if not compact:
+        parts.append(offices)
 
     if obs["phase"] in ("place", "pick", "king-gained"):
         placed = obs.get("placed")
@@ -120,7 +183,7 @@ def render(observation: Mapping[str, Any]) -> Any:
         text = Text(_t("view.applies", seat=_seat(obs, gained["seat"])))
         text.append_text(_card(gained["card"]))
         text.append(_t("view.changes_left", count=gained["king_changes_left"]))
-        parts.append(Panel(text))
+        parts.append(text if compact else Panel(text))
     auction = obs.get("auction")
     if auction:
         text = Text(_t("view.auction_for")).append_text(_card(auction["card"]))
@@ -136,8 +199,12 @@ def render(observation: Mapping[str, Any]) -> Any:
             text.append(_t("view.out", seats=", ".join(_seat(obs, p) for p in auction["out"])))
         if obs["phase"] in ("pay-gold", "pay-cards"):
             text.append(_t("view.paying", paid=auction["paid"], due=auction["due"]))
-        parts.append(Panel(text))
-        parts.append(Text(_t("view.favor_left", count=obs["favor_size"])))
+        if compact:  # one line fewer
+            text.append("; " + _t("view.favor_left", count=obs["favor_size"]))
+            parts.append(text)
+        else:
+            parts.append(Panel(text))
+            parts.append(Text(_t("view.favor_left", count=obs["favor_size"])))
 
     players = Table(title=_t("view.players"), show_edge=False)
     for column in _PLAYER_COLUMNS:
@@ -157,15 +224,22 @@ def render(observation: Mapping[str, Any]) -> Any:
                 lists.append(
                     Text(_t("view.seat_cards", seat=seat, what=_t(key))).append_text(_cards(cards))
                 )
-    parts.append(players)
-    parts.extend(lists)
+    if compact:
+        parts.append(_players_line(obs))
+    else:
+        parts.append(players)
+        parts.extend(lists)
     if obs.get("hand") is not None:
-        parts.append(Text(_t("view.your_hand")).append_text(_cards(obs["hand"])))
+        hand = _counted(obs["hand"]) if compact else _cards(obs["hand"])
+        parts.append(Text(_t("view.your_hand")).append_text(hand))
         if obs["my_favor_cards"]:
             parts.append(Text(_t("view.your_favor")).append_text(_cards(obs["my_favor_cards"])))
-    if obs["discard_up"]:
+    if compact:
+        if lists or obs["discard_up"] or obs["facedown"]:
+            parts.append(Text(_t("view.compact.more"), style="dim"))
+    elif obs["discard_up"]:
         parts.append(Text(_t("view.discards_up")).append_text(_cards(obs["discard_up"][-8:])))
-    if obs["facedown"]:
+    if obs["facedown"] and not compact:
         sizes = ", ".join(
             _t("view.seat_size", seat=_seat(obs, b["owner"]), size=b["size"])
             for b in obs["facedown"]
@@ -189,6 +263,19 @@ def render(observation: Mapping[str, Any]) -> Any:
         won = ", ".join(_seat(obs, p) for p in result["winners"])
         parts.append(Text(_t("view.points", points=points, winners=won), style="bold green"))
     return Group(*parts)
+
+
+def choice_grid(
+    observation: Mapping[str, Any], legal: Sequence[Action], lang: str
+) -> ChoiceGrid | None:
+    """The cards to discard face down (up to 13 different ones in a hand) by name, which a
+    front short of room lays side by side; None for other decisions."""
+    discards = [a for a in legal if a.kind == "discard"]
+    if len(discards) < 2:
+        return None
+    with using(lang):
+        rows = tuple((kind_words(KIND_BY_NAME[str(a.arg("card"))]), (a.id,)) for a in discards)
+        return ChoiceGrid(_t("view.grid.discard"), ("",), rows)
 
 
 # The action kinds each decision offers, in the order the ``?`` help explains them.

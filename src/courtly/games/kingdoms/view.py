@@ -7,15 +7,16 @@ help come from the catalogue, in the language the front chose (``courtly.core.i1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import current_language, seat_text, wrap
+from courtly.core.actions import Action, ChoiceGrid
+from courtly.core.i18n import current_language, seat_text, using, wrap
 from courtly.games.kingdoms.data import SLOT_KEYS
 from courtly.games.kingdoms.words import TEXTS
 
@@ -53,7 +54,7 @@ def cards_text(names: list[str]) -> Text:
     return out or Text("—", style="dim")
 
 
-def _seat_panel(obs: Mapping[str, Any], q: int) -> Panel:
+def _seat_panel(obs: Mapping[str, Any], q: int, compact: bool = False) -> Panel:
     seat = obs["players"][q]
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
@@ -82,16 +83,18 @@ def _seat_panel(obs: Mapping[str, Any], q: int) -> Panel:
     if seat.get("hand_seen_by_opponent"):
         table.add_row(_t("view.seen"), cards_text(seat["hand_seen_by_opponent"]))
     table.add_row(_t("view.peasant"), cards_text(seat["peasant"][-5:]))
-    table.add_row(
-        _t("view.glory"),
-        cards_text(seat["glory"]) + Text(f" = {seat['glory_total']}", style="bold"),
-    )
+    glory = seat["glory"]
+    # A short screen shows the last five (the ? help, all): a line each kingdom.
+    shown = cards_text(glory[-5:]) if compact and len(glory) > 5 else cards_text(glory)
+    if shown.plain != cards_text(glory).plain:
+        shown = Text("… ") + shown
+    table.add_row(_t("view.glory"), shown + Text(f" = {seat['glory_total']}", style="bold"))
     title = seat_text(q, current_language()).capitalize()
     if obs.get("viewer") == q:
         title += f" ({_t('view.you')})"
     if obs["turn"] == q and obs.get("end") is None:
         title += f" ◀ {_t('view.turn_mark')}"
-    return Panel(table, title=title, padding=(0, 1))
+    return Panel(table, title=title, padding=(0, 0 if compact else 1))
 
 
 def end_text(end: Mapping[str, Any]) -> str:
@@ -128,13 +131,33 @@ def _header(obs: Mapping[str, Any]) -> Text:
     return Text(_t("view.header.turn", decision=_t(f"phase.{decision}"), **fields))
 
 
-def render(obs: Mapping[str, Any]) -> Any:
+class _View:
+    """The whole view; on a screen short of lines (given a height it would exceed), the draw
+    pile and the discard pile share a line."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.obs = obs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = _drawn(self.obs, compact=False)
+        if options.height is not None:
+            lines = console.render_lines(whole, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                whole = _drawn(self.obs, compact=True)
+        yield whole
+
+
+def render(obs: Mapping[str, Any]) -> _View:
+    return _View(obs)
+
+
+def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
     viewer = obs.get("viewer")
     order = [1 - viewer, viewer] if viewer in (0, 1) else [0, 1]
     kingdoms = Table.grid(expand=True)
     kingdoms.add_column(ratio=1)
     kingdoms.add_column(ratio=1)
-    kingdoms.add_row(_seat_panel(obs, order[0]), _seat_panel(obs, order[1]))
+    kingdoms.add_row(_seat_panel(obs, order[0], compact), _seat_panel(obs, order[1], compact))
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
@@ -146,8 +169,12 @@ def render(obs: Mapping[str, Any]) -> Any:
     deck = Text(_t("view.cards", n=obs["deck"]))
     if "deck_top" in obs:
         deck += Text(f"; {_t('view.deck_top')}: ") + card_text(obs["deck_top"])
-    table.add_row(_t("view.draw_pile"), deck)
-    table.add_row(_t("view.discard"), cards_text(obs["discard"][-8:]))
+    if compact:
+        deck += Text(f"  {_t('view.discard')} ", style="bold") + cards_text(obs["discard"][-8:])
+        table.add_row(_t("view.draw_pile"), deck)
+    else:
+        table.add_row(_t("view.draw_pile"), deck)
+        table.add_row(_t("view.discard"), cards_text(obs["discard"][-8:]))
     if obs["aside"]:
         table.add_row(_t("view.face_up"), cards_text(obs["aside"]))
     return Group(_header(obs), kingdoms, table)
@@ -172,3 +199,33 @@ def _wrap(text: str) -> str:
         indent = " " * (len(line) - len(line.lstrip()) + (4 if line.startswith(" ") else 2))
         out.extend(wrap(line, 78, subsequent_indent=indent))
     return "\n".join(out)
+
+
+# A turn's choices that name one card (up to 23 of the Action Phase's 24): a grid of the
+# cards by what may be done with each, when there are this many of them.
+_GRID_FROM = 6
+
+
+def choice_grid(obs: Mapping[str, Any], legal: Sequence[Action], lang: str) -> ChoiceGrid | None:
+    """The choices naming one card, a row per kind of action (Treaty, Break treaty,
+    Ascendancy...) and a column per card (written as the kingdoms above write it), so an
+    Action Phase of 24 choices takes a few lines under the kingdoms of an 80 x 24 screen;
+    the others (Scandal, Done...) stay listed. None for fewer."""
+    carded = [a for a in legal if [k for k, _ in a.args] == ["card"]]
+    if len(carded) < _GRID_FROM:
+        return None
+    with using(lang):
+        kinds: dict[str, str] = {}
+        cells: dict[tuple[str, str], int] = {}
+        cards: dict[str, str] = {}
+        for action in carded:
+            code = str(action.arg("card"))
+            if (code, action.kind) in cells:
+                return None  # two actions on one card and kind: a grid cannot tell them apart
+            kinds.setdefault(action.kind, _t(f"view.grid.{action.kind}"))
+            cards.setdefault(code, card_text(code).plain)
+            cells[code, action.kind] = action.id
+        rows = tuple(
+            (name, tuple(cells.get((code, kind)) for code in cards)) for kind, name in kinds.items()
+        )
+        return ChoiceGrid(_t("view.grid.corner"), tuple(cards.values()), rows)

@@ -1,19 +1,23 @@
 """Terminal views of an observation (``courtly play tudor``): ``render`` draws the table in 80
-columns and about 24 lines, ``explain`` is the ``?`` help (the decision's rules, what its
-actions do, and a legend of the symbols), in the reader's language (texts: the game's catalogue,
-locales/; the Korean words are the Korean rules v15's)."""
+columns; given a height (``options.height``, the lines the choices leave on a short screen) it
+draws a compact table (the Throne Room, the supplies, the chambers without their headings and
+what is behind your screen; the players' table is in the ``?`` help, which draws the whole
+table); ``explain`` is the ``?`` help (the decision's rules, what its actions do, and a legend
+of the symbols), in the reader's language (texts: the game's catalogue, locales/; the Korean
+words are the Korean rules v15's)."""
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import ENGLISH, current_language
+from courtly.core.actions import Action, ChoiceGrid
+from courtly.core.i18n import ENGLISH, current_language, using
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
     CHAMBER_NAMES,
@@ -73,7 +77,7 @@ def _counts(counts: Mapping[str, int], zeros: bool = False) -> Text:
     return text or Text("-")
 
 
-def _header(obs: Mapping[str, Any]) -> Text:
+def _header(obs: Mapping[str, Any], compact: bool = False) -> Text:
     cards = obs["cards_in_play"]
     rnd = obs["round"]
     first = len(WIVES) - obs["rounds"]
@@ -84,6 +88,8 @@ def _header(obs: Mapping[str, Any]) -> Text:
     text.append(
         _t("view.game_over") if who is None else _t("view.decides", number=who + 1, phase=phase)
     )
+    if compact:  # the bag stands with the supplies; the scoring cards are in the ? help
+        return text
     text.append(_t("view.bag", count=obs["bag_count"]))
     named = [
         _t(
@@ -131,7 +137,7 @@ def _throne_room(obs: Mapping[str, Any]) -> Text:
     return text
 
 
-def _supplies(obs: Mapping[str, Any]) -> Text:
+def _supplies(obs: Mapping[str, Any], compact: bool = False) -> Text:
     text = Text(_t("view.card_supply"), style="bold")
     text.append_text(_counts(obs["court_card_supply"], zeros=True))
     text.append(_t("view.ring_stand"), style="bold")
@@ -140,15 +146,18 @@ def _supplies(obs: Mapping[str, Any]) -> Text:
     if any(out.values()):
         text.append(_t("view.tokens_out"), style="bold")
         text.append_text(_counts(out))
+    if compact:
+        text.append("\n" + _t("view.bag", count=obs["bag_count"]).strip(), style="bold")
     return text
 
 
-def _chambers(obs: Mapping[str, Any]) -> Table:
+def _chambers(obs: Mapping[str, Any], compact: bool = False) -> Table:
     table = Table.grid(padding=(0, 1))
     heads = ("view.chamber", "view.chairs", "view.bench", "view.lords")
     for _ in heads:
         table.add_column(overflow="fold")
-    table.add_row(*(Text(_t(h), style="bold") for h in heads))
+    if not compact:
+        table.add_row(*(Text(_t(h), style="bold") for h in heads))
     for ch in range(3):
         letters = "/".join(LETTERS[x] for x in CHAMBER_ACTIONS[ch])
         chairs = Text()
@@ -223,13 +232,58 @@ def _decision(obs: Mapping[str, Any]) -> Text:
     return text
 
 
-def render(observation: Mapping[str, Any]) -> Group:
-    obs = observation
+def _whole(obs: Mapping[str, Any], compact: bool) -> Group:
     top = Table.grid(padding=(0, 2))
     top.add_column(no_wrap=True)
     top.add_column(overflow="fold")
-    top.add_row(_throne_room(obs), _supplies(obs))
+    top.add_row(_throne_room(obs), _supplies(obs, compact))
+    if compact:
+        return Group(_header(obs, compact=True), top, _chambers(obs, compact=True), _own(obs))
     return Group(_header(obs), top, _chambers(obs), _players(obs), _own(obs), _decision(obs))
+
+
+class _View:
+    """The whole table; given a height it would exceed (the terminal's lines above the
+    choices), the compact one (no players' table, no scoring cards, no decision line: the
+    ``?`` help draws the whole table)."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.obs = obs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = _whole(self.obs, compact=False)
+        if options.height is not None:
+            lines = console.render_lines(whole, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                whole = _whole(self.obs, compact=True)
+        yield whole
+
+
+def render(observation: Mapping[str, Any]) -> _View:
+    return _View(observation)
+
+
+def choice_grid(
+    observation: Mapping[str, Any], legal: Sequence[Action], lang: str
+) -> ChoiceGrid | None:
+    """Throne Room spaces (``select``, ``to``, ``recall``: up to 34 at 4 players) as the Throne
+    Room is drawn: a row per height, top first, a column per column, in each cell the number of
+    the choice on that space."""
+    spaces = [a for a in legal if a.kind in ("select", "to", "recall")]
+    if len(spaces) < 2 or len({a.kind for a in spaces}) > 1:
+        return None
+    cells: dict[tuple[int, int], int] = {}
+    for action in spaces:
+        column, row = map(int, str(action.arg("space")).split("-"))
+        cells[row, column] = action.id
+    columns = range(1, max(c for _, c in cells) + 1)
+    rows = tuple(
+        (str(row), tuple(cells.get((row, column)) for column in columns))
+        for row in sorted({r for r, _ in cells}, reverse=True)
+    )
+    with using(lang):
+        corner = _t(f"view.grid.{spaces[0].kind}")
+    return ChoiceGrid(corner, tuple(map(str, columns)), rows)
 
 
 def explain(observation: Mapping[str, Any]) -> str:
