@@ -16,12 +16,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import current_language, seat_text, using
+from courtly.core.screen import FittedView
 from courtly.games.courtisans.data import FAMILIES, QUEEN_COLUMN_AFTER
 from courtly.games.courtisans.words import TEXTS, card_words
 
@@ -141,27 +142,12 @@ def _widest(cells: Iterable[list[str]]) -> int:
     return max((cell_len(token) for tokens in cells for token in tokens), default=1)
 
 
-class _View:
+def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
     """The view drawn to the width it is given (the court table's handles whole when they fit
-    side by side, else the longest folded: a width rich alone would exceed). Given a height (a
-    front short of lines: ``options.height``, the lines left above the choices), a view taller
-    than that is drawn compact: short handles, each family's status as a mark, the missions by
-    code (``?`` says what the marks and codes mean)."""
-
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.obs = obs
-
-    def _drawn(self, width: int, compact: bool) -> Group:
-        obs = self.obs
-        return Group(_header(obs), _fitted(obs, width, compact), *_private(obs, compact))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        whole = self._drawn(options.max_width, compact=False)
-        if options.height is not None:
-            lines = console.render_lines(whole, options.update(height=None), pad=False)
-            if len(lines) > options.height:
-                whole = self._drawn(options.max_width, compact=True)
-        yield whole
+    side by side, else the longest folded: a width rich alone would exceed); compact on a
+    screen short of lines: short handles, each family's status as a mark, the missions by code
+    (``?`` says what the marks and codes mean)."""
+    return Group(_header(obs), _fitted(obs, width, compact), *_private(obs, compact))
 
 
 def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> Table:
@@ -320,9 +306,10 @@ def _eliminated(gone: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
-def render(observation: Mapping[str, Any]) -> _View:
-    """The Queen's table, the domains, and what this seat privately knows."""
-    return _View(observation)
+def render(observation: Mapping[str, Any]) -> FittedView:
+    """The Queen's table, the domains, and what this seat privately knows, fitted to the
+    screen (``courtly.core.screen``)."""
+    return FittedView(lambda width, compact: _drawn(observation, width, compact))
 
 
 def explain(observation: Mapping[str, Any]) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import current_language, seat_text, using
+from courtly.core.screen import FittedView
 from courtly.games.for_the_king.data import (
     CARD_CATEGORY,
     CARD_OFFICE,
@@ -98,23 +99,9 @@ def _office(office: str) -> str:
     return _t(f"term.office.{office}")
 
 
-class _View:
-    """The whole view; compact when given a height it would exceed."""
-
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.obs = obs
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        whole = _drawn(self.obs, compact=False)
-        if options.height is not None:
-            lines = console.render_lines(whole, options.update(height=None), pad=False)
-            if len(lines) > options.height:
-                whole = _drawn(self.obs, compact=True)
-        yield whole
-
-
-def render(observation: Mapping[str, Any]) -> _View:
-    return _View(observation)
+def render(observation: Mapping[str, Any]) -> FittedView:
+    """The whole view; compact on a screen short of lines (``courtly.core.screen``)."""
+    return FittedView(lambda width, compact: _drawn(observation, compact=compact))
 
 
 def _offices_line(obs: Mapping[str, Any]) -> Text:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import current_language, seat_text, using, wrap
+from courtly.core.screen import FittedView
 from courtly.games.kingdoms.data import SLOT_KEYS
 from courtly.games.kingdoms.words import TEXTS
 
@@ -131,24 +132,10 @@ def _header(obs: Mapping[str, Any]) -> Text:
     return Text(_t("view.header.turn", decision=_t(f"phase.{decision}"), **fields))
 
 
-class _View:
-    """The whole view; on a screen short of lines (given a height it would exceed), the draw
-    pile and the discard pile share a line."""
-
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.obs = obs
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        whole = _drawn(self.obs, compact=False)
-        if options.height is not None:
-            lines = console.render_lines(whole, options.update(height=None), pad=False)
-            if len(lines) > options.height:
-                whole = _drawn(self.obs, compact=True)
-        yield whole
-
-
-def render(obs: Mapping[str, Any]) -> _View:
-    return _View(obs)
+def render(obs: Mapping[str, Any]) -> FittedView:
+    """The whole view; on a screen short of lines (``courtly.core.screen``), the draw pile and
+    the discard pile share a line."""
+    return FittedView(lambda width, compact: _drawn(obs, compact=compact))
 
 
 def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:

@@ -12,12 +12,13 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import ENGLISH, current_language, using
+from courtly.core.screen import FittedView
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
     CHAMBER_NAMES,
@@ -242,25 +243,11 @@ def _whole(obs: Mapping[str, Any], compact: bool) -> Group:
     return Group(_header(obs), top, _chambers(obs), _players(obs), _own(obs), _decision(obs))
 
 
-class _View:
-    """The whole table; given a height it would exceed (the terminal's lines above the
-    choices), the compact one (no players' table, no scoring cards, no decision line: the
-    ``?`` help draws the whole table)."""
-
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.obs = obs
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        whole = _whole(self.obs, compact=False)
-        if options.height is not None:
-            lines = console.render_lines(whole, options.update(height=None), pad=False)
-            if len(lines) > options.height:
-                whole = _whole(self.obs, compact=True)
-        yield whole
-
-
-def render(observation: Mapping[str, Any]) -> _View:
-    return _View(observation)
+def render(observation: Mapping[str, Any]) -> FittedView:
+    """The whole table; on a screen short of lines (``courtly.core.screen``), the compact one
+    (no players' table, no scoring cards, no decision line: the ``?`` help draws the whole
+    table)."""
+    return FittedView(lambda width, compact: _whole(observation, compact=compact))
 
 
 def choice_grid(
