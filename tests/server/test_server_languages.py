@@ -233,10 +233,12 @@ def test_the_korean_replay_names_seats_as_the_live_log_does(server: ServerProces
     url = f"/api/tables/{table_id}/replay?step={steps}"
     ko = " / ".join(e["text"] for e in server.http.get(url + "&lang=ko").json()["events"])
     en = " / ".join(e["text"] for e in server.http.get(url + "&lang=en").json()["events"])
-    # Seat 1 is Bob, by name in both languages (in Korean with its particle); the bot's seat,
-    # which has no name, keeps its number.
-    assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" in ko, ko
-    assert "Bob " in en and "seat 1 " not in en and "seat 2" in en, en
+    # Seat 1 is Bob, by name in both languages (in Korean with its particle); the bot's seat
+    # reads as the seats bar shows it, never as a bare number.
+    assert "Bob이 " in ko and "1번 자리" not in ko and "2번 자리" not in ko, ko
+    assert "봇 2 (무작위 수)" in ko, ko
+    assert "Bob " in en and "seat 1 " not in en and "seat 2" not in en, en
+    assert "Bot 2 (random moves)" in en, en
     # Its refusals read in the request's language too.
     beyond = f"/api/tables/{table_id}/replay?step={steps + 1}"
     refused = server.http.get(beyond, headers={"Accept-Language": "ko"})

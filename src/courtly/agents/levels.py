@@ -17,6 +17,7 @@ from typing import Any
 from courtly.agents.spec import parse_agent_spec
 from courtly.core.budgets import LevelBudgets
 from courtly.core.errors import AgentSpecError
+from courtly.core.i18n import COURTLY
 from courtly.core.registry import game_names, load_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -84,3 +85,16 @@ def expand_agent_spec(game_name: str, spec: str) -> str:
     what played does not change meaning when the level table is re-tuned)."""
     kind, params = parse_agent_spec(spec)
     return level_agent_spec(game_name, kind, **params) if kind in LEVELS else spec.strip()
+
+
+def level_name(spec: str, lang: str | None = None) -> str:
+    """A bot seat's level as people read it, from its spec's kind (``hard``; a spec
+    ``ismcts:iterations=5`` reads as a search), never the spec's parameters; a kind with no
+    word of its own reads "custom"."""
+    key = f"agent.name.{spec.split(':')[0]}"
+    return COURTLY.text(key if COURTLY.has(key) else "agent.name.custom", lang)
+
+
+def bot_seat_label(seat: int, spec: str, lang: str | None = None) -> str:
+    """A bot seat as the table shows it ("Bot 2 (hard)", "봇 2 (어려움)"), numbered from 1."""
+    return COURTLY.text("agent.seat_bot", lang, n=seat + 1, level=level_name(spec, lang))

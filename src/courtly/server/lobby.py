@@ -18,6 +18,7 @@ from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import LiveTable, table_info
 from courtly.server.outbox import broadcast_table, close_lost_seat, send_fresh_views
+from courtly.server.protocol import seat_names
 from courtly.server.refusals import RequestError
 from courtly.server.stored import (
     ACTIVE,
@@ -277,7 +278,7 @@ class Lobby:
                 return {**record.to_json(), "chat": await self._chat(table_id)}
             # Before the start nobody has seen anything (the deal is not shown yet).
             events = live.table.snapshot(viewer).events if live.dealt else []
-            names = [s.name for s in live.stored.seats]
+            names = seat_names(live.info(), lang)
         return {
             "format": "courtly-log",
             "game": live.stored.game,

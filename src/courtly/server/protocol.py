@@ -25,6 +25,7 @@ from pydantic import (
 )
 from pydantic import ValidationError as ModelError
 
+from courtly.agents.levels import bot_seat_label
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.i18n import language_from_accept, naming, normalize, using
 from courtly.core.render import action_json, event_json
@@ -142,7 +143,7 @@ def game_message(
     that has a name (names are public, in every viewer's table), and the rules of the
     decision in front of the seat to act (``explain``). Built from that viewer's delivery
     only, so it tells nothing more."""
-    names = seat_names(table)
+    names = seat_names(table, lang)
     out: dict[str, Any] = {"type": kind, **delivery.to_json(), "table": table}
     out["events"] = [event_json(game, e, lang, names) for e in delivery.events]
     out["legal_actions"] = [action_json(game, a, lang, names) for a in delivery.legal_actions]
@@ -150,9 +151,15 @@ def game_message(
     return out
 
 
-def seat_names(table: dict[str, Any]) -> list[str | None]:
-    """The seats' names of a table's public description (None: a seat without one)."""
-    return [seat.get("name") for seat in table.get("seats", ())]
+def seat_names(table: dict[str, Any], lang: str) -> list[str | None]:
+    """How the log names each seat of a table's public description: its name, a bot seat
+    as the seats bar shows it ("Bot 2 (hard)" in ``lang``), None for a seat the renderer
+    numbers ("seat 3")."""
+    return [
+        seat.get("name")
+        or (bot_seat_label(i, seat["bot"], lang) if seat.get("kind") == "bot" else None)
+        for i, seat in enumerate(table.get("seats", ()))
+    ]
 
 
 def unstarted_message(

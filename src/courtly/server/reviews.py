@@ -170,7 +170,7 @@ class Reviews:
             "seat": seat,
             "seq": live.seq,
             "moves": [
-                action_text(game, space.decode(i), lang, seat_names(live.info()))
+                action_text(game, space.decode(i), lang, seat_names(live.info(), lang))
                 for i in found["line"]
             ],
             "actions": found["line"],
@@ -199,7 +199,7 @@ def shown(
     decisions.sort(key=lambda d: d.step)
     review = Review(game.name, seat, settings, decisions, body["forced"])
 
-    names = seat_names(live.info())
+    names = seat_names(live.info(), lang)
 
     def words(ids: list[int]) -> list[str]:
         return [action_text(game, space.decode(i), lang, names) for i in ids]

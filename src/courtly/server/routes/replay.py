@@ -26,6 +26,7 @@ from courtly.core.replay import ReplayedGame
 from courtly.core.state import Game
 from courtly.server.hub import Hub
 from courtly.server.live import LiveTable
+from courtly.server.protocol import seat_names
 from courtly.server.routes.common import CurrentHub
 
 router = APIRouter()
@@ -109,6 +110,7 @@ async def replay_step(
         raise _refusal(
             request, 400, "server.request.no_seat", seat=viewer, last=record.num_players - 1
         )
+    chosen = normalize(lang) or language_from_accept(request.headers.get("accept-language"))
     try:
         result: dict[str, Any] = await run_in_threadpool(
             _position,
@@ -117,9 +119,9 @@ async def replay_step(
             record,
             step,
             viewer,
-            normalize(lang) or language_from_accept(request.headers.get("accept-language")),
+            chosen,
             # The names the live table's log gives the seats (its table info's).
-            [seat.name for seat in live.stored.seats],
+            seat_names(live.info(), chosen),
         )
     except CourtlyError as exc:
         raise _refusal(request, 500, "server.request.replay", reason=exc) from None

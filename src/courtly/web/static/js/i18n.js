@@ -79,6 +79,21 @@ function fill(text, params) {
   return text;
 }
 
+// A phrase of the server's own catalogue (the `courtly` domain: `agent.name.hard`...), with
+// {placeholders} filled: where the server's log and the page say the same thing, one source.
+// A key the catalogue lacks shows as itself (as `t` does), which the tests catch.
+/** @param {string} key @param {Record<string, unknown>} [params] */
+export function courtlyWord(key, params = {}) {
+  const words = server.courtly || {};
+  return fill(key in words ? words[key] : key, params);
+}
+
+// Whether the server's own catalogue has `key`.
+/** @param {string} key */
+export function courtlyHas(key) {
+  return key in (server.courtly || {});
+}
+
 // What an agent kind (a bot level) does, in the current language (from the server).
 export function agentText(kind) {
   return (server.agents || {})[kind];

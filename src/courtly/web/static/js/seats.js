@@ -1,10 +1,11 @@
 // Seats as people read them: a name, else "Bot N (level)" / "Seat N", numbered from 1.
-import { has, t } from "./i18n.js";
+import { courtlyHas, courtlyWord, t } from "./i18n.js";
 
 // Names arrive exactly as typed (docs/protocol.md) and are only ever set as text.
 export function seatLabel(seat) {
   if (seat.name) return seat.name;
-  if (seat.kind === "bot") return t("seat.bot", { n: seat.seat + 1, level: levelName(seat.bot) });
+  // The words the server's log names a bot seat with (courtly.agents.levels.bot_seat_label).
+  if (seat.kind === "bot") return courtlyWord("agent.seat_bot", { n: seat.seat + 1, level: levelName(seat.bot) });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
   return t("seat.numbered", { n: seat.seat + 1 });
 }
@@ -13,5 +14,5 @@ export function seatLabel(seat) {
 // spec's parameters.
 export function levelName(spec) {
   const kind = String(spec || "").split(":")[0];
-  return has(`level.${kind}`) ? t(`level.${kind}`) : t("level.custom");
+  return courtlyWord(courtlyHas(`agent.name.${kind}`) ? `agent.name.${kind}` : "agent.name.custom");
 }
