@@ -60,11 +60,14 @@ def play_until(
         assert wait_turn(page) == "mine", "the game ended first"
         if done():
             return
-        buttons = page.query_selector_all("button.action:not([disabled])")
-        texts = [b.inner_text() for b in buttons]
-        wanted = [b for b, x in zip(buttons, texts, strict=True) if prefer and re.search(prefer, x)]
+        listed = page.locator("button.action:not([disabled])")
+        texts = listed.all_inner_texts()
+        wanted = [i for i, x in enumerate(texts) if prefer and re.search(prefer, x)]
         before = page.get_attribute(".table-page", "data-state")
-        (wanted[0] if wanted else rng.choice(buttons)).click()
+        # A locator, not an element handle: the page may redraw the same choices between
+        # reading them and the click (a card sliding into place), and a locator finds the
+        # button again in the new drawing.
+        listed.nth(wanted[0] if wanted else rng.randrange(len(texts))).click()
         page.wait_for_function(
             "b => document.querySelector('.table-page')?.dataset.state !== b", arg=before
         )
