@@ -78,7 +78,7 @@ def test_a_game_against_a_bot_ends_and_replays_to_the_same_result(
     assert replayed.state.is_terminal
     assert record["result"] == replayed.record.result == player.table["result"]
     assert player.observation == replayed.state.observation(0)
-    names = seat_names(spectator.table)
+    names = seat_names(spectator.table, "en")
     shown = replayed.events_seen(None)
     assert spectator.events == [event_json(replayed.game, e, "en", names) for e in shown]
     assert any(
@@ -128,7 +128,7 @@ def _check_messages(client: Client, table: Table, expected_events: list[Event], 
         }
         assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
         if message["type"] == "update":
-            names = seat_names(message["table"])
+            names = seat_names(message["table"], "en")
             expected = [event_json(table.game, e, "en", names) for e in expected_events]
             assert message["events"] == expected
 

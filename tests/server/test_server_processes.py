@@ -127,7 +127,7 @@ def test_a_move_made_through_one_process_reaches_the_clients_of_another(
         assert seat is not None
         mirror.act(seat, mirror.seq, action)
     assert there.observation == mirror.snapshot(1).observation
-    names = seat_names(watcher.table)
+    names = seat_names(watcher.table, "en")
     shown = mirror.events_seen(None)
     assert watcher.events == [event_json(mirror.game, e, "en", names) for e in shown]
     for client in (here, there, watcher):

@@ -221,7 +221,7 @@ def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
         assert client.messages[-1]["reset"] is True
         assert client.observation == mirror.snapshot(client.viewer).observation
         seen = mirror.events_seen(client.viewer)
-        names = seat_names(client.table)
+        names = seat_names(client.table, "en")
         assert client.events == [event_json(mirror.game, e, "en", names) for e in seen]
     assert server.info(table_id)["seq"] == seq + 1
     # Taken back means gone from the stored record too: the seat plays on from there.
