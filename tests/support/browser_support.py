@@ -225,6 +225,40 @@ def join(context: Any, url: str, name: str) -> Any:
     return page
 
 
+def open_bot_table(
+    browser: Any,
+    server: Server,
+    game: str,
+    players: int,
+    *,
+    name: str = "Ada",
+    context_options: dict[str, Any] | None = None,
+    options: dict[str, str] | None = None,
+) -> Any:
+    """A table made in the lobby and started: this device's player ``name`` in seat 1 and
+    random bots in the others, the game's ``options`` typed in; the page collects its script
+    errors in ``page.errors``."""
+    context = browser.new_context(**{"viewport": DESKTOP, **(context_options or {})})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", game)
+    page.select_option("#form-players", str(players))
+    page.select_option("#seat-kind-0", "hotseat")
+    page.fill("#seat-name-0", name)
+    for seat in range(1, players):
+        page.select_option(f"#seat-kind-{seat}", "bot")
+        page.select_option(f"#seat-level-{seat}", "random")
+    for option, value in (options or {}).items():
+        page.fill(f"#opt-{game}-{option}", value)
+    page.click("#create")
+    page.click("#start")
+    return page
+
+
 def open_lobby(page: Any, url: str, game: str) -> None:
     """The lobby, with ``game`` chosen in the new-table form."""
     page.goto(url + "/")

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, OVER, PRIVACY, Server, shown_result, wait_turn
+from browser_support import OVER, PRIVACY, Server, open_bot_table, shown_result, wait_turn
 
 # The moves that name no card and no place: the only ones the strip may offer while
 # nothing is chosen (once a card is chosen, it offers what may be done with that card).
@@ -40,25 +40,10 @@ CLICKABLE = ".board-area .pickable, .board-area .board-move"
 
 def open_table(browser: Any, server: Server, game: str, players: int, **options: str) -> Any:
     # The cards slide elsewhere (test_turn_signal.py); here they stand still to be clicked.
-    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", game)
-    page.select_option("#form-players", str(players))
-    page.select_option("#seat-kind-0", "hotseat")
-    page.fill("#seat-name-0", "Ada")
-    for seat in range(1, players):
-        page.select_option(f"#seat-kind-{seat}", "bot")
-        page.select_option(f"#seat-level-{seat}", "random")
-    for name, value in options.items():
-        page.fill(f"#opt-{game}-{name}", value)
-    page.click("#create")
-    page.click("#start")
-    return page
+    context_options = {"reduced_motion": "reduce"}
+    return open_bot_table(
+        browser, server, game, players, context_options=context_options, options=options
+    )
 
 
 @pytest.mark.parametrize(

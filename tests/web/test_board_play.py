@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, PHONE, PRIVACY, Server, shown_result, wait_turn
+from browser_support import DESKTOP, PHONE, PRIVACY, Server, open_bot_table, shown_result, wait_turn
 
 from courtly.core.registry import load_game
 
@@ -21,23 +21,8 @@ MOST = {"tudor": 4, "for-the-king": 5}
 
 
 def open_table(browser: Any, server: Server, game: str, players: int, viewport: Any) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-GB")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", game)
-    page.select_option("#form-players", str(players))
-    page.select_option("#seat-kind-0", "hotseat")
-    page.fill("#seat-name-0", "Ada")
-    for seat in range(1, players):
-        page.select_option(f"#seat-kind-{seat}", "bot")
-        page.select_option(f"#seat-level-{seat}", "random")
-    page.click("#create")
-    page.click("#start")
-    return page
+    context_options = {"viewport": viewport, "locale": "en-GB"}
+    return open_bot_table(browser, server, game, players, context_options=context_options)
 
 
 def board_offers(page: Any) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:

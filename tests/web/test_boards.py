@@ -17,6 +17,7 @@ from browser_support import (
     Server,
     client_text,
     english_words,
+    open_bot_table,
     screenshot,
     wait_turn,
 )
@@ -27,23 +28,10 @@ LOCALE = {"en": "en-GB", "ko": "ko-KR"}
 
 def open_table(browser: Any, server: Server, game: str, lang: str, players: int = 2) -> Any:
     """A new table made in the lobby: this device's player and random bots, started."""
-    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", game)
-    page.select_option("#form-players", str(players))
-    page.select_option("#seat-kind-0", "hotseat")
-    page.fill("#seat-name-0", NAME[lang])
-    for seat in range(1, players):
-        page.select_option(f"#seat-kind-{seat}", "bot")
-        page.select_option(f"#seat-level-{seat}", "random")
-    page.click("#create")
-    page.click("#start")
-    return page
+    context_options = {"locale": LOCALE[lang]}
+    return open_bot_table(
+        browser, server, game, players, name=NAME[lang], context_options=context_options
+    )
 
 
 def table_id(page: Any) -> str:
