@@ -124,12 +124,12 @@ class Reviews:
         self._check(live, seat)
         load = self.thread.store.reviews.load
         body = await self.thread.run(load, live.id, seat)
-        if body is not None and body["status"] == RUNNING and not self._busy(live.id, seat):
-            if await self.claims.take(live.id, seat):
-                # Read again under the claim: the process that held it may have gone on.
-                body = await self.thread.run(load, live.id, seat)
-                if body is not None and body["status"] == RUNNING:
-                    self._start(live, seat, body)
+        orphaned = body is not None and body["status"] == RUNNING and not self._busy(live.id, seat)
+        if orphaned and await self.claims.take(live.id, seat):
+            # Read again under the claim: the process that held it may have gone on.
+            body = await self.thread.run(load, live.id, seat)
+            if body is not None and body["status"] == RUNNING:
+                self._start(live, seat, body)
         return body
 
     def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
