@@ -63,7 +63,7 @@ def _kingdoms_last_scandal() -> State:
     highest total winning (C1.2). The 2 of Clubs makes 56 against 57: seat 1 wins. The 8 of
     Diamonds makes 62: seat 1 throws the game it was winning."""
     game = courtly.load("kingdoms")
-    seats = [
+    seats: list[dict[str, Any]] = [
         {
             "hand": [],
             "court": {"king": "KH"},
