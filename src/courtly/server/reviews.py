@@ -64,8 +64,13 @@ class ReviewClaims:
         return f"review:{table_id}:{seat}"
 
     async def take(self, table_id: str, seat: int) -> bool:
-        """Whether this process holds the review's claim (now), taking it if it is free."""
-        return self._locks is None or await self._locks.holds(self._key(table_id, seat))
+        """Whether this process holds the review's claim (now), taking it if it is free. The
+        connection is checked each time (one round trip, little beside a turn's search): a
+        database restarted under it took its locks, which another process may hold now."""
+        if self._locks is None:
+            return True
+        self._locks.suspect()
+        return await self._locks.holds(self._key(table_id, seat))
 
     async def release(self, table_id: str, seat: int) -> None:
         if self._locks is not None:
