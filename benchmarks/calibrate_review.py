@@ -71,7 +71,8 @@ def main() -> None:
         print(f"\r{args.game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
     files: list[Path] = args.samples or []
-    if files and all(f.exists() for f in files):
+    refit = bool(files) and all(f.exists() for f in files)
+    if refit:
         samples = [Sample(**s) for f in files for s in json.loads(f.read_text())]
     else:
         samples = collect(game, counts, args.games, args.positions, settings, args.seed, progress)
@@ -80,12 +81,13 @@ def main() -> None:
             files[0].write_text(json.dumps([asdict(s) for s in samples]))
     fits = fit_counts(samples)
     cpu = time.process_time() - started
-    about = {
+    about: dict[str, object] = {
         "game": game.name,
         "seat_agents": list(SEAT_AGENTS),
         "search_iterations": args.iterations,
-        "cpu_seconds": round(cpu),
     }
+    if not refit:  # a refit from kept positions does not know what playing them cost
+        about["cpu_seconds"] = round(cpu)
     curves = {}
     for players, measured in fits.items():
         curves[str(players)] = {
