@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
 from courtly.server.chat_rows import ChatRows
+from courtly.server.deadline_rows import DeadlineRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
@@ -93,6 +94,7 @@ class Store:
         )
         self.reviews = ReviewRows(self._reader, self._write)
         self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
+        self.clocks = DeadlineRows(self._reader, self._write, self._announce)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
