@@ -71,6 +71,14 @@ class Deadlines:
         clock = live.stored.clock
         if clock is None:
             return
+        try:
+            self._moved(live, clock, seat, stand_in)
+        except Exception:
+            # The action is stored: it is heard whatever happened to its clocks, which are
+            # measured again from the table's position (``_measure_lagging``).
+            log.exception("table %s: measuring its clocks failed", live.id)
+
+    def _moved(self, live: LiveTable, clock: dict[str, Any], seat: int, stand_in: bool) -> None:
         now = self.now()
         after = clocks.moved(clock, seat, decider(live), live.table.seq, now, stand_in)
         if not stand_in and seat in after["stand_in"]:
