@@ -44,6 +44,10 @@ class FileClock:
         self.set(self.now + delta)
 
 
+#: A server whose clock is a file, the clock, and a restart of the server.
+Clocked = tuple[ServerProcess, FileClock, Callable[[], ServerProcess]]
+
+
 def _eventually(check: Callable[[], Any], timeout: float = 30.0) -> Any:
     deadline = time.monotonic() + timeout
     while True:
@@ -113,7 +117,7 @@ def _stand_in(server: ServerProcess, table_id: str) -> list[int]:
 
 
 @pytest.fixture
-def clocked(tmp_path: Path) -> Iterator[tuple[ServerProcess, FileClock, Callable[[], ServerProcess]]]:
+def clocked(tmp_path: Path) -> Iterator[Clocked]:
     """A server on SQLite whose clock is a file; ``restart()`` stops it and starts another
     on the same database and clock."""
     clock = FileClock(tmp_path / "now.txt")
@@ -147,7 +151,7 @@ def _turn_table(server: ServerProcess, policy: str) -> tuple[str, dict[str, Any]
 
 
 def test_a_turn_based_table_over_a_simulated_week(
-    clocked: tuple[ServerProcess, FileClock, Callable[[], ServerProcess]],
+    clocked: Clocked,
 ) -> None:
     server, clock, restart = clocked
     table_id, created, clients = _turn_table(server, "bot")
@@ -218,16 +222,14 @@ def test_a_turn_based_table_over_a_simulated_week(
     # The stand-in's moves are seat 1's actions in the record: it replays byte for byte.
     game_record = GameRecord.from_json(record)
     replayed = Table.from_record(load_game("courtisans"), game_record)
-    assert canonical_json(replayed.record.to_json()["actions"]) == canonical_json(
-        record["actions"]
-    )
+    assert canonical_json(replayed.record.to_json()["actions"]) == canonical_json(record["actions"])
     assert replayed.record.fingerprints == record["fingerprints"]
     for client in clients:
         client.close()
 
 
 def test_a_seat_that_runs_out_of_time_loses_and_the_table_says_why(
-    clocked: tuple[ServerProcess, FileClock, Callable[[], ServerProcess]],
+    clocked: Clocked,
 ) -> None:
     server, clock, _ = clocked
     table_id, _, clients = _turn_table(server, "lose")
@@ -263,14 +265,20 @@ def test_fischer_clocks_run_out_in_real_time(server: ServerProcess) -> None:
 
 
 def test_bots_think_within_their_clocks(sqlite_server: ServerProcess) -> None:
-    """Two bots that would think a whole second a decision, on clocks of two seconds and a
-    quarter second a move: each decision is cut to the time its clock has left."""
-    pace = {"kind": "fischer", "initial_seconds": 2, "increment_seconds": 0.25, "policy": "lose"}
+    """Two bots that would think a whole second a decision, on clocks of five seconds and half
+    a second a move (a seat thinking its whole second would run out within 24 moves): each
+    decision is cut to the time its clock has left."""
+    pace = {"kind": "fischer", "initial_seconds": 5, "increment_seconds": 0.5, "policy": "lose"}
     spec = "bot:ismcts:seconds=1,depth=0"
     created = sqlite_server.create("courtisans", [spec, spec], seed=9, pace=pace)
     sqlite_server.owner_post(created, "start")
     table_id = created["table"]["id"]
-    info = _eventually(lambda: (i := sqlite_server.info(table_id))["seq"] >= 24 and i, 60)
+
+    def far_or_over() -> dict[str, Any] | None:
+        info = sqlite_server.info(table_id)
+        return info if info["seq"] >= 24 or info["status"] != "playing" else None
+
+    info = _eventually(far_or_over, 60)
     assert info["status"] == "playing" and info["clock"]["lost"] is None, info
     assert sqlite_server.owner_post(created, "end").status_code == 200
 
@@ -298,8 +306,13 @@ def test_two_processes_act_once_on_each_passed_deadline(two_processes: list[Serv
         second.info(table_id)  # live in both processes: both look for its deadline
         tables.append(table_id)
     for table_id in tables:
-        _eventually(lambda t=table_id: second.info(t)["status"] == "ended", 30)
+
+        def ended(table_id: str = table_id) -> bool:
+            return bool(second.info(table_id)["status"] == "ended")
+
+        _eventually(ended, 30)
     for table_id in tables:
+        lost = first.info(table_id)["clock"]["lost"]
+        assert lost is not None and second.info(table_id)["result"]["time_out"] == lost
         events = first.record(table_id)["clock_events"]
-        assert [(e["kind"], e["seat"]) for e in events] == [("timeout", 0)], events
-        assert first.info(table_id)["result"]["time_out"] == 0
+        assert [(e["kind"], e["seat"]) for e in events] == [("timeout", lost)], events

@@ -11,6 +11,7 @@ a turn-based seat gets a fresh deadline each time the turn comes to it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -54,10 +55,9 @@ def file_clock(path: Path) -> Clock:
     last = [system_clock()]
 
     def now() -> datetime:
-        try:
+        # Caught between two writes (the file replaced): the time last read.
+        with contextlib.suppress(OSError, ValueError):
             last[0] = datetime.fromisoformat(path.read_text().strip()).replace(tzinfo=None)
-        except (OSError, ValueError):
-            pass  # caught between two writes: the time last read
         return last[0]
 
     return now
@@ -227,6 +227,14 @@ def back(clock: dict[str, Any], seat: int, now: datetime) -> dict[str, Any]:
             clock["remaining"][seat] = float(clock["pace"]["move_seconds"])
         clock["since"] = _text(now)
     return clock
+
+
+def lost_on_time(clock: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A table ended by a seat's time running out (policy 'lose'), as its result: nobody won,
+    and why. The record keeps no result (the game did not reach its end): the clock says it."""
+    if clock is None or clock["lost"] is None:
+        return None
+    return {"scores": [], "winners": [], "time_out": clock["lost"]}
 
 
 def public(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:

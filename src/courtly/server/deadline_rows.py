@@ -58,21 +58,21 @@ class DeadlineRows:
         deadline: datetime | None,
         now: datetime,
         event: tuple[int, int, str, dict[str, Any]] | None = None,
-        result: dict[str, Any] | None = None,
+        end: bool = False,
     ) -> bool:
         """Store ``after`` (measured at position ``seq``, next deadline ``deadline``) if the
         table is still playing at ``seq`` with the clock ``before`` as stored; with ``event``
-        (ply, seat, kind, detail) kept in the same transaction, and with ``result`` the table
-        ends (a seat lost on time). False if anything changed meanwhile (nothing written)."""
+        (ply, seat, kind, detail) kept in the same transaction, and with ``end`` the table
+        ends (a seat lost on time: the clock says which; the record keeps no result, since the
+        game did not reach its end). False if anything changed meanwhile (nothing written)."""
         rows = TABLE_ROWS.c
         values: dict[str, Any] = {
             "clock": clock_text(after),
             "clock_seq": seq,
             "deadline": deadline,
         }
-        if result is not None:
-            values.update(status=ENDED, result=canonical_json(result), finished_at=now)
-            values["updated_at"] = now
+        if end:
+            values.update(status=ENDED, finished_at=now, updated_at=now)
         with self._write() as connection:
             changed = connection.execute(
                 update(TABLE_ROWS)

@@ -107,7 +107,7 @@ class Deadlines:
     def budget(self, live: LiveTable, seat: int, spec: str) -> str:
         """A bot's spec for its decision now, cut to the time its clock has left."""
         clock = live.stored.clock
-        if clock is None or clock["running"] != seat or clock["seq"] != live.seq:
+        if clock is None:
             return spec
         return clocks.think_spec(live.stored.game, spec, clocks.left(clock, seat, self.now()))
 
@@ -239,12 +239,10 @@ class Deadlines:
                 after = clocks.timed_out(clock, seat)
                 pace = clock["pace"]
                 lose = pace["policy"] == "lose"
-                # The table ends with the seat that ran out of time named: nobody won.
-                result = {"scores": [], "winners": [], "time_out": seat} if lose else None
                 detail = {"policy": pace["policy"], "bot": None if lose else pace["bot"]}
                 event = (len(live.table.record.actions), seat, "timeout", detail)
                 won = await self.thread.run(
-                    self.rows.swap, live.id, live.seq, clock, after, None, now, event, result
+                    self.rows.swap, live.id, live.seq, clock, after, None, now, event, lose
                 )
                 if won:
                     log.info("table %s: seat %d ran out of time", live.id, seat + 1)
