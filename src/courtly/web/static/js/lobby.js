@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
+import { paceBody, paceFields } from "./pace.js";
 import { levelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -232,6 +233,7 @@ function drawForm(form, games, name) {
       h("label", { for: "form-spectator-chat" }, h("input", { type: "checkbox", id: "form-spectator-chat" }), " ", t("form.spectator_chat")),
       h("p", { class: "hint", text: t("form.spectator_chat_help") }),
     ),
+    paceFields(game.levels),
     submit,
   );
   body.onsubmit = async (event) => {
@@ -262,7 +264,7 @@ async function createTable(game, form) {
   const created = await api("/api/tables", {
     method: "POST",
     body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
-      spectator_chat: form.querySelector("#form-spectator-chat").checked,
+      spectator_chat: form.querySelector("#form-spectator-chat").checked, pace: paceBody(form),
     },
   });
   const tableId = created.table.id;
