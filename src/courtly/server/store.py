@@ -16,14 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    delete,
-    exists,
-    insert,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import delete, exists, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker

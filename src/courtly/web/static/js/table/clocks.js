@@ -39,7 +39,7 @@ function tick() {
   for (const el of document.querySelectorAll(".seat-clock[data-running='1']")) {
     const clock = ticker && ticker.clock;
     if (!clock) continue;
-    el.querySelector(".clock-time").textContent = clockText(leftNow(clock, Number(el.dataset.seat)));
+    el.querySelector(".clock-time").textContent = clockText(leftNow(clock, Number(el.getAttribute("data-seat"))));
   }
 }
 
