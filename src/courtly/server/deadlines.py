@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -37,7 +38,8 @@ INTERVAL = 0.25
 LAG = 2.0
 
 
-def kinds(live: LiveTable) -> Any:
+def kinds(live: LiveTable) -> Callable[[int], str]:
+    """Each seat's kind (a bot's seat is not timed where a time-out would hand it to a bot)."""
     return lambda seat: live.seat(seat).kind
 
 
