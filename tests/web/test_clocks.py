@@ -1,7 +1,8 @@
 """Clocks at the table in Chromium, in English and Korean: a table made in the lobby with a
 Fischer clock shows its pace and time-out policy and each seat's clock; the running one
 counts down smoothly between messages (the page counts from the server's measure), and a
-reload takes the server's time again (the time kept running meanwhile)."""
+reload takes the server's time again (the time kept running meanwhile); the lobby's list
+shows the table's pace."""
 
 from __future__ import annotations
 
@@ -71,5 +72,10 @@ def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> Non
     page.reload()
     again = _running(page)
     assert _seconds(again) <= _seconds(later), (later, again)
+
+    # The lobby's list shows each open table's pace.
+    page.goto(server.url + "/")
+    page.wait_for_selector(".pace-badge")
+    assert pace in page.eval_on_selector_all(".pace-badge", "els => els.map(e => e.textContent)")
     assert errors == []
     context.close()

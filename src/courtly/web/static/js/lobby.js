@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
-import { paceBody, paceFields } from "./pace.js";
+import { paceBody, paceFields, paceText } from "./pace.js";
 import { levelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -99,6 +99,7 @@ function openTables(tables) {
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
               tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
+              tb.clock ? [h("span", { class: ["badge", "pace-badge"], text: paceText(tb.clock.pace) }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",

@@ -1,6 +1,7 @@
 // The lobby form's pace: real time without a clock (the default), a Fischer clock (minutes
 // each, seconds added per move) or turn-based (a deadline per move), and what happens when a
-// seat's time runs out (a bot of a level plays it until its player is back, or it loses).
+// seat's time runs out (a bot of a level plays it until its player is back, or it loses);
+// the words for a pace and a time left, which the lobby's list and the table page show.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { levelName } from "./seats.js";
@@ -10,6 +11,32 @@ const MOVES = [
   ["day", 86400],
   ["days3", 3 * 86400],
 ];
+
+function two(n) {
+  return String(n).padStart(2, "0");
+}
+
+// Time left as the clocks show it: m:ss, h:mm:ss, or days and h:mm.
+export function clockText(ms) {
+  const total = Math.ceil(ms / 1000);
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (days > 0) return t("clock.days", { d: days, time: `${hours}:${two(minutes)}` });
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
+
+export function paceText(pace) {
+  if (pace.kind === "fischer") return t("clock.fischer", { minutes: Math.round((pace.initial_seconds / 60) * 10) / 10, seconds: pace.increment_seconds });
+  const seconds = pace.move_seconds;
+  const time = seconds % 86400 === 0 ? t("clock.n_days", { n: seconds / 86400 }) : seconds % 3600 === 0 ? t("clock.n_hours", { n: seconds / 3600 }) : clockText(seconds * 1000);
+  return t("clock.turn", { time });
+}
+
+export function policyText(pace) {
+  return pace.policy === "lose" ? t("clock.policy_lose") : t("clock.policy_bot", { level: levelName(pace.bot) });
+}
 
 function field(id, label, control, hint = null) {
   return h("div", { class: "field" }, h("label", { for: id, text: label }), control, hint ? h("p", { class: "hint", text: hint }) : null);

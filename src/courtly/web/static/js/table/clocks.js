@@ -8,7 +8,8 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { showError } from "../notice.js";
-import { levelName, seatLabel } from "../seats.js";
+import { clockText, paceText, policyText } from "../pace.js";
+import { seatLabel } from "../seats.js";
 
 const received = { measured: null, at: 0 };
 let ticker = null;
@@ -18,20 +19,6 @@ function leftNow(clock, seat) {
   const ms = clock.remaining_ms[seat];
   if (clock.running !== seat) return ms;
   return Math.max(0, ms - (performance.now() - received.at));
-}
-
-function two(n) {
-  return String(n).padStart(2, "0");
-}
-
-export function clockText(ms) {
-  const total = Math.ceil(ms / 1000);
-  const days = Math.floor(total / 86400);
-  const hours = Math.floor((total % 86400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  if (days > 0) return t("clock.days", { d: days, time: `${hours}:${two(minutes)}` });
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
 // Each running clock's text, a few times a second (the page is redrawn only on messages).
@@ -74,14 +61,6 @@ export function seatClock(page, seat) {
   );
 }
 
-function paceText(pace) {
-  if (pace.kind === "fischer") return t("clock.fischer", { minutes: Math.round((pace.initial_seconds / 60) * 10) / 10, seconds: pace.increment_seconds });
-  return t("clock.turn", { time: clockText(pace.move_seconds * 1000) });
-}
-
-function policyText(pace) {
-  return pace.policy === "lose" ? t("clock.policy_lose") : t("clock.policy_bot", { level: levelName(pace.bot) });
-}
 
 async function post(page, view, path, body = undefined) {
   try {
