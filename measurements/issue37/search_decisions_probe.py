@@ -1,4 +1,6 @@
-"""Issue 37: the hard search's decisions and visit counts, digested; run once with each tree's src on PYTHONPATH."""
+"""Issue 37: the hard search's decisions and visit counts, digested (run once with each
+tree's src on PYTHONPATH and compare the digests)."""
+
 import hashlib
 from dataclasses import replace
 
