@@ -16,19 +16,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    delete,
-    exists,
-    insert,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import delete, exists, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.account_rows import AccountRows
 from courtly.server.chat_rows import ChatRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
@@ -93,6 +87,7 @@ class Store:
         )
         self.reviews = ReviewRows(self._reader, self._write)
         self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
+        self.accounts = AccountRows(self._reader, self._write, self._announce)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
