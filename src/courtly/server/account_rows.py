@@ -28,7 +28,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from courtly.server.schema import SEAT_ROWS, TABLE_ROWS, Base, stored_table
-from courtly.server.stored import ACTIVE, StoredTable
+from courtly.server.stored import StoredTable
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,8 @@ class AccountRows:
     def delete(self, account_id: str) -> list[str]:
         """Delete an account: its name and password hash go, with its sessions; the row stays
         (no name) so its seats keep saying whose they were: a deleted player's. The seats lose
-        the name too. The ids of its unfinished tables (told to the other processes)."""
+        the name too. The ids of its tables (each told to the other processes, which re-read
+        the ones they hold)."""
         seats = SEAT_ROWS.c
         with self._write() as connection:
             connection.execute(
@@ -152,16 +153,14 @@ class AccountRows:
             connection.execute(
                 update(SEAT_ROWS).where(seats.account_id == account_id).values(name=None)
             )
-            active = list(
+            played = list(
                 connection.execute(
-                    select(TABLE_ROWS.c.id)
-                    .join(SEAT_ROWS, seats.table_id == TABLE_ROWS.c.id)
-                    .where(seats.account_id == account_id, TABLE_ROWS.c.status.in_(list(ACTIVE)))
+                    select(seats.table_id).where(seats.account_id == account_id).distinct()
                 ).scalars()
             )
-            for table_id in active:
+            for table_id in played:
                 self._announce(connection, table_id, -1)
-        return active
+        return played
 
     def tables(self, account_id: str, limit: int) -> list[tuple[StoredTable, int]]:
         """The newest tables the account has a seat at, each with the seat (no actions)."""

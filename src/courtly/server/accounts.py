@@ -103,8 +103,8 @@ class Accounts:
         """Delete the account (its password asked again). Its games stay; each seat it played
         is named as a deleted player from now on, here at once and in the other processes."""
         await self._check_password(account, password)
-        active = await self.thread.run(self.rows.delete, account.id)
-        for table_id in active:
+        played = await self.thread.run(self.rows.delete, account.id)
+        for table_id in played:  # the ones held here: their copies in memory lose the name
             live = self.tables.tables.get(table_id)
             if live is None:
                 continue
