@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_support import TIMEOUT, ServerProcess
+from server_support import TIMEOUT, Postgres, ServerProcess
 from sqlalchemy import text
 
 from courtly.server.store import Store
@@ -337,3 +338,29 @@ def test_a_password_change_ends_every_other_session(
     assert here.me() is not None and there.me() is None
     assert _browser(server, browsers).login(name).status_code == 401
     assert _browser(server, browsers).login(name, "a new passphrase").status_code == 200
+
+
+def test_sessions_and_limits_hold_across_processes_on_one_postgresql(
+    postgres: Postgres, postgresql_server: ServerProcess, tmp_path: Path
+) -> None:
+    other = ServerProcess(postgres.url, tmp_path / "other.log")
+    other.start()
+    made: list[Browser] = []
+    try:
+        here = _browser(postgresql_server, made)
+        name = _name()
+        assert here.register(name).status_code == 201
+        # The same cookie, sent to the other process, is the same account there.
+        there = _browser(other, made)
+        there.http.cookies.set("courtly_session", here.session or "", domain="127.0.0.1")
+        assert there.me() == here.me() is not None
+        # Failed log-ins counted by one process hold at the other.
+        for attempt in range(10):
+            server = (postgresql_server, other)[attempt % 2]
+            assert _browser(server, made).login(name, f"guess {attempt}").status_code == 401
+        for server in (postgresql_server, other):
+            assert _browser(server, made).login(name).status_code == 429
+    finally:
+        for browser in made:
+            browser.close()
+        other.stop()
