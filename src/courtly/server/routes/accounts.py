@@ -70,9 +70,10 @@ router = APIRouter()
 
 
 @router.get("/api/account")
-async def whoami(request: Request, account: CurrentAccount) -> dict[str, Any]:
+async def whoami(request: Request, response: Response, account: CurrentAccount) -> dict[str, Any]:
     """The account logged in here (or null), and the check token every state-changing request
     made with the session cookie must send in ``X-Courtly-CSRF``."""
+    response.headers["Cache-Control"] = "no-store"  # one browser's own: never kept by a cache
     session = request.cookies.get(COOKIE)
     return {
         "account": None if account is None else account.public(),
