@@ -112,7 +112,7 @@ def tables_router(limits: Limits) -> APIRouter:
     ) -> dict[str, Any]:
         """Take (or rename) the seat of an invite or hotseat link. Logged in, the first seat
         taken at a table is played under the account (named as it is)."""
-        return await hub.lobby.take_seat(table_id, bearer(authorization), body.name, account)
+        return await hub.seating.take_seat(table_id, bearer(authorization), body.name, account)
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(
@@ -131,13 +131,13 @@ def tables_router(limits: Limits) -> APIRouter:
         table_id: str, seat: int, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
         """Open an idle person's seat again; the answer holds its new invite link."""
-        return await hub.lobby.kick(table_id, bearer(authorization), seat)
+        return await hub.seating.kick(table_id, bearer(authorization), seat)
 
     @router.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def replace_seat(
         table_id: str, seat: int, body: ReplaceSeat, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
-        return await hub.lobby.replace_by_bot(table_id, bearer(authorization), seat, body.bot)
+        return await hub.seating.replace_by_bot(table_id, bearer(authorization), seat, body.bot)
 
     @router.post("/api/tables/{table_id}/seats/{seat}/mute")
     async def mute_seat(
