@@ -364,3 +364,26 @@ def test_sessions_and_limits_hold_across_processes_on_one_postgresql(
         for browser in made:
             browser.close()
         other.stop()
+
+
+def test_only_the_first_hot_seat_is_the_accounts(
+    server: ServerProcess, browsers: list[Browser]
+) -> None:
+    player = _browser(server, browsers)
+    name = _name()
+    assert player.register(name).status_code == 201
+    made = player.post(
+        "/api/tables", {"game": "tudor", "players": 2, "seats": ["hotseat", "hotseat"], "seed": 3}
+    )
+    assert made.status_code == 201, made.text
+    created = made.json()
+    table_id = created["table"]["id"]
+    for seat, typed in ((0, "Me"), (1, "A friend"), (0, "Renamed")):
+        token = created["seats"][seat]["token"]
+        taken = player.post(
+            f"/api/tables/{table_id}/take", {"name": typed}, Authorization=f"Bearer {token}"
+        )
+        assert taken.status_code == 200, taken.text
+    seats = server.info(table_id)["seats"]
+    # A friend's seat on this device keeps the name typed; the account's keeps the account's.
+    assert [(s["name"], s["account"]) for s in seats] == [(name, True), ("A friend", False)]
