@@ -16,6 +16,7 @@ import asyncio
 import logging
 
 from courtly.core.errors import CourtlyError
+from courtly.server.accounts import Accounts
 from courtly.server.bot_seats import BotSeats
 from courtly.server.chat import TableChat
 from courtly.server.clocks import Clock, system_clock, use
@@ -66,6 +67,7 @@ class Hub:
         self.master.moved = self.deadlines.moved
         self.bot_seats.budget = self.deadlines.budget
         self.chat = TableChat(self.thread, limits)
+        self.accounts = Accounts(self.thread, self.tables)
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 

@@ -3,7 +3,7 @@ left, leave, stand-ins) as JSON, the position they were measured at, the next de
 scheduler's index), and the clock's events kept with the record (time-outs, returns, leave).
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
