@@ -2,10 +2,13 @@
 Fischer clock shows its pace and time-out policy and each seat's clock; the running one
 counts down smoothly between messages (the page counts from the server's measure), and a
 reload takes the server's time again (the time kept running meanwhile); the lobby's list
-shows the table's pace."""
+shows the table's pace; a logged-in player's account page marks the turn-based tables
+waiting on them, and the tab title counts them."""
 
 from __future__ import annotations
 
+import secrets
+import time
 from typing import Any
 
 import pytest
@@ -78,4 +81,38 @@ def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> Non
     page.wait_for_selector(".pace-badge")
     assert pace in page.eval_on_selector_all(".pace-badge", "els => els.map(e => e.textContent)")
     assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_an_account_sees_the_turn_based_tables_waiting_on_it(
+    browser: Any, server: Server, lang: str
+) -> None:
+    name = "Ada" + secrets.token_hex(3)
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(server.url + "/account")
+    page.wait_for_selector("#register-form")
+    page.fill("#register-name", name)
+    page.fill("#register-password", "correct horse battery")
+    page.click("#register-submit")
+    page.wait_for_selector("#signed-in")
+
+    pace = {"kind": "turn", "move_seconds": 86400, "policy": "bot", "bot": "easy"}
+    created = server.create("courtisans", ["open", "bot:random"], seed=2, pace=pace)
+    table_id = created["table"]["id"]
+    page.goto(server.url + created["seats"][0]["link"])
+    page.wait_for_selector("#take-name")
+    page.click(".take-seat button[type='submit']")
+    page.wait_for_selector("#take-name", state="detached")
+    server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
+    deadline = time.monotonic() + 30
+    while (server.get(f"/api/tables/{table_id}")["clock"] or {}).get("running") != 0:
+        assert time.monotonic() < deadline, "the account's seat never came to move"
+        time.sleep(0.1)
+
+    page.goto(server.url + "/account")
+    badge = page.wait_for_selector(f"#my-games li[data-table='{table_id}'] .your-move")
+    assert badge.inner_text() == {"en": "Your move", "ko": "내 차례"}[lang]
+    assert page.title().startswith("(1) "), page.title()
     context.close()
