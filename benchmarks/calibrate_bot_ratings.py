@@ -1,5 +1,5 @@
 """Calibrate the bots' ratings (src/courtly/analysis/ratings/data/bots.json) from games among
-the bots, and print the table of docs/bots.md ("Ratings").
+the bots, and print the table of docs/ratings.md ("The bots' ratings").
 
 For each game, two-seat games only, seed 1:
 - the levels' ladder, ``random, easy, medium, hard`` (``hard`` by its iteration budget, as
@@ -158,7 +158,7 @@ def main() -> None:
         "scale": {
             "anchor": {"level": ANCHOR_LEVEL, "rating": ANCHOR_RATING},
             "new_player": 1500,
-            "how": "benchmarks/calibrate_bot_ratings.py; docs/bots.md, Ratings",
+            "how": "benchmarks/calibrate_bot_ratings.py; docs/ratings.md",
         },
         "games": data.get("games", {}),
     }

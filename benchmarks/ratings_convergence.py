@@ -15,6 +15,9 @@ Two questions, each over ``--orders`` seeded orders of the same games:
   shipped, fixed ratings (data/bots.json); after how many of its games is its displayed rating
   within ``--within`` points of its shipped one, and stays within?
 
+Each cell is the median / 90th percentile over the orders (all new: each player's share of
+the games, then the games in all).
+
     .venv/bin/python benchmarks/ratings_convergence.py --orders 200
 """
 
@@ -128,14 +131,18 @@ def one_new(game_name: str, games: Sequence[Game], person: str, within: float) -
     return settled
 
 
-def summary(values: Sequence[int | None]) -> str:
+def summary(values: Sequence[int | None], per: float = 1.0, count_never: bool = True) -> str:
+    """Median and 90th percentile of the games it took over the orders (an order that never
+    settled counts as more than any); ``per`` turns games into each player's games."""
     found = sorted(v for v in values if v is not None)
     missed = len(values) - len(found)
-    if not found:
-        return f"never ({missed} of {len(values)} orders)"
-    p90 = found[min(len(found) - 1, int(0.9 * len(values)))] if missed < 0.1 * len(values) else None
-    text = f"median {statistics.median(found):.0f}, 90% by {p90 if p90 is not None else '-'}"
-    return text + (f", not by the end in {missed} of {len(values)}" if missed else "")
+    if len(found) <= len(values) // 2:
+        return f"not settled in {missed} of {len(values)} orders"
+    median = statistics.median(found + [10**9] * missed)
+    p90_index = int(0.9 * len(values))
+    p90 = f"{found[p90_index] * per:.0f}" if p90_index < len(found) else "not settled"
+    text = f"{median * per:.0f} / {p90}"
+    return text + (f" ({missed} of {len(values)} never)" if missed and count_never else "")
 
 
 def main() -> None:
@@ -146,28 +153,27 @@ def main() -> None:
     parser.add_argument("--fresh", type=int, default=0, help="three-seat games to play too")
     parser.add_argument("--fresh-seed", type=int, default=1)
     args = parser.parse_args()
+    print(
+        "| game | games | all new: each player's games (in all) | easy | medium | hard |"
+        + (" three seats, all new: games |" if args.fresh else "")
+    )
+    print("|---" * (7 if args.fresh else 6) + "|")
     for name in args.games or list(game_names()):
         pool = ladder_games(name)
-        print(f"## {name}: {len(pool)} two-seat games (saved ladder)")
         rng = Rng(7)
         orders = [shuffled(pool, rng) for _ in range(args.orders)]
-        settled = []
-        sigmas = []
-        for games in orders:
-            when, ratings = all_new(games)
-            settled.append(when)
-            sigmas.append(statistics.mean(r.sigma for r in ratings.values()))
-        print(f"- all new, right order for good after: {summary(settled)} games")
-        print(f"  (mean sigma at the end {statistics.mean(sigmas):.2f})")
+        players = len(ORDER)
+        settled = [all_new(games)[0] for games in orders]
+        each = 2 / players  # two seats a game
+        cells = [name, str(len(pool)), f"{summary(settled, each, False)} ({summary(settled)})"]
         for person in ORDER[1:]:
-            found = [one_new(name, games, person, args.within) for games in orders]
-            print(f"- {person} as a new player, within {args.within:.0f}: {summary(found)} games")
+            cells.append(summary([one_new(name, games, person, args.within) for games in orders]))
         if args.fresh:
             three = fresh_games(name, args.fresh, args.fresh_seed)
             rng = Rng(11)
-            found3 = [all_new(shuffled(three, rng))[0] for _ in range(args.orders)]
-            print(f"- three seats, all new ({len(three)} games): {summary(found3)} games")
-        sys.stdout.flush()
+            found = [all_new(shuffled(three, rng))[0] for _ in range(args.orders)]
+            cells.append(summary(found))  # every player sits at every three-seat game
+        print("| " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,11 @@ BETA = MU / 6
 BOT_SIGMA = 1.0
 NEW_PLAYER_DISPLAY = 1500
 ELO_PER_MU = 400.0 / (math.log(10) * math.sqrt(2 * (BETA**2 + BOT_SIGMA**2)))
-# Above this the shown rating is provisional: a player's first games move it by hundreds of
-# points (a new player's sigma is 8.3, about 240 points either way).
-PROVISIONAL_SIGMA = 2.5
+# Above this the shown rating is provisional: about 115 points either way, about where
+# Lichess marks its Glicko ratings provisional (a deviation of 110). A new player's sigma is
+# 8.3 (240 points); against even opponents it falls below 4 after about 18 games
+# (docs/ratings.md).
+PROVISIONAL_SIGMA = 4.0
 
 # OpenSkill's defaults, written out so that an upgrade changing them changes nothing here.
 # ``tau`` (added to every sigma before each game) keeps a settled rating able to move.
