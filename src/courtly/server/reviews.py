@@ -166,12 +166,16 @@ class Reviews:
             raise RequestError(409, "server.hint.not_your_turn")
         space = state.action_space
         game = live.table.game
+        names = seat_names(live.info(), lang)
+        # The first move is made at the position the seat sees now, and reads as that view
+        # shows it (a kill names the card); the rest of the line at positions not shown yet.
+        view = live.table.snapshot(seat).observation
         return {
             "seat": seat,
             "seq": live.seq,
             "moves": [
-                action_text(game, space.decode(i), lang, seat_names(live.info(), lang))
-                for i in found["line"]
+                action_text(game, space.decode(i), lang, names, view if n == 0 else None)
+                for n, i in enumerate(found["line"])
             ],
             "actions": found["line"],
             "chance": found["chance"],
