@@ -30,6 +30,7 @@ __all__ = [
     "event_fields",
     "event_json",
     "event_text",
+    "reads_views",
 ]
 
 # Sentences of actions kept per vocabulary (an action's words never change), up to this
@@ -100,6 +101,13 @@ def action_text(
             kept.clear()
         kept[found_key] = found
     return found
+
+
+def reads_views(game: Vocabulary) -> bool:
+    """Whether some of ``game``'s action sentences are made from the reader's observation
+    (``ActionTexts.seen``): a front that shows past moves (a review) needs the views then."""
+    texts = game.action_texts
+    return texts is not None and bool(texts.seen)
 
 
 def event_fields(kinds: EventKinds, kind: str) -> frozenset[str]:
