@@ -3,6 +3,7 @@
 // Spies played face down show as backs to those who do not know them.
 import { h } from "../dom.js";
 import { gameText, gameWord, t, term } from "../i18n.js";
+import { moveStrip } from "../picks.js";
 import { card, chip, zone } from "./cards.js";
 import { courtierArt } from "./courtisans-art.js";
 
@@ -62,7 +63,7 @@ export function courtisansBoard(ctx) {
     { class: ["board", "courtisans"] },
     // Moves with nothing on the board to click (sparing the card an assassin may kill):
     // filled by the picker (picks.js).
-    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
+    moveStrip(),
     h(
       "p",
       { class: "stats" },
