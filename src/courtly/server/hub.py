@@ -16,6 +16,7 @@ import asyncio
 import logging
 
 from courtly.core.errors import CourtlyError
+from courtly.server.accounts import Accounts
 from courtly.server.bot_seats import BotSeats
 from courtly.server.chat import TableChat
 from courtly.server.config import Limits
@@ -54,6 +55,7 @@ class Hub:
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
         self.chat = TableChat(self.thread, limits)
+        self.accounts = Accounts(self.thread, self.tables)
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 

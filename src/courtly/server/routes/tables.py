@@ -12,6 +12,7 @@ from courtly.core.i18n import language_from_accept
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
+from courtly.server.routes.accounts import CurrentAccount
 from courtly.server.routes.common import Auth, CurrentHub, bearer, websocket_hub
 from courtly.server.stored import ACTIVE, ENDED, FINISHED, PLAYING, WAITING
 from courtly.server.websocket import serve_websocket
@@ -103,10 +104,15 @@ def tables_router(limits: Limits) -> APIRouter:
 
     @router.post("/api/tables/{table_id}/take")
     async def take_seat(
-        table_id: str, body: TakeSeat, hub: CurrentHub, authorization: Auth = None
+        table_id: str,
+        body: TakeSeat,
+        hub: CurrentHub,
+        account: CurrentAccount,
+        authorization: Auth = None,
     ) -> dict[str, Any]:
-        """Take (or rename) the seat of an invite or hotseat link."""
-        return await hub.seating.take_seat(table_id, bearer(authorization), body.name)
+        """Take (or rename) the seat of an invite or hotseat link. Logged in, the first seat
+        taken at a table is played under the account (named as it is)."""
+        return await hub.seating.take_seat(table_id, bearer(authorization), body.name, account)
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(
