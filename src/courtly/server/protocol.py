@@ -146,7 +146,10 @@ def game_message(
     names = seat_names(table, lang)
     out: dict[str, Any] = {"type": kind, **delivery.to_json(), "table": table}
     out["events"] = [event_json(game, e, lang, names) for e in delivery.events]
-    out["legal_actions"] = [action_json(game, a, lang, names) for a in delivery.legal_actions]
+    # A choice that names a place reads as this viewer's observation shows it (a kill names
+    # the card there, face down if the viewer does not know it).
+    view = delivery.observation
+    out["legal_actions"] = [action_json(game, a, lang, names, view) for a in delivery.legal_actions]
     out["explain"] = _explanation(game, delivery, lang, names)
     return out
 

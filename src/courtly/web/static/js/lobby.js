@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
 import { paceBody, paceFields, paceText } from "./pace.js";
-import { levelName, seatLabel } from "./seats.js";
+import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
 
@@ -160,7 +160,12 @@ function seatRow(index, game) {
     "select",
     { id: levelId, class: "seat-level" },
     levels.map((l) =>
-      h("option", { value: l, text: levelName(l), title: agentText(l), selected: l === "easy" }),
+      h("option", {
+        value: l,
+        text: ratedLevelName(l, (game.bot_ratings || {})[l]),
+        title: agentText(l),
+        selected: l === "easy",
+      }),
     ),
   );
   const name = h("input", {
