@@ -62,10 +62,11 @@ def test_a_time_out_hands_the_seat_to_a_stand_in_or_ends_it() -> None:
     assert stood_in["stand_in"] == [0] and clocks.deadline(stood_in, _person) is None
     back = clocks.back(stood_in, 0, T0 + timedelta(seconds=5))
     assert back["stand_in"] == [] and clocks.deadline(back, _person) == T0 + timedelta(seconds=5)
-    lost = clocks.timed_out(_started(Pace(kind="fischer", policy="lose")), 0)
+    lost = clocks.timed_out(_started(Pace(kind="fischer", policy="lose"), seats=3), 0)
+    # The seat lost on time: the others share the win.
     assert lost["lost"] == 0 and clocks.lost_on_time(lost) == {
         "scores": [],
-        "winners": [],
+        "winners": [1, 2],
         "time_out": 0,
     }
     # A bot's seat is not timed where a time-out would only hand it to a bot.

@@ -230,11 +230,15 @@ def back(clock: dict[str, Any], seat: int, now: datetime) -> dict[str, Any]:
 
 
 def lost_on_time(clock: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A table ended by a seat's time running out (policy 'lose'), as its result: nobody won,
-    and why. The record keeps no result (the game did not reach its end): the clock says it."""
+    """A table ended by a seat's time running out (policy 'lose'), as its result: that seat
+    lost, so every other seat shares the win (as a flag fall is a loss on every clocked
+    platform: the seat that stayed cannot be made to lose to it), and why. No scores: the game
+    did not reach its scoring. The record keeps no result (the game did not reach its end): the
+    clock says it."""
     if clock is None or clock["lost"] is None:
         return None
-    return {"scores": [], "winners": [], "time_out": clock["lost"]}
+    others = [seat for seat in range(len(clock["remaining"])) if seat != clock["lost"]]
+    return {"scores": [], "winners": others, "time_out": clock["lost"]}
 
 
 def public(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
