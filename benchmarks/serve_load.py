@@ -19,7 +19,10 @@ measures the latency people see at a given number of tables.
 ``--processes N`` (with a PostgreSQL ``--database``) starts N servers on that database behind
 one address: a round-robin TCP proxy in this script hands each new connection to the next
 server, so the two seats of a table are usually served by different processes and every
-action crosses from one to the other (NOTIFY, then a re-read). The CPU time is that of all N.
+action crosses from one to the other (NOTIFY, then a re-read). ``--route table`` instead sends
+all of a table's requests and websockets to one server (as a proxy that hashes the table's
+address does), so each process plays only its own tables' actions. The CPU time is that of
+all N.
 
     .venv/bin/python benchmarks/serve_load.py --tables 20 --seconds 20
     .venv/bin/python benchmarks/serve_load.py --tables 1000 --seconds 60 --think 1
@@ -233,6 +236,14 @@ def main() -> None:
         default=1,
         help="servers on the same PostgreSQL behind one round-robin address (<= 8)",
     )
+    parser.add_argument(
+        "--route",
+        choices=("connection", "table"),
+        default="connection",
+        help="with --processes: each new connection to the next server (round robin), or "
+        "every request and websocket of a table to one server, as a proxy hashing the "
+        "table's address would",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not 1 <= args.processes <= 8:
@@ -269,14 +280,21 @@ def main() -> None:
                 measured["elapsed"] = time.perf_counter() - window.started
 
             async def run() -> int:
-                proxy = None if args.processes == 1 else await round_robin(port, backends)
+                by_table = args.route == "table"
+                proxy = None
+                if args.processes > 1 and not by_table:
+                    proxy = await round_robin(port, backends)
+
+                def server_of(slot: int) -> int:
+                    return backends[slot % len(backends)] if by_table else port
+
                 setup_started = time.perf_counter()
                 meter = asyncio.create_task(measure())
                 counts = await asyncio.gather(
                     *(
                         play_tables(
-                            f"http://127.0.0.1:{port}",
-                            port,
+                            f"http://127.0.0.1:{server_of(i)}",
+                            server_of(i),
                             args.game,
                             window,
                             latencies,
@@ -309,6 +327,7 @@ def main() -> None:
         "game": args.game,
         "database": "sqlite" if not args.database else args.database.split(":")[0],
         "processes": args.processes,
+        "route": args.route if args.processes > 1 else None,
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,
