@@ -41,6 +41,7 @@ import random
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -270,6 +271,8 @@ def main() -> None:
             async def measure() -> None:
                 """The server's CPU time and the load average over the window alone."""
                 await window.opened.wait()
+                # On stderr, for a profiler to attach to the server for the window alone.
+                print(f"window open: measuring for {args.seconds:g} s", file=sys.stderr, flush=True)
                 measured["cpu_before"] = cpu_seconds(servers)
                 measured["client_before"] = time.process_time()
                 measured["load_before"] = os.getloadavg()[0]
