@@ -395,6 +395,7 @@ class Game(ABC):
         # The space of each options mapping asked about lately, by the mapping's identity (the
         # mapping kept, so its id is not reused while it is here).
         self._by_options: dict[tuple[int, int], tuple[Mapping[str, Any], ActionSpace]] = {}
+        self._last_space: tuple[int, Mapping[str, Any], ActionSpace] | None = None
 
     # --- hooks ---------------------------------------------------------------------------
 
@@ -557,8 +558,12 @@ class Game(ABC):
         # Every validated apply asks for the space: answer a repeated question by identity first
         # (states keep the options mapping they were made with and never change it). Not only
         # the last one asked: a server plays many tables in turn, each state with its own.
+        last = self._last_space
+        if last is not None and last[0] == num_players and last[1] is options:
+            return last[2]  # a search asks again and again about one state's mapping
         known = self._by_options.get((num_players, id(options)))
         if known is not None and known[0] is options:
+            self._last_space = (num_players, options, known[1])
             return known[1]
         opts = self.resolve_options(options)
         key = (num_players, canonical_json(opts))
@@ -570,6 +575,7 @@ class Game(ABC):
             if len(self._by_options) >= _KEPT_OPTIONS:
                 self._by_options.clear()
             self._by_options[(num_players, id(options))] = (options, space)
+            self._last_space = (num_players, options, space)
         return space
 
     def action_space_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
