@@ -131,7 +131,8 @@ async def play_tables(
             url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws"
             seats = []
             for seat in created["seats"]:
-                ws = await connect(url, max_size=None)
+                # A thousand handshakes at once outlast the client's 10 s default on a busy machine.
+                ws = await connect(url, max_size=None, open_timeout=300)
                 await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
                 seats.append(Seat(ws))
             await asyncio.gather(*(s.read_until(0) for s in seats))
