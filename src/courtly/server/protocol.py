@@ -27,7 +27,7 @@ from pydantic import ValidationError as ModelError
 
 from courtly.agents.levels import bot_seat_label
 from courtly.core.errors import CourtlyError, error_text
-from courtly.core.i18n import language_from_accept, naming, normalize, using
+from courtly.core.i18n import COURTLY, language_from_accept, naming, normalize, using
 from courtly.core.render import action_json, event_json
 from courtly.core.state import Game
 from courtly.core.table import Delivery
@@ -165,6 +165,9 @@ def game_message(
         if words is None:
             words = rendered[key] = event_json(game, event, lang, names)
         events.append(words)
+    # A choice that names a place reads as this viewer's observation shows it (a kill names
+    # the card there, face down if the viewer does not know it).
+    view = delivery.observation
     # Built here field by field (Delivery.to_json's order) rather than from to_json, whose
     # events and legal actions would be made only to be replaced by these with their texts.
     return {
@@ -175,7 +178,7 @@ def game_message(
         "can_undo": delivery.can_undo,
         "events": events,
         "observation": delivery.observation,
-        "legal_actions": [action_json(game, a, lang, names) for a in delivery.legal_actions],
+        "legal_actions": [action_json(game, a, lang, names, view) for a in delivery.legal_actions],
         "table": table,
         "explain": _explanation(game, delivery, lang, names),
     }
@@ -184,10 +187,11 @@ def game_message(
 def seat_names(table: dict[str, Any], lang: str) -> list[str | None]:
     """How the log names each seat of a table's public description: its name, a bot seat
     as the seats bar shows it ("Bot 2 (hard)" in ``lang``), None for a seat the renderer
-    numbers ("seat 3")."""
+    numbers ("seat 3"); a deleted account's seat as "deleted player"."""
     return [
         seat.get("name")
         or (bot_seat_label(i, seat["bot"], lang) if seat.get("kind") == "bot" else None)
+        or (COURTLY.text("player.deleted", lang) if seat.get("deleted") else None)
         for i, seat in enumerate(table.get("seats", ()))
     ]
 
