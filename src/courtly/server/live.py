@@ -9,7 +9,7 @@ from typing import Any
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server import protocol
+from courtly.server import clocks, protocol
 from courtly.server.stored import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
 from courtly.server.transport import Connection, TokenBucket
 
@@ -154,11 +154,13 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "seq": stored.seq,
         "seats": seats,
         "spectators": 0 if live is None else live.spectators(),
-        "result": stored.result,
+        "result": clocks.lost_on_time(stored.clock) or stored.result,
         "undo": undo,
         "hints": stored.hints,
         "spectator_chat": stored.spectator_chat,
         "muted": stored.muted,
+        # The pace, the policy and each seat's time left, measured now (None: no clock).
+        "clock": clocks.public(stored.clock, clocks.now()),
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }
