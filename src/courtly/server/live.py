@@ -105,15 +105,22 @@ class LiveTable:
             return False
         return not (self.status == ENDED and self.table.seq == 0)
 
-    def fresh_view(self, viewer: int | None, lang: str, kind: str = "update") -> dict[str, Any]:
+    def fresh_view(
+        self,
+        viewer: int | None,
+        lang: str,
+        kind: str = "update",
+        rendered: protocol.RenderedEvents | None = None,
+    ) -> dict[str, Any]:
         """Everything ``viewer`` needs to draw the table from nothing (``kind`` is
-        ``snapshot`` or ``update``), its texts in ``lang``. Before the start nothing in it
-        comes from the deal: the state is dealt from the seed, which stays unused for viewers
-        until the owner starts the table."""
+        ``snapshot`` or ``update``), its texts in ``lang`` (``rendered``: the words of the
+        events already made for the other viewers of the same change). Before the start
+        nothing in it comes from the deal: the state is dealt from the seed, which stays
+        unused for viewers until the owner starts the table."""
         if not self.dealt:
             return protocol.unstarted_message(kind, viewer, self.table.seq, self.info())
         snapshot = self.table.snapshot(viewer)
-        return protocol.game_message(kind, snapshot, self.info(), self.table.game, lang)
+        return protocol.game_message(kind, snapshot, self.info(), self.table.game, lang, rendered)
 
 
 def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:
