@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.server.access import link, require_owner, seat_of
+from courtly.server.account_rows import Account
 from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
+from courtly.server.credentials import seat_taken_as
 from courtly.server.live import LiveTable
 from courtly.server.outbox import broadcast_table, close_lost_seat
 from courtly.server.refusals import RequestError
@@ -25,11 +27,14 @@ class Seating:
         self.limits = limits
         self.wake_bots = wake_bots
 
-    async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
+    async def take_seat(
+        self, table_id: str, token: str | None, name: object, account: Account | None = None
+    ) -> dict[str, Any]:
         """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
         the invite's token for a new one, given only to the taker: the owner handed the invite
         on and still knows it, and must not be able to look through the seat once it is dealt.
-        Whoever was watching through the invite is disconnected for the same reason."""
+        Whoever was watching through the invite is disconnected for the same reason. A
+        logged-in ``account`` plays its first seat at the table under its own name."""
         live = await self.tables.require(table_id)
         cleaned = clean_name(name, self.limits.max_name_chars)
         if token is not None and seat_of(live, token) is None and self.store.shared:
@@ -44,12 +49,14 @@ class Seating:
                 raise RequestError(409, "server.request.rename_over", status=live.status)
             current = live.seat(seat)
             fresh = new_token() if current.kind == OPEN else None
+            shown, account_id = seat_taken_as(live.stored.seats, seat, cleaned, account)
             changed = StoredSeat(
                 seat,
                 PERSON if fresh is not None else current.kind,
                 None,
-                cleaned,
+                shown,
                 current.token_hash if fresh is None else token_hash(fresh),
+                account_id,
             )
             await self.thread.run(self.store.update_seat, live.id, changed)
             live.stored.seats[seat] = changed

@@ -58,6 +58,9 @@ class StoredSeat:
     bot_spec: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    # The account it is played under (its name is the account's), None for a guest; a seat
+    # with an account and no name is a deleted player's.
+    account_id: str | None = None
 
     @property
     def label(self) -> str:
@@ -90,6 +93,7 @@ class StoredTable:
     hints: bool = False  # its players may ask for a hint for their own seat (docs/server.md)
     spectator_chat: bool = False  # its spectators may write in its chat (docs/server.md)
     muted: list[int] = field(default_factory=list)  # the seats its owner muted in the chat
+    clock: dict[str, Any] | None = None  # its pace and clocks (courtly.server.clocks)
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

@@ -9,9 +9,11 @@ from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from courtly.core.i18n import language_from_accept
+from courtly.server.clocks import Pace
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
+from courtly.server.routes.accounts import CurrentAccount
 from courtly.server.routes.common import Auth, CurrentHub, bearer, websocket_hub
 from courtly.server.stored import ACTIVE, ENDED, FINISHED, PLAYING, WAITING
 from courtly.server.websocket import serve_websocket
@@ -34,6 +36,9 @@ class CreateTable(BaseModel):
     spectator_chat: bool = Field(
         default=False,
         description="let spectators write in the table's chat too (its seats always may)",
+    )
+    pace: Pace | None = Field(
+        default=None, description="a Fischer clock or a deadline per move; none: no clock"
     )
 
 
@@ -70,7 +75,7 @@ def tables_router(limits: Limits) -> APIRouter:
                 limit=limits.tables_per_minute,
                 wait=retry_after(wait),
             )
-        return await hub.lobby.create(
+        created = await hub.lobby.create(
             body.game,
             body.players,
             body.options,
@@ -79,6 +84,10 @@ def tables_router(limits: Limits) -> APIRouter:
             body.hints,
             body.spectator_chat,
         )
+        if body.pace is not None:
+            await hub.deadlines.configure(created["table"]["id"], body.pace)
+            created["table"] = (await hub.tables.require(created["table"]["id"])).info()
+        return created
 
     @router.get("/api/tables")
     async def list_tables(
@@ -103,10 +112,15 @@ def tables_router(limits: Limits) -> APIRouter:
 
     @router.post("/api/tables/{table_id}/take")
     async def take_seat(
-        table_id: str, body: TakeSeat, hub: CurrentHub, authorization: Auth = None
+        table_id: str,
+        body: TakeSeat,
+        hub: CurrentHub,
+        account: CurrentAccount,
+        authorization: Auth = None,
     ) -> dict[str, Any]:
-        """Take (or rename) the seat of an invite or hotseat link."""
-        return await hub.seating.take_seat(table_id, bearer(authorization), body.name)
+        """Take (or rename) the seat of an invite or hotseat link. Logged in, the first seat
+        taken at a table is played under the account (named as it is)."""
+        return await hub.seating.take_seat(table_id, bearer(authorization), body.name, account)
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(
@@ -148,7 +162,9 @@ def tables_router(limits: Limits) -> APIRouter:
         """After the end the whole record (replay it with ``courtly replay``); before, only
         the events the link's viewer has seen, their texts in the request's language."""
         lang = language_from_accept(request.headers.get("accept-language"))
-        return await hub.lobby.record(table_id, bearer(authorization), lang)
+        record = await hub.lobby.record(table_id, bearer(authorization), lang)
+        # What the clock did (time-outs, returns, leave): public to the table, as the chat.
+        return {**record, "clock_events": await hub.deadlines.events(table_id)}
 
     @router.websocket("/api/tables/{table_id}/ws")
     async def websocket(websocket: WebSocket, table_id: str) -> None:

@@ -5,6 +5,9 @@ import { go } from "./navigate.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
+import { showAccount } from "./account.js";
+import { loadAccount, showInBar } from "./session.js";
+import { countYourMoves, watchYourMoves } from "./your-move.js";
 
 /** @type {Array<[RegExp, (m: RegExpMatchArray) => unknown]>} */
 const ROUTES = [
@@ -12,6 +15,7 @@ const ROUTES = [
   [/^\/play\/([A-Za-z0-9_-]+)$/, (m) => showTable(m[1])],
   [/^\/history$/, () => showHistory()],
   [/^\/replay\/([A-Za-z0-9_-]+)$/, (m) => showReplay(m[1])],
+  [/^\/account$/, () => showAccount()],
 ];
 
 let leave = null;
@@ -37,8 +41,9 @@ function languageSwitch() {
   );
   select.onchange = async () => {
     await setLanguage(select.value, true);
-    document.title = t("app.name");
+    countYourMoves();
     translate();
+    showInBar();
     languageSwitch();
     route();
   };
@@ -48,6 +53,9 @@ async function start() {
   await setLanguage(chosenLanguage());
   document.title = t("app.name");
   translate();
+  // Before the first view: the check token must be known before the page changes anything.
+  await loadAccount();
+  watchYourMoves();
   languageSwitch();
   // Links inside the client change the view without reloading the page.
   document.addEventListener("click", (event) => {
