@@ -6,7 +6,7 @@ at the lowest priority (``BotScheduler.review_turn``: it waits while any bot's d
 After each turn its state is stored with the table (``Store.reviews``), so the review is
 computed once, its progress can be shown, and a server restarted goes on from what was judged.
 Several server processes on one PostgreSQL compute it once too: the process that computes a
-review holds its claim, a PostgreSQL advisory lock of its own (``ReviewClaims``); another
+review holds its claim, a PostgreSQL advisory lock of its own (``review_claims.py``); another
 process asked for it shows what the holder stored so far. The lock lives as long as the
 holder's connection, so a review whose process died is taken up by the next process asked.
 Only a finished game is reviewed: during a game a seat's estimates would be a hint about the
@@ -30,9 +30,9 @@ from courtly.server.access import seat_of
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
-from courtly.server.peers import BotLeases
 from courtly.server.protocol import seat_names
 from courtly.server.refusals import RequestError
+from courtly.server.review_claims import ReviewClaims
 from courtly.server.scheduler import BotScheduler
 from courtly.server.stored import PLAYING
 
@@ -48,37 +48,6 @@ def review_settings(limits: Limits) -> ReviewSettings:
     if limits.review_iterations > 0:
         return ReviewSettings(iterations=limits.review_iterations, seconds=None)
     return ReviewSettings(iterations=None, seconds=limits.review_seconds)
-
-
-class ReviewClaims:
-    """Which reviews this process computes, when several share one PostgreSQL: a session
-    advisory lock per review on a connection of its own (``BotLeases``' locks, keyed by the
-    review rather than the table), taken before a review is planned or a turn judged. With
-    SQLite (one process) every claim is granted."""
-
-    def __init__(self, dsn: str | None) -> None:
-        self._locks = None if dsn is None else BotLeases(dsn)
-
-    @staticmethod
-    def _key(table_id: str, seat: int) -> str:
-        return f"review:{table_id}:{seat}"
-
-    async def take(self, table_id: str, seat: int) -> bool:
-        """Whether this process holds the review's claim (now), taking it if it is free. The
-        connection is checked each time (one round trip, little beside a turn's search): a
-        database restarted under it took its locks, which another process may hold now."""
-        if self._locks is None:
-            return True
-        self._locks.suspect()
-        return await self._locks.holds(self._key(table_id, seat))
-
-    async def release(self, table_id: str, seat: int) -> None:
-        if self._locks is not None:
-            await self._locks.release(self._key(table_id, seat))
-
-    async def close(self) -> None:
-        if self._locks is not None:
-            await self._locks.close()
 
 
 class Reviews:
