@@ -100,8 +100,12 @@ def test_a_review_asked_of_two_processes_is_computed_once(
     claims it and judges every turn, the other shows what the first stored; between them each
     turn is judged once (their ``review_turns`` add up to the review's turns). A review whose
     process died is taken up by the other."""
-    env = {"COURTLY_REVIEW_ITERATIONS": "150"}  # long enough for the two requests to overlap
-    first, second = (ServerProcess(postgres.url, tmp_path / f"{n}.log", env) for n in "ab")
+    # Long enough for the two requests to overlap; the first process judges a turn far more
+    # slowly than the second, so that it is killed (below) with most of a review still to do
+    # whatever the machine's load (at 150 on an idle machine it could finish a whole review
+    # between two looks).
+    first = ServerProcess(postgres.url, tmp_path / "a.log", {"COURTLY_REVIEW_ITERATIONS": "3000"})
+    second = ServerProcess(postgres.url, tmp_path / "b.log", {"COURTLY_REVIEW_ITERATIONS": "150"})
     first.start()
     second.start()
     try:
@@ -135,6 +139,8 @@ def test_a_review_asked_of_two_processes_is_computed_once(
             assert time.monotonic() < deadline, "the first process judged no turn"
             time.sleep(0.2)
         first.kill9()
+        killed = _review(second, table_id, 1, done=False)
+        assert killed["done"] < killed["total"], "the first process finished before it was killed"
         other = _review(second, table_id, 1, done=True)
         assert other["done"] == other["total"]
         assert second.http.get("/api/health").json()["review_turns"] > 0  # it took it up
