@@ -12,7 +12,7 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import accounts, catalogues, games, replay, reviews
+from courtly.server.routes import accounts, catalogues, games, players, replay, reviews
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
@@ -59,4 +59,5 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     app.include_router(reviews.router)
     app.include_router(catalogues.router)
     app.include_router(accounts.router)
+    app.include_router(players.router)
     return app

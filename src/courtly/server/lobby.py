@@ -20,6 +20,7 @@ from courtly.server.config import Limits
 from courtly.server.live import LiveTable, table_info
 from courtly.server.outbox import broadcast_table, send_fresh_views
 from courtly.server.protocol import seat_names
+from courtly.server.rated import check_rated_start, check_rated_table
 from courtly.server.refusals import RequestError
 from courtly.server.stored import (
     ACTIVE,
@@ -55,6 +56,7 @@ class Lobby:
         seed: int | None,
         hints: bool = False,
         spectator_chat: bool = False,
+        rated: bool = False,
     ) -> dict[str, Any]:
         game = load_game(game_name)
         game.check_players(players)
@@ -73,6 +75,8 @@ class Lobby:
                 stored_seats.append(StoredSeat(index, kind, None, None, token_hash(tokens[index])))
             else:
                 raise RequestError(400, "server.request.seat_kind", index=index, spec=spec)
+        if rated:
+            check_rated_table(game.name, stored_seats, hints)
         seed = fresh_seed() if seed is None else seed
         owner, spectator = new_token(), new_token()
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -96,6 +100,7 @@ class Lobby:
             updated_at=now,
             hints=hints,
             spectator_chat=spectator_chat,
+            rated=rated,
         )
         await self.thread.run(self.store.create_table, stored)
         live = LiveTable(stored, table)
@@ -120,6 +125,7 @@ class Lobby:
             still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
             if still_open:
                 raise RequestError(409, "server.request.still_open", seats=still_open)
+            check_rated_start(live)
             # Compare and set: started (or a seat freed) through another process meanwhile is
             # seen here, not overwritten.
             done = await self.thread.run(self.store.transition, live.id, [WAITING], PLAYING)

@@ -57,6 +57,10 @@ class TableRow(Base):
     # seats its owner muted (a JSON list).
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     muted: Mapped[str] = mapped_column(Text, default="[]")
+    # A rated table (its creator's choice; every seat an account or a bot of a named level),
+    # and when its finished game's ratings were counted (once: courtly.server.rating_rows).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class SeatRow(Base):
@@ -207,4 +211,5 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         hints=bool(row.hints),
         spectator_chat=bool(row.spectator_chat),
         muted=sorted(int(seat) for seat in json.loads(row.muted)),
+        rated=bool(row.rated),
     )

@@ -36,6 +36,11 @@ class CreateTable(BaseModel):
         default=False,
         description="let spectators write in the table's chat too (its seats always may)",
     )
+    rated: bool = Field(
+        default=False,
+        description="count the finished game in its players' ratings: every seat an account "
+        "or a bot of a named level, no hints",
+    )
 
 
 class TakeSeat(BaseModel):
@@ -79,6 +84,7 @@ def tables_router(limits: Limits) -> APIRouter:
             body.seed,
             body.hints,
             body.spectator_chat,
+            body.rated,
         )
 
     @router.get("/api/tables")
