@@ -98,6 +98,7 @@ function openTables(tables) {
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
               tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
+              tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
@@ -230,6 +231,13 @@ function drawForm(form, games, name) {
       h("label", { for: "form-hints" }, h("input", { type: "checkbox", id: "form-hints" }), " ", t("form.hints")),
       h("p", { class: "hint", text: t("form.hints_help") }),
     ),
+    // Off by default; rated, the table gives no hints (the server refuses both at once).
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "form-rated" }, h("input", { type: "checkbox", id: "form-rated", onchange: (e) => { const hints = body.querySelector("#form-hints"); hints.disabled = e.target.checked; if (e.target.checked) hints.checked = false; } }), " ", t("form.rated")),
+      h("p", { class: "hint", text: t("form.rated_help") }),
+    ),
     // Off by default: the seats always write in the table's chat, spectators only if allowed.
     h(
       "div",
@@ -267,7 +275,7 @@ async function createTable(game, form) {
   const created = await api("/api/tables", {
     method: "POST",
     body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
-      spectator_chat: form.querySelector("#form-spectator-chat").checked,
+      spectator_chat: form.querySelector("#form-spectator-chat").checked, rated: form.querySelector("#form-rated").checked,
     },
   });
   const tableId = created.table.id;
