@@ -64,7 +64,9 @@ def test_a_rated_game_shows_on_the_profile_and_leaderboard(
         page.reload()
     page.wait_for_selector("#ratings li")
     page.wait_for_selector("svg.rating-graph circle")
-    page.wait_for_selector(f"#finished-games li[data-table='{table_id}'] a[href='/replay/{table_id}']")
+    page.wait_for_selector(
+        f"#finished-games li[data-table='{table_id}'] a[href='/replay/{table_id}']"
+    )
     assert page.inner_text("h1") == name
     _words_are_the_clients(page, lang)
     screenshot(page, f"profile-{lang}")

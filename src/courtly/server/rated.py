@@ -109,4 +109,3 @@ class RatedGames:
 
     async def profile(self, name_key: str) -> dict[str, Any] | None:
         return await self.thread.run(self.rows.profile, name_key)
-

@@ -265,7 +265,9 @@ class RatingRows:
                 .limit(PROFILE_GAMES)
             ).all()
             ids = [m.table_id for m in mine]
-            rows = {r.id: r for r in connection.execute(select(TABLE_ROWS).where(tables.id.in_(ids)))}
+            rows = {
+                r.id: r for r in connection.execute(select(TABLE_ROWS).where(tables.id.in_(ids)))
+            }
             table_seats: dict[str, list[Any]] = {}
             for seat in connection.execute(
                 select(SEAT_ROWS).where(seats.table_id.in_(ids)).order_by(seats.seat)
@@ -308,7 +310,8 @@ def _finished_game(table: StoredTable, seat: int) -> dict[str, Any]:
 
 
 def _seat_name(seat: StoredSeat) -> dict[str, Any]:
-    return {"name": seat.name, "bot": seat.bot_spec, "deleted": bool(seat.account_id and not seat.name)}
-
-
-
+    return {
+        "name": seat.name,
+        "bot": seat.bot_spec,
+        "deleted": bool(seat.account_id and not seat.name),
+    }
