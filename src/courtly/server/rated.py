@@ -90,6 +90,7 @@ class RatedGames:
     def __init__(self, thread: StoreThread) -> None:
         self.thread = thread
         self.rows = thread.store.ratings
+        self.standings = thread.store.standings
 
     async def settle(self, table_id: str) -> Settled | None:
         """Count the table's ratings if nobody has; None when there was nothing to count."""
@@ -105,7 +106,7 @@ class RatedGames:
             await self.settle(table_id)
 
     async def leaderboard(self, game: str, players: int) -> dict[str, Any]:
-        return await self.thread.run(self.rows.leaderboard, game, players)
+        return await self.thread.run(self.standings.leaderboard, game, players)
 
     async def profile(self, name_key: str) -> dict[str, Any] | None:
-        return await self.thread.run(self.rows.profile, name_key)
+        return await self.thread.run(self.standings.profile, name_key)

@@ -44,6 +44,7 @@ from courtly.server.schema import (
     seat_values,
     stored_table,
 )
+from courtly.server.standings import Standings
 from courtly.server.stored import (
     ACTIVE,
     OPEN,
@@ -99,6 +100,7 @@ class Store:
         )
         self.accounts = AccountRows(self._reader, self._write, self._announce)
         self.ratings = RatingRows(self._reader, self._write)
+        self.standings = Standings(self._reader)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:

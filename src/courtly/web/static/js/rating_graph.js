@@ -37,7 +37,7 @@ export function ratingGraph(history, title) {
     const points = [{ rating: 1500 }, ...changes].map((c, i) => `${x(i)},${y(c.rating)}`).join(" ");
     return s(
       "g",
-      { class: `pool pool-${index % DASHES.length}` },
+      { class: ["pool", `pool-${index % DASHES.length}`].join(" ") },
       s("title", { text: name }),
       s("polyline", { points, fill: "none", "stroke-width": 2, "stroke-dasharray": DASHES[index % DASHES.length] || null }),
       changes.map((c, i) =>
