@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 import pytest
-from browser_support import DESKTOP, Server, client_text, english_words, play_to_end, screenshot
+from browser_support import (
+    DESKTOP,
+    Server,
+    client_text,
+    english_words,
+    open_lobby,
+    open_profile,
+    play_rated_game,
+    screenshot,
+)
 
 LOCALE = {"en": "en-GB", "ko": "ko-KR"}
 
@@ -33,35 +43,18 @@ def test_a_rated_game_shows_on_the_profile_and_leaderboard(
     page.click("#register-submit")
     page.wait_for_selector("#signed-in")
 
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", "kingdoms")
-    page.select_option("#seat-kind-1", "bot")
-    page.select_option("#seat-level-1", "random")
-    limit = page.locator("#opt-kingdoms-turn_limit")
-    if limit.evaluate("el => el.tagName") == "SELECT":
-        page.select_option("#opt-kingdoms-turn_limit", label="6")
-    else:
-        limit.fill("6")
+    open_lobby(page, server.url, "kingdoms")
     page.check("#form-hints")
     page.check("#form-rated")
     # Rated, the table gives no hints: the box is cleared and cannot be ticked.
     assert not page.is_checked("#form-hints") and page.is_disabled("#form-hints")
     _words_are_the_clients(page, lang)
-    page.click("#create")
-    page.click("#start")
-    play_to_end(page)
-    table_id = page.url.rsplit("/", 1)[1]
+    table_id = play_rated_game(page, server.url)
 
     page.goto(server.url + "/account")
-    page.click("#my-profile")
-    # The rating is counted just after the end: the profile shows it once counted.
-    for _ in range(50):
-        page.wait_for_selector("#ratings, #no-ratings")
-        if page.query_selector("#ratings"):
-            break
-        page.wait_for_timeout(200)
-        page.reload()
+    page.wait_for_selector("#my-profile")
+    assert page.get_attribute("#my-profile", "href") == f"/players/{quote(name)}"
+    open_profile(page, server.url, name)
     page.wait_for_selector("#ratings li")
     page.wait_for_selector("svg.rating-graph circle")
     page.wait_for_selector(

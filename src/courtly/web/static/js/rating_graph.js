@@ -9,6 +9,8 @@ import { t } from "./i18n.js";
 const WIDTH = 600;
 const HEIGHT = 220;
 const PAD = 36;
+// Room on the right for each line's label (its pool and last rating).
+const LABEL = 190;
 // Told apart by their dash as well as their colour (never by colour alone).
 const DASHES = ["", "6 4", "2 4", "10 4 2 4"];
 
@@ -29,7 +31,7 @@ export function ratingGraph(history, title) {
   const high = Math.max(...values, 1500) + 50;
   const most = Math.max(...[...pools.values()].map((p) => p.length), 2);
   /** @param {number} i */
-  const x = (i) => PAD + (i * (WIDTH - 2 * PAD)) / (most - 1);
+  const x = (i) => PAD + (i * (WIDTH - PAD - LABEL)) / (most - 1);
   /** @param {number} rating */
   const y = (rating) => HEIGHT - PAD - ((rating - low) * (HEIGHT - 2 * PAD)) / (high - low);
   const lines = [...pools.values()].map((changes, index) => {
@@ -43,14 +45,14 @@ export function ratingGraph(history, title) {
       changes.map((c, i) =>
         s("circle", { cx: x(i + 1), cy: y(c.rating), r: 4 }, s("title", { text: t("players.point", { pool: name, rating: c.rating, n: i + 1 }) })),
       ),
-      s("text", { x: x(changes.length) + 6, y: y(changes[changes.length - 1].rating) + 4, text: name }),
+      s("text", { x: x(changes.length) + 8, y: y(changes[changes.length - 1].rating) + 4, text: `${changes[changes.length - 1].rating} · ${name}` }),
     );
   });
   const graph = /** @type {SVGSVGElement} */ (
     s(
       "svg",
       { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-graph", role: "img", "aria-label": t("players.graph_label", { low: Math.min(...values), high: Math.max(...values) }) },
-      s("line", { x1: PAD, x2: WIDTH - PAD, y1: y(1500), y2: y(1500), class: "baseline" }),
+      s("line", { x1: PAD, x2: WIDTH - LABEL, y1: y(1500), y2: y(1500), class: "baseline" }),
       s("text", { x: 2, y: y(1500) + 4, text: "1500" }),
       lines,
     )
