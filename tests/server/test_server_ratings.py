@@ -238,3 +238,33 @@ def test_two_processes_count_a_game_once(
         for browser in made:
             browser.close()
         other.stop()
+
+
+def test_the_leaderboard_ranks_settled_ratings_and_leaves_deleted_players_out(
+    server: ServerProcess, browsers: list[Browser]
+) -> None:
+    game = "courtisans"  # a pool no other test rates
+    players = 2 + secrets.randbelow(3)  # a fresh pool on a server the tests share
+    made = [_player(server, browsers) for _ in range(4)]
+    # Settled ratings as many rated games leave them (sigma under 4), and one still unsure.
+    for (browser, _), (mu, sigma) in zip(
+        made, [(27.0, 2.0), (30.0, 2.5), (24.0, 3.0), (35.0, 6.0)], strict=True
+    ):
+        _rows(
+            server,
+            "INSERT INTO courtly_ratings VALUES (:a, :g, :p, :mu, :sigma, 20, '2026-11-27')",
+            a=browser.me()["id"],  # type: ignore[index]
+            g=game,
+            p=players,
+            mu=mu,
+            sigma=sigma,
+        )
+    gone = made[2][0]
+    assert (
+        gone.post("/api/account/delete", {"password": "correct horse battery"}).status_code == 200
+    )
+    board = server.http.get(f"/api/leaderboard/{game}", params={"players": players}).json()
+    assert [(p["rank"], p["name"]) for p in board["ranked"]] == [(1, made[1][1]), (2, made[0][1])]
+    assert [p["name"] for p in board["provisional"]] == [made[3][1]]
+    assert board["ranked"][0]["rating"] > board["ranked"][1]["rating"] > 1500
+    assert server.http.get(f"/api/players/{made[2][1]}").status_code == 404
