@@ -12,7 +12,15 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import accounts, catalogues, games, players, replay, reviews
+from courtly.server.routes import (
+    accounts,
+    catalogues,
+    games,
+    players,
+    quickplay,
+    replay,
+    reviews,
+)
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
@@ -60,4 +68,5 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     app.include_router(catalogues.router)
     app.include_router(accounts.router)
     app.include_router(players.router)
+    app.include_router(quickplay.router)
     return app

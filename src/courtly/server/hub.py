@@ -27,6 +27,7 @@ from courtly.server.master import Master
 from courtly.server.peer_listener import PeerListener
 from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import BotLeases, one_line
+from courtly.server.quickplay import QuickPlay
 from courtly.server.rated import RatedGames
 from courtly.server.reviews import Reviews, review_settings
 from courtly.server.scheduler import BotScheduler
@@ -53,6 +54,7 @@ class Hub:
         self.undo = Undo(self.tables, self.wake_bots)
         self.lobby = Lobby(self.tables, limits, self.wake_bots)
         self.seating = Seating(self.tables, limits, self.wake_bots)
+        self.quick = QuickPlay(self.tables, self.lobby, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
         self.chat = TableChat(self.thread, limits)
@@ -123,6 +125,7 @@ class Hub:
                 if live is None or live.status != PLAYING:
                     await self.leases.release(table_id)
         await self.tables.reload_suspects()
+        await self.quick.fill_due()
         for live in list(self.tables.tables.values()):
             self.wake_bots(live)
 

@@ -61,6 +61,9 @@ class TableRow(Base):
     # and when its finished game's ratings were counted (once: courtly.server.rating_rows).
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     rated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # A quick-play table (courtly.server.quickplay), and its wait before bots fill it.
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    fill_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -212,4 +215,6 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         spectator_chat=bool(row.spectator_chat),
         muted=sorted(int(seat) for seat in json.loads(row.muted)),
         rated=bool(row.rated),
+        quick=bool(row.quick),
+        fill_after=row.fill_after,
     )

@@ -190,6 +190,8 @@ class Store:
                     spectator_chat=table.spectator_chat,
                     muted=json.dumps(sorted(table.muted)),
                     rated=table.rated,
+                    quick=table.quick,
+                    fill_after=table.fill_after,
                 )
             )
             connection.execute(
@@ -273,15 +275,15 @@ class Store:
 
     # --- seats ---------------------------------------------------------------------------
 
-    def update_seat(self, table_id: str, seat: StoredSeat) -> None:
-        """Store a seat's new holder (every seat row exists from the table's creation)."""
+    def update_seat(self, table_id: str, seat: StoredSeat, if_open: bool = False) -> None:
+        """Store a seat's new holder (every seat row exists from the table's creation);
+        ``if_open``: only if it is still open as stored (quick play, whichever process)."""
         seats = SEAT_ROWS.c
         with self._write() as connection:
-            changed = connection.execute(
-                update(SEAT_ROWS)
-                .where(seats.table_id == table_id, seats.seat == seat.seat)
-                .values(seat_values(table_id, seat))
-            )
+            change = update(SEAT_ROWS).where(seats.table_id == table_id, seats.seat == seat.seat)
+            if if_open:
+                change = change.where(seats.kind == OPEN)
+            changed = connection.execute(change.values(seat_values(table_id, seat)))
             if changed.rowcount != 1:
                 raise ConflictError(f"table {table_id} has no seat {seat.seat}")
             connection.execute(

@@ -94,6 +94,8 @@ class StoredTable:
     spectator_chat: bool = False  # its spectators may write in its chat (docs/server.md)
     muted: list[int] = field(default_factory=list)  # the seats its owner muted in the chat
     rated: bool = False  # its finished game changes its accounts' ratings (docs/server.md)
+    quick: bool = False  # seated by quick play: "Play now" (docs/server.md)
+    fill_after: int | None = None  # seconds of waiting before bots take its open seats
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

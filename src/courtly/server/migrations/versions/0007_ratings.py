@@ -1,4 +1,5 @@
-"""Ratings: whether a table is rated and when its game's ratings were counted (the claim that
+"""Ratings and quick play: whether a table is rated (and a quick-play table, with its wait
+before bots fill it) and when its game's ratings were counted (the claim that
 makes them counted once, whichever process counts them), each account's rating per game and
 player count, and every change of it (the profile's graph).
 
@@ -23,6 +24,13 @@ def upgrade() -> None:
         sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     )
     op.add_column("courtly_tables", sa.Column("rated_at", sa.DateTime, nullable=True))
+    # Quick play's tables (anyone logged in is seated at one by "Play now"), and after how
+    # many seconds of waiting bots fill their empty seats (None: never).
+    op.add_column(
+        "courtly_tables",
+        sa.Column("quick", sa.Boolean, nullable=False, server_default=sa.false()),
+    )
+    op.add_column("courtly_tables", sa.Column("fill_after", sa.Integer, nullable=True))
     op.create_table(
         "courtly_ratings",
         sa.Column("account_id", sa.String(32), primary_key=True),
@@ -60,5 +68,7 @@ def downgrade() -> None:
     op.drop_table("courtly_rating_history")
     op.drop_index("ix_courtly_ratings_pool", "courtly_ratings")
     op.drop_table("courtly_ratings")
+    op.drop_column("courtly_tables", "fill_after")
+    op.drop_column("courtly_tables", "quick")
     op.drop_column("courtly_tables", "rated_at")
     op.drop_column("courtly_tables", "rated")
