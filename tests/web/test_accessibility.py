@@ -116,6 +116,9 @@ def test_no_axe_violation_anywhere(
     page.click("#register-submit")
     page.wait_for_selector("#my-games-title ~ *")
     check("account (logged in)")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#play-now")
+    check("lobby (logged in: quick play)")
     # The players' pages: a profile with a rated game (its graph) and the game's leaderboard.
     play_rated_game(page, server.url)
     open_profile(page, server.url, name)

@@ -6,6 +6,7 @@ import { go } from "./navigate.js";
 import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
+import { joinButton, quickPlayPanel } from "./quickplay.js";
 
 const LEVELS_SHOWN = ["easy", "medium", "hard", "random", "greedy"];
 
@@ -30,6 +31,7 @@ export async function showLobby() {
     h("h1", { text: t("lobby.title") }),
     h("p", { class: "lead", text: t("lobby.intro") }),
     h("section", { class: "games", "aria-label": t("lobby.games") }, games.map((g) => gameCard(g, chooseGame))),
+    quickPlayPanel(games),
     form,
     openTables(tables),
   );
@@ -102,6 +104,7 @@ function openTables(tables) {
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
+              joinButton(tb),
               h("a", { href: `/play/${tb.id}`, class: "button", text: t("lobby.watch") }),
             ),
           ),
