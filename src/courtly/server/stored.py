@@ -96,6 +96,7 @@ class StoredTable:
     rated: bool = False  # its finished game changes its accounts' ratings (docs/server.md)
     quick: bool = False  # seated by quick play: "Play now" (docs/server.md)
     fill_after: int | None = None  # seconds of waiting before bots take its open seats
+    clock: dict[str, Any] | None = None  # its pace and clocks (courtly.server.clocks)
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

@@ -4,7 +4,7 @@ makes them counted once, whichever process counts them), each account's rating p
 player count, and every change of it (the profile's graph).
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

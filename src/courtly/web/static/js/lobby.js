@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
+import { paceBody, paceFields, paceText } from "./pace.js";
 import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -101,6 +102,7 @@ function openTables(tables) {
               " ",
               tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
               tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
+              tb.clock ? [h("span", { class: ["badge", "pace-badge"], text: paceText(tb.clock.pace) }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
@@ -235,12 +237,7 @@ function drawForm(form, games, name) {
       h("p", { class: "hint", text: t("form.hints_help") }),
     ),
     // Off by default; rated, the table gives no hints (the server refuses both at once).
-    h(
-      "div",
-      { class: "field" },
-      h("label", { for: "form-rated" }, h("input", { type: "checkbox", id: "form-rated", onchange: (e) => { const hints = body.querySelector("#form-hints"); hints.disabled = e.target.checked; if (e.target.checked) hints.checked = false; } }), " ", t("form.rated")),
-      h("p", { class: "hint", text: t("form.rated_help") }),
-    ),
+    h("div", { class: "field" }, h("label", { for: "form-rated" }, h("input", { type: "checkbox", id: "form-rated", onchange: (e) => { const hints = body.querySelector("#form-hints"); hints.disabled = e.target.checked; if (e.target.checked) hints.checked = false; } }), " ", t("form.rated")), h("p", { class: "hint", text: t("form.rated_help") })),
     // Off by default: the seats always write in the table's chat, spectators only if allowed.
     h(
       "div",
@@ -248,6 +245,7 @@ function drawForm(form, games, name) {
       h("label", { for: "form-spectator-chat" }, h("input", { type: "checkbox", id: "form-spectator-chat" }), " ", t("form.spectator_chat")),
       h("p", { class: "hint", text: t("form.spectator_chat_help") }),
     ),
+    paceFields(game.levels),
     submit,
   );
   body.onsubmit = async (event) => {
@@ -278,7 +276,7 @@ async function createTable(game, form) {
   const created = await api("/api/tables", {
     method: "POST",
     body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
-      spectator_chat: form.querySelector("#form-spectator-chat").checked, rated: form.querySelector("#form-rated").checked,
+      spectator_chat: form.querySelector("#form-spectator-chat").checked, pace: paceBody(form), rated: form.querySelector("#form-rated").checked,
     },
   });
   const tableId = created.table.id;
