@@ -268,3 +268,31 @@ def test_the_leaderboard_ranks_settled_ratings_and_leaves_deleted_players_out(
     assert [p["name"] for p in board["provisional"]] == [made[3][1]]
     assert board["ranked"][0]["rating"] > board["ranked"][1]["rating"] > 1500
     assert server.http.get(f"/api/players/{made[2][1]}").status_code == 404
+
+
+def test_a_rated_game_lost_on_time_counts_as_a_loss(
+    server: ServerProcess, browsers: list[Browser]
+) -> None:
+    browser, name = _player(server, browsers)
+    pace = {"kind": "fischer", "initial_seconds": 1, "increment_seconds": 0, "policy": "lose"}
+    made = browser.post(
+        "/api/tables",
+        {
+            "game": "courtisans",
+            "players": 2,
+            "seats": ["open", "bot:random"],
+            "seed": 4,
+            "rated": True,
+            "pace": pace,
+        },
+    )
+    assert made.status_code == 201, made.text
+    created = made.json()
+    assert _take(browser, created, 0).status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    # The account's seat never moves: its clock runs out, it loses, the game ends.
+    profile = _profile(server, name, games=1)
+    assert server.info(table_id)["result"]["time_out"] == 0
+    (change,) = profile["history"]
+    assert change["table"] == table_id and change["place"] == 2 and change["rating"] < 1500

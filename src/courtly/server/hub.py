@@ -41,6 +41,9 @@ from courtly.server.undo import Undo
 
 log = logging.getLogger("courtly.server")
 
+# Every how many seconds of upkeep the rated games not counted yet are looked for.
+UNCOUNTED_EVERY = 5
+
 
 class Hub:
     def __init__(
@@ -73,6 +76,7 @@ class Hub:
         self.accounts = Accounts(self.thread, self.tables)
         self.rated = RatedGames(self.thread)
         self._counting: set[asyncio.Task[object]] = set()
+        self._beats = 0
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -139,6 +143,11 @@ class Hub:
                     await self.leases.release(table_id)
         await self.tables.reload_suspects()
         await self.quick.fill_due()
+        self._beats += 1
+        if self._beats % UNCOUNTED_EVERY == 0:
+            # Rated games no process counted: lost on time (the clock ends them), or counted
+            # while the database was away. The claim keeps each counted once.
+            await self.rated.settle_missed()
         for live in list(self.tables.tables.values()):
             self.wake_bots(live)
 

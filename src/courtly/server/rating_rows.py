@@ -9,6 +9,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import (
     Column,
@@ -19,7 +20,9 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    and_,
     insert,
+    or_,
     select,
     update,
 )
@@ -28,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from courtly.analysis.ratings import Rating
 from courtly.server.schema import SEAT_ROWS, TABLE_ROWS, Base, stored_table
-from courtly.server.stored import FINISHED, StoredSeat, StoredTable
+from courtly.server.stored import ENDED, FINISHED, StoredSeat, StoredTable
 
 RATING_ROWS = Table(
     "courtly_ratings",
@@ -63,6 +66,12 @@ Count = Callable[[StoredTable, dict[str, Rating]], list[tuple[StoredSeat, Rating
 # Two processes counting two games of one new player insert the same rating row at once:
 # the loser of that race counts again (the claim went back with its transaction).
 ATTEMPTS = 3
+
+
+def _over(tables: Any) -> Any:
+    """A game played to its end, or ended with a clock (maybe lost on time, which counts
+    too: else a losing player could let the clock run out to escape; ``count`` tells)."""
+    return or_(tables.status == FINISHED, and_(tables.status == ENDED, tables.clock.is_not(None)))
 
 
 def _now() -> datetime:
@@ -103,7 +112,7 @@ class RatingRows:
                 .where(
                     tables.id == table_id,
                     tables.rated.is_(True),
-                    tables.status == FINISHED,
+                    _over(tables),
                     tables.rated_at.is_(None),
                 )
                 .values(rated_at=stamp)
@@ -181,7 +190,7 @@ class RatingRows:
                 connection.execute(
                     select(tables.id).where(
                         tables.rated.is_(True),
-                        tables.status == FINISHED,
+                        _over(tables),
                         tables.rated_at.is_(None),
                     )
                 ).scalars()
