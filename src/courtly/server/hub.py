@@ -98,7 +98,11 @@ class Hub:
 
     def health(self) -> dict[str, int]:
         live = [t for t in self.tables.tables.values() if t.status in ACTIVE]
-        return {"live_tables": len(live), "bot_decisions": self.master.bot_decisions}
+        return {
+            "live_tables": len(live),
+            "bot_decisions": self.master.bot_decisions,
+            "review_turns": self.reviews.turns_judged,
+        }
 
     async def start(self) -> None:
         """Migrate the schema, bring back every unfinished table, and let bots resume."""
@@ -158,6 +162,7 @@ class Hub:
         if self.leases is not None:
             await self.leases.close()
         self.reviews.stop()
+        await self.reviews.close()
         self.deadlines.stop()
         for live in self.tables.tables.values():
             if live.bot_task is not None:
