@@ -313,3 +313,33 @@ def client_text(page: Any) -> str:
 
 def english_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER]
+
+
+def play_rated_game(page: Any, url: str) -> str:
+    """A rated kingdoms table (six turns) made in the lobby by this page's logged-in player
+    against bot:random, played to its end; its id."""
+    open_lobby(page, url, "kingdoms")
+    page.select_option("#seat-kind-1", "bot")
+    page.select_option("#seat-level-1", "random")
+    limit = page.locator("#opt-kingdoms-turn_limit")
+    if limit.evaluate("el => el.tagName") == "SELECT":
+        page.select_option("#opt-kingdoms-turn_limit", label="6")
+    else:
+        limit.fill("6")
+    page.check("#form-rated")
+    page.click("#create")
+    page.click("#start")
+    play_to_end(page)
+    table_id: str = page.url.rsplit("/", 1)[1]
+    return table_id
+
+
+def open_profile(page: Any, url: str, name: str) -> None:
+    """The player's public profile, once it shows a rating (counted just after a game's end)."""
+    for _ in range(50):
+        page.goto(f"{url}/players/{name}")
+        page.wait_for_selector("#ratings, #no-ratings")
+        if page.query_selector("#ratings"):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the profile never showed a rating")

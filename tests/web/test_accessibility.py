@@ -1,8 +1,9 @@
 """Accessibility, checked by axe-core (the npm registry's package, pinned in
 tools/typecheck/package.json and installed by `npm ci --prefix tools/typecheck`; used by the
 tests only, never shipped): no violation of any of its rules on the lobby, each game's
-table mid-game and ended, the history, a replay and the account pages (a guest's and a
-logged-in player's), in English and in Korean."""
+table mid-game and ended, the history, a replay, the account pages (a guest's and a
+logged-in player's), a player's profile with its rating graph and a leaderboard, in English
+and in Korean."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, Server, finished_bot_table, wait_turn
+from browser_support import (
+    DESKTOP,
+    Server,
+    finished_bot_table,
+    open_profile,
+    play_rated_game,
+    wait_turn,
+)
 
 ROOT = Path(__file__).parent.parent.parent
 AXE = ROOT / "tools" / "typecheck" / "node_modules" / "axe-core" / "axe.min.js"
@@ -102,10 +110,22 @@ def test_no_axe_violation_anywhere(
     page.goto(server.url + "/account")
     page.wait_for_selector("#register-form")
     check("account (guest)")
-    page.fill("#register-name", "axe" + locale[:2] + secrets.token_hex(3))
+    name = "axe" + locale[:2] + secrets.token_hex(3)
+    page.fill("#register-name", name)
     page.fill("#register-password", "correct horse battery")
     page.click("#register-submit")
     page.wait_for_selector("#my-games-title ~ *")
     check("account (logged in)")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#play-now")
+    check("lobby (logged in: quick play)")
+    # The players' pages: a profile with a rated game (its graph) and the game's leaderboard.
+    play_rated_game(page, server.url)
+    open_profile(page, server.url, name)
+    page.wait_for_selector("svg.rating-graph circle")
+    check("profile")
+    page.goto(server.url + "/leaderboard/kingdoms?players=2")
+    page.wait_for_selector("#provisional")
+    check("leaderboard")
     context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)

@@ -13,7 +13,16 @@ from courtly.server.clocks import clock_from_environment
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import accounts, catalogues, clocks, games, replay, reviews
+from courtly.server.routes import (
+    accounts,
+    catalogues,
+    clocks,
+    games,
+    players,
+    quickplay,
+    replay,
+    reviews,
+)
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
@@ -62,4 +71,6 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     app.include_router(clocks.router)
     app.include_router(catalogues.router)
     app.include_router(accounts.router)
+    app.include_router(players.router)
+    app.include_router(quickplay.router)
     return app

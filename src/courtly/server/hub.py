@@ -29,6 +29,8 @@ from courtly.server.master import Master
 from courtly.server.peer_listener import PeerListener
 from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import BotLeases, one_line
+from courtly.server.quickplay import QuickPlay
+from courtly.server.rated import RatedGames
 from courtly.server.reviews import Reviews, review_settings
 from courtly.server.scheduler import BotScheduler
 from courtly.server.seating import Seating
@@ -38,6 +40,9 @@ from courtly.server.tables import LiveTables
 from courtly.server.undo import Undo
 
 log = logging.getLogger("courtly.server")
+
+# Every how many seconds of upkeep the rated games not counted yet are looked for.
+UNCOUNTED_EVERY = 5
 
 
 class Hub:
@@ -57,10 +62,11 @@ class Hub:
         self.leases = BotLeases(store.listen_dsn()) if store.shared else None
         # The parts call ``wake_bots`` after a change; the bot seats are made last.
         self.tables = LiveTables(self.thread, self.signals, self.wake_bots)
-        self.master = Master(self.tables, self.leases, self.wake_bots)
+        self.master = Master(self.tables, self.leases, self.wake_bots, self.game_over)
         self.undo = Undo(self.tables, self.wake_bots)
         self.lobby = Lobby(self.tables, limits, self.wake_bots)
         self.seating = Seating(self.tables, limits, self.wake_bots)
+        self.quick = QuickPlay(self.tables, self.lobby, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
         self.deadlines = Deadlines(self.tables, clock, self.wake_bots)
@@ -68,6 +74,9 @@ class Hub:
         self.bot_seats.budget = self.deadlines.budget
         self.chat = TableChat(self.thread, limits)
         self.accounts = Accounts(self.thread, self.tables)
+        self.rated = RatedGames(self.thread)
+        self._counting: set[asyncio.Task[object]] = set()
+        self._beats = 0
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -78,6 +87,14 @@ class Hub:
 
     def wake_bots(self, live: LiveTable) -> None:
         self.bot_seats.wake(live)
+
+    def game_over(self, live: LiveTable) -> None:
+        """A game of this process ended: a rated one's ratings are counted (off the table's
+        lock; the count claims the table in the database, so it happens once)."""
+        if live.stored.rated:
+            task = asyncio.create_task(self.rated.settle(live.id))
+            self._counting.add(task)  # held until done: a task nobody holds may be collected
+            task.add_done_callback(self._counting.discard)
 
     def health(self) -> dict[str, int]:
         live = [t for t in self.tables.tables.values() if t.status in ACTIVE]
@@ -98,6 +115,8 @@ class Hub:
                 log.error("table %s cannot be restored: %s", table_id, exc)
         for live in self.tables.tables.values():
             self.wake_bots(live)
+        # Rated games that ended while no process was left to count them.
+        await self.rated.settle_missed()
         if self.shared:
             self._tasks.append(asyncio.create_task(self.peers.listen()))
         if self.limits.waiting_table_hours > 0:
@@ -127,6 +146,12 @@ class Hub:
                 if live is None or live.status != PLAYING:
                     await self.leases.release(table_id)
         await self.tables.reload_suspects()
+        await self.quick.fill_due()
+        self._beats += 1
+        if self._beats % UNCOUNTED_EVERY == 0:
+            # Rated games no process counted: lost on time (the clock ends them), or counted
+            # while the database was away. The claim keeps each counted once.
+            await self.rated.settle_missed()
         for live in list(self.tables.tables.values()):
             self.wake_bots(live)
 

@@ -20,6 +20,7 @@ from courtly.server.config import Limits
 from courtly.server.live import LiveTable, table_info
 from courtly.server.outbox import broadcast_table, send_fresh_views
 from courtly.server.protocol import seat_names
+from courtly.server.rated import check_rated_start, check_rated_table
 from courtly.server.refusals import RequestError
 from courtly.server.stored import (
     ACTIVE,
@@ -55,6 +56,9 @@ class Lobby:
         seed: int | None,
         hints: bool = False,
         spectator_chat: bool = False,
+        rated: bool = False,
+        quick: bool = False,
+        fill_after: int | None = None,
     ) -> dict[str, Any]:
         game = load_game(game_name)
         game.check_players(players)
@@ -73,6 +77,8 @@ class Lobby:
                 stored_seats.append(StoredSeat(index, kind, None, None, token_hash(tokens[index])))
             else:
                 raise RequestError(400, "server.request.seat_kind", index=index, spec=spec)
+        if rated:
+            check_rated_table(game.name, stored_seats, hints)
         seed = fresh_seed() if seed is None else seed
         owner, spectator = new_token(), new_token()
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -96,6 +102,9 @@ class Lobby:
             updated_at=now,
             hints=hints,
             spectator_chat=spectator_chat,
+            rated=rated,
+            quick=quick,
+            fill_after=fill_after,
         )
         await self.thread.run(self.store.create_table, stored)
         live = LiveTable(stored, table)
@@ -117,22 +126,27 @@ class Lobby:
         async with live.lock:
             if live.status != WAITING:
                 raise RequestError(409, "server.request.not_waiting", status=live.status)
-            still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
-            if still_open:
-                raise RequestError(409, "server.request.still_open", seats=still_open)
-            # Compare and set: started (or a seat freed) through another process meanwhile is
-            # seen here, not overwritten.
-            done = await self.thread.run(self.store.transition, live.id, [WAITING], PLAYING)
-            if not done.changed:
-                await self.tables.reload(live)
-                still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
-                if live.status == WAITING and still_open:
-                    raise RequestError(409, "server.request.still_open", seats=still_open)
-                raise RequestError(409, "server.request.not_waiting", status=live.status)
-            live.stored.status = PLAYING
-            send_fresh_views(live)  # the deal is shown now, to each viewer its own part of it
+            await self.start_locked(live)
         self.wake_bots(live)
         return live.info()
+
+    async def start_locked(self, live: LiveTable) -> None:
+        """Start a waiting table whose seats are all taken (its lock is held)."""
+        still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
+        if still_open:
+            raise RequestError(409, "server.request.still_open", seats=still_open)
+        check_rated_start(live)
+        # Compare and set: started (or a seat freed) through another process meanwhile is
+        # seen here, not overwritten.
+        done = await self.thread.run(self.store.transition, live.id, [WAITING], PLAYING)
+        if not done.changed:
+            await self.tables.reload(live)
+            still_open = [s.seat for s in live.stored.seats if s.kind == OPEN]
+            if live.status == WAITING and still_open:
+                raise RequestError(409, "server.request.still_open", seats=still_open)
+            raise RequestError(409, "server.request.not_waiting", status=live.status)
+        live.stored.status = PLAYING
+        send_fresh_views(live)  # the deal is shown now, to each viewer its own part of it
 
     async def end_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         live = await self.tables.require(table_id)

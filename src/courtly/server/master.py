@@ -25,8 +25,15 @@ log = logging.getLogger("courtly.server")
 
 
 class Master:
-    def __init__(self, tables: LiveTables, leases: BotLeases | None, wake_bots: WakeBots) -> None:
+    def __init__(
+        self,
+        tables: LiveTables,
+        leases: BotLeases | None,
+        wake_bots: WakeBots,
+        game_over: Callable[[LiveTable], None],
+    ) -> None:
         self.tables = tables
+        self.game_over = game_over  # told once the final action is stored (rated games)
         self.leases = leases
         self.wake_bots = wake_bots
         self.bot_decisions = 0  # bot actions this process decided (health: one process each)
@@ -101,6 +108,8 @@ class Master:
             self.tables.signals.cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
             broadcast(live, deliveries)
             self.tables.evict_if_done(live)
+        if finished:
+            self.game_over(live)
         self.wake_bots(live)
         return True
 

@@ -57,6 +57,13 @@ class TableRow(Base):
     # seats its owner muted (a JSON list).
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     muted: Mapped[str] = mapped_column(Text, default="[]")
+    # A rated table (its creator's choice; every seat an account or a bot of a named level),
+    # and when its finished game's ratings were counted (once: courtly.server.rating_rows).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # A quick-play table (courtly.server.quickplay), and its wait before bots fill it.
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    fill_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Its pace and clocks as JSON (``courtly.server.clocks``; None: no clock), the sequence
     # number they were measured at, and the next deadline while they match (the scheduler's).
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -230,5 +237,8 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         hints=bool(row.hints),
         spectator_chat=bool(row.spectator_chat),
         muted=sorted(int(seat) for seat in json.loads(row.muted)),
+        rated=bool(row.rated),
+        quick=bool(row.quick),
+        fill_after=row.fill_after,
         clock=None if row.clock is None else json.loads(row.clock),
     )

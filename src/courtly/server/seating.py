@@ -13,6 +13,7 @@ from courtly.server.config import Limits
 from courtly.server.credentials import seat_taken_as
 from courtly.server.live import LiveTable
 from courtly.server.outbox import broadcast_table, close_lost_seat
+from courtly.server.rated import check_rated_bot, check_rated_taker
 from courtly.server.refusals import RequestError
 from courtly.server.stored import ACTIVE, BOT, HOTSEAT, OPEN, PERSON, PLAYING, StoredSeat
 from courtly.server.tables import LiveTables, WakeBots
@@ -50,6 +51,7 @@ class Seating:
             current = live.seat(seat)
             fresh = new_token() if current.kind == OPEN else None
             shown, account_id = seat_taken_as(live.stored.seats, seat, cleaned, account)
+            check_rated_taker(live, seat, account_id)
             changed = StoredSeat(
                 seat,
                 PERSON if fresh is not None else current.kind,
@@ -101,6 +103,8 @@ class Seating:
         require_owner(live, token)
         _check_seat(live, seat)
         spec = admit_bot(spec, live.table.game)
+        if live.stored.rated:
+            check_rated_bot(live.stored.game, seat, spec)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)

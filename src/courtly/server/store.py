@@ -33,6 +33,7 @@ from courtly.server.account_rows import AccountRows
 from courtly.server.action_rows import ActionRows
 from courtly.server.chat_rows import ChatRows
 from courtly.server.deadline_rows import DeadlineRows
+from courtly.server.rating_rows import RatingRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
@@ -44,6 +45,7 @@ from courtly.server.schema import (
     seat_values,
     stored_table,
 )
+from courtly.server.standings import Standings
 from courtly.server.stored import (
     ACTIVE,
     OPEN,
@@ -98,6 +100,8 @@ class Store:
             self.engine, self._write, self._announce, self._announce_many, self._signal
         )
         self.accounts = AccountRows(self._reader, self._write, self._announce)
+        self.ratings = RatingRows(self._reader, self._write)
+        self.standings = Standings(self._reader)
         self.clocks = DeadlineRows(self._reader, self._write, self._announce)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
@@ -187,6 +191,9 @@ class Store:
                     hints=table.hints,
                     spectator_chat=table.spectator_chat,
                     muted=json.dumps(sorted(table.muted)),
+                    rated=table.rated,
+                    quick=table.quick,
+                    fill_after=table.fill_after,
                 )
             )
             connection.execute(
@@ -270,15 +277,15 @@ class Store:
 
     # --- seats ---------------------------------------------------------------------------
 
-    def update_seat(self, table_id: str, seat: StoredSeat) -> None:
-        """Store a seat's new holder (every seat row exists from the table's creation)."""
+    def update_seat(self, table_id: str, seat: StoredSeat, if_open: bool = False) -> None:
+        """Store a seat's new holder (every seat row exists from the table's creation);
+        ``if_open``: only if it is still open as stored (quick play, whichever process)."""
         seats = SEAT_ROWS.c
         with self._write() as connection:
-            changed = connection.execute(
-                update(SEAT_ROWS)
-                .where(seats.table_id == table_id, seats.seat == seat.seat)
-                .values(seat_values(table_id, seat))
-            )
+            change = update(SEAT_ROWS).where(seats.table_id == table_id, seats.seat == seat.seat)
+            if if_open:
+                change = change.where(seats.kind == OPEN)
+            changed = connection.execute(change.values(seat_values(table_id, seat)))
             if changed.rowcount != 1:
                 raise ConflictError(f"table {table_id} has no seat {seat.seat}")
             connection.execute(

@@ -93,6 +93,9 @@ class StoredTable:
     hints: bool = False  # its players may ask for a hint for their own seat (docs/server.md)
     spectator_chat: bool = False  # its spectators may write in its chat (docs/server.md)
     muted: list[int] = field(default_factory=list)  # the seats its owner muted in the chat
+    rated: bool = False  # its finished game changes its accounts' ratings (docs/server.md)
+    quick: bool = False  # seated by quick play: "Play now" (docs/server.md)
+    fill_after: int | None = None  # seconds of waiting before bots take its open seats
     clock: dict[str, Any] | None = None  # its pace and clocks (courtly.server.clocks)
 
     def record(self) -> GameRecord:

@@ -37,6 +37,11 @@ class CreateTable(BaseModel):
         default=False,
         description="let spectators write in the table's chat too (its seats always may)",
     )
+    rated: bool = Field(
+        default=False,
+        description="count the finished game in its players' ratings: every seat an account "
+        "or a bot of a named level, no hints",
+    )
     pace: Pace | None = Field(
         default=None, description="a Fischer clock or a deadline per move; none: no clock"
     )
@@ -83,6 +88,7 @@ def tables_router(limits: Limits) -> APIRouter:
             body.seed,
             body.hints,
             body.spectator_chat,
+            body.rated,
         )
         if body.pace is not None:
             await hub.deadlines.configure(created["table"]["id"], body.pace)

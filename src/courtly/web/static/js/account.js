@@ -28,6 +28,8 @@ export async function showAccount() {
       t("account.signed_in"),
       " ",
       h("strong", { dataset: { source: "server" }, text: account.name }),
+      " ",
+      h("a", { href: `/players/${encodeURIComponent(account.name)}`, id: "my-profile", text: t("players.my_profile") }),
     ),
     h("button", { type: "button", id: "logout", text: t("account.logout"), onclick: logout }),
     games,

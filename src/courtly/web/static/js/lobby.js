@@ -7,6 +7,7 @@ import { paceBody, paceFields, paceText } from "./pace.js";
 import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
+import { joinButton, quickPlayPanel } from "./quickplay.js";
 
 const LEVELS_SHOWN = ["easy", "medium", "hard", "random", "greedy"];
 
@@ -31,6 +32,7 @@ export async function showLobby() {
     h("h1", { text: t("lobby.title") }),
     h("p", { class: "lead", text: t("lobby.intro") }),
     h("section", { class: "games", "aria-label": t("lobby.games") }, games.map((g) => gameCard(g, chooseGame))),
+    quickPlayPanel(games),
     form,
     openTables(tables),
   );
@@ -99,10 +101,12 @@ function openTables(tables) {
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
               tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
+              tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
               tb.clock ? [h("span", { class: ["badge", "pace-badge"], text: paceText(tb.clock.pace) }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
+              joinButton(tb),
               h("a", { href: `/play/${tb.id}`, class: "button", text: t("lobby.watch") }),
             ),
           ),
@@ -232,6 +236,8 @@ function drawForm(form, games, name) {
       h("label", { for: "form-hints" }, h("input", { type: "checkbox", id: "form-hints" }), " ", t("form.hints")),
       h("p", { class: "hint", text: t("form.hints_help") }),
     ),
+    // Off by default; rated, the table gives no hints (the server refuses both at once).
+    h("div", { class: "field" }, h("label", { for: "form-rated" }, h("input", { type: "checkbox", id: "form-rated", onchange: (e) => { const hints = body.querySelector("#form-hints"); hints.disabled = e.target.checked; if (e.target.checked) hints.checked = false; } }), " ", t("form.rated")), h("p", { class: "hint", text: t("form.rated_help") })),
     // Off by default: the seats always write in the table's chat, spectators only if allowed.
     h(
       "div",
@@ -270,7 +276,7 @@ async function createTable(game, form) {
   const created = await api("/api/tables", {
     method: "POST",
     body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
-      spectator_chat: form.querySelector("#form-spectator-chat").checked, pace: paceBody(form),
+      spectator_chat: form.querySelector("#form-spectator-chat").checked, pace: paceBody(form), rated: form.querySelector("#form-rated").checked,
     },
   });
   const tableId = created.table.id;

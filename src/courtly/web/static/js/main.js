@@ -6,6 +6,7 @@ import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
 import { showAccount } from "./account.js";
+import { showLeaderboard, showPlayer } from "./players.js";
 import { loadAccount, showInBar } from "./session.js";
 import { countYourMoves, watchYourMoves } from "./your-move.js";
 
@@ -16,6 +17,8 @@ const ROUTES = [
   [/^\/history$/, () => showHistory()],
   [/^\/replay\/([A-Za-z0-9_-]+)$/, (m) => showReplay(m[1])],
   [/^\/account$/, () => showAccount()],
+  [/^\/leaderboard(?:\/([a-z0-9-]+))?$/, (m) => showLeaderboard(m[1])],
+  [/^\/players\/([^/]+)$/, (m) => showPlayer(decodeURIComponent(m[1]))],
 ];
 
 let leave = null;

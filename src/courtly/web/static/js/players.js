@@ -1,0 +1,139 @@
+// The players' pages: a game's leaderboard per player count (/leaderboard/GAME) and a
+// player's public profile (/players/NAME: ratings, their graph, finished games with links to
+// their replays). Only what anyone may see: the server sends nothing private here.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { plural, t } from "./i18n.js";
+import { go } from "./navigate.js";
+import { showError } from "./notice.js";
+import { ratingGraph } from "./rating_graph.js";
+
+/** @typedef {{ name: string, title: string, min_players: number, max_players: number }} GameInfo */
+/** @typedef {{ name: string, rating: number, games: number, rank?: number }} Standing */
+
+/** @returns {Promise<GameInfo[]>} */
+async function gameList() {
+  return api("/api/games");
+}
+
+/** @param {GameInfo[]} games @returns {(name: string) => string} */
+function titles(games) {
+  return (name) => games.find((g) => g.name === name)?.title || name;
+}
+
+/** @param {string} name */
+function playerLink(name) {
+  // A name is the player's own (as typed), not one of the client's words.
+  return h("a", { href: `/players/${encodeURIComponent(name)}`, dataset: { source: "server" }, text: name });
+}
+
+/** @param {string} [gameName] */
+export async function showLeaderboard(gameName) {
+  const app = document.getElementById("app");
+  let games;
+  try {
+    games = await gameList();
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const game = games.find((g) => g.name === gameName) || games[0];
+  const players = Number(new URLSearchParams(location.search).get("players")) || game.min_players;
+  const gameSelect = h("select", { id: "board-game" }, games.map((g) => h("option", { value: g.name, text: g.title, selected: g === game })));
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
+  const countSelect = h("select", { id: "board-players" }, counts.map((n) => h("option", { value: String(n), text: String(n), selected: n === players })));
+  const pick = () => go(`/leaderboard/${gameSelect.value}?players=${gameSelect.value === game.name ? countSelect.value : ""}`);
+  gameSelect.onchange = pick;
+  countSelect.onchange = pick;
+  const board = h("section", { class: "panel", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", text: t("players.pool", { game: game.title, players }) }));
+  app.replaceChildren(
+    h("h1", { text: t("players.leaderboard") }),
+    h("p", { class: "lead", text: t("players.leaderboard_intro") }),
+    h(
+      "div",
+      { class: "field-row" },
+      h("div", { class: "field" }, h("label", { for: "board-game", text: t("form.game") }), gameSelect),
+      h("div", { class: "field" }, h("label", { for: "board-players", text: t("form.players") }), countSelect),
+    ),
+    board,
+  );
+  try {
+    const answer = await api(`/api/leaderboard/${game.name}?players=${players}`);
+    board.append(standings("ranked", answer.ranked, true), h("h3", { text: t("players.provisional") }), h("p", { class: "hint", text: t("players.provisional_help") }), standings("provisional", answer.provisional, false));
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/** @param {string} id @param {Standing[]} rows @param {boolean} ranked */
+function standings(id, rows, ranked) {
+  if (rows.length === 0) return h("p", { class: "muted", id: `${id}-none`, text: t("players.nobody") });
+  return h(
+    "table",
+    { class: "standings", id },
+    h("thead", {}, h("tr", {}, ranked ? h("th", { scope: "col", text: t("players.rank") }) : null, h("th", { scope: "col", text: t("account.name") }), h("th", { scope: "col", text: t("players.rating") }), h("th", { scope: "col", text: t("players.games") }))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, ranked ? h("td", { text: String(row.rank) }) : null, h("th", { scope: "row" }, playerLink(row.name)), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) })))),
+  );
+}
+
+/** @param {string} name */
+export async function showPlayer(name) {
+  const app = document.getElementById("app");
+  let profile, games;
+  try {
+    [profile, games] = await Promise.all([api(`/api/players/${encodeURIComponent(name)}`), gameList()]);
+  } catch (err) {
+    app.replaceChildren(h("h1", { text: t("players.profile") }));
+    showError(err);
+    return;
+  }
+  const title = titles(games);
+  app.replaceChildren(
+    h("h1", {}, h("span", { dataset: { source: "server" }, text: profile.name })),
+    h("section", { class: "panel", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title", text: t("players.ratings") }), ratings(profile.ratings, title)),
+    profile.history.length
+      ? h("section", { class: "panel", "aria-labelledby": "graph-title" }, h("h2", { id: "graph-title", text: t("players.graph") }), ratingGraph(profile.history, title))
+      : null,
+    h("section", { class: "panel", "aria-labelledby": "played-title" }, h("h2", { id: "played-title", text: t("players.finished") }), finished(profile.games, title)),
+  );
+}
+
+/** @param {{ game: string, players: number, rating: number, provisional: boolean, games: number }[]} pools @param {(game: string) => string} title */
+function ratings(pools, title) {
+  if (pools.length === 0) return h("p", { class: "muted", id: "no-ratings", text: t("players.no_ratings") });
+  return h(
+    "ul",
+    { class: "table-list", id: "ratings" },
+    pools.map((p) =>
+      h(
+        "li",
+        {},
+        h("a", { href: `/leaderboard/${p.game}?players=${p.players}`, text: t("players.pool", { game: title(p.game), players: p.players }) }),
+        " ",
+        h("strong", { text: String(p.rating) }),
+        " ",
+        h("span", { class: "muted", text: plural(p.provisional ? "players.games_provisional" : "players.games_count", p.games) }),
+      ),
+    ),
+  );
+}
+
+/** @param {{ id: string, game: string, players: number, rated: boolean }[]} tables @param {(game: string) => string} title */
+function finished(tables, title) {
+  if (tables.length === 0) return h("p", { class: "muted", text: t("players.no_games") });
+  return h(
+    "ul",
+    { class: "table-list", id: "finished-games" },
+    tables.map((tb) =>
+      h(
+        "li",
+        { dataset: { table: tb.id } },
+        h("strong", { text: t("players.pool", { game: title(tb.game), players: tb.players }) }),
+        " ",
+        tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
+        h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") }),
+      ),
+    ),
+  );
+}

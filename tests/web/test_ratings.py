@@ -1,0 +1,72 @@
+"""Rated games in Chromium, in English and Korean: a logged-in player makes a rated table in
+the lobby (hints cannot be chosen with it), plays it to the end against a bot of a named
+level, and finds the rating on their public profile (with its graph and the game's replay
+link) and on the game's leaderboard, all in the page's language."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from browser_support import (
+    DESKTOP,
+    Server,
+    client_text,
+    english_words,
+    open_lobby,
+    open_profile,
+    play_rated_game,
+    screenshot,
+)
+
+LOCALE = {"en": "en-GB", "ko": "ko-KR"}
+
+
+def _words_are_the_clients(page: Any, lang: str) -> None:
+    if lang == "ko":
+        text = client_text(page)
+        assert english_words(text) == [], text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_rated_game_shows_on_the_profile_and_leaderboard(
+    browser: Any, server: Server, lang: str
+) -> None:
+    name = {"en": "Rae", "ko": "레이"}[lang] + secrets.token_hex(3)
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    page = context.new_page()
+    page.goto(server.url + "/account")
+    page.fill("#register-name", name)
+    page.fill("#register-password", "correct horse battery")
+    page.click("#register-submit")
+    page.wait_for_selector("#signed-in")
+
+    open_lobby(page, server.url, "kingdoms")
+    page.check("#form-hints")
+    page.check("#form-rated")
+    # Rated, the table gives no hints: the box is cleared and cannot be ticked.
+    assert not page.is_checked("#form-hints") and page.is_disabled("#form-hints")
+    _words_are_the_clients(page, lang)
+    table_id = play_rated_game(page, server.url)
+
+    page.goto(server.url + "/account")
+    page.wait_for_selector("#my-profile")
+    assert page.get_attribute("#my-profile", "href") == f"/players/{quote(name)}"
+    open_profile(page, server.url, name)
+    page.wait_for_selector("#ratings li")
+    page.wait_for_selector("svg.rating-graph circle")
+    page.wait_for_selector(
+        f"#finished-games li[data-table='{table_id}'] a[href='/replay/{table_id}']"
+    )
+    assert page.inner_text("h1") == name
+    _words_are_the_clients(page, lang)
+    screenshot(page, f"profile-{lang}")
+
+    page.click("#ratings li a")  # to the pool's leaderboard
+    page.wait_for_selector(f"#provisional a:text-is('{name}')")
+    assert page.input_value("#board-game") == "kingdoms"
+    _words_are_the_clients(page, lang)
+    screenshot(page, f"leaderboard-{lang}")
+    context.close()
