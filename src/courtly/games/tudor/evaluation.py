@@ -6,6 +6,8 @@ Only what ``player`` knows is used for themselves; opponents are valued from pub
 
 from __future__ import annotations
 
+import math
+
 from courtly.core.state import State
 from courtly.games.tudor.codes import M_DRAFT
 from courtly.games.tudor.scoring import game_end_points
@@ -20,7 +22,11 @@ HEIGHT_VALUE = 0.35
 
 def heuristic(state: State, player: int) -> float:
     values = _values(state)
-    return values[player] - max(v for q, v in enumerate(values) if q != player)
+    best_other = -math.inf
+    for q, v in enumerate(values):
+        if q != player and v > best_other:
+            best_other = v
+    return values[player] - best_other
 
 
 def search_evaluations(state: State) -> list[float]:
