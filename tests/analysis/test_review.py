@@ -16,6 +16,7 @@ from courtly.analysis.review import (
     ReviewSettings,
     Turn,
     judge_turn,
+    line_views,
     replay_positions,
     review_record,
     turns_of,
@@ -31,6 +32,7 @@ from courtly.analysis.review.fit import brier
 from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
+from courtly.core.render import action_text
 from courtly.core.rng import Rng
 from courtly.core.state import State
 from courtly.core.table import Table
@@ -211,3 +213,28 @@ def test_a_planted_blunder_is_marked_and_the_winning_move_is_not(
 def _step(state: State, action: int) -> State:
     state.step(action)
     return state
+
+
+def test_a_turns_moves_are_worded_from_the_views_the_seat_had() -> None:
+    """A review words each move as its seat saw the position (a kill names the card there, not
+    a position): the views of the moves played are the positions' own observations, a line
+    that no longer fits the turn has none from there, and no kill reads as a position."""
+    game = courtly.load("courtisans")
+    space = game.action_space(SEATS["courtisans"])
+    kills = 0
+    for seed in range(4):
+        record = _record("courtisans", seed)
+        for seat in range(SEATS["courtisans"]):
+            for turn in (t for t in seat_turns(game, record, seat) if t.judged):
+                played = [p.played for p in turn.chosen]
+                views = line_views(turn, played)
+                assert views == [p.state.observation(seat) for p in turn.chosen]
+                # The first move again, where it is no longer legal: no view from there.
+                assert line_views(turn, [played[0], played[0]])[1] is None
+                for action_id, view in zip(played, views, strict=True):
+                    action = space.decode(action_id)
+                    if action.kind == "eliminate":
+                        kills += 1
+                        words = action_text(game, action, "en", (), view)
+                        assert words.startswith("eliminate the ") and "card #" not in words
+    assert kills > 0

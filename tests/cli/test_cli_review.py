@@ -55,6 +55,18 @@ def test_the_review_fits_80_columns_in_english_and_korean(tmp_path: Path) -> Non
         side_file(record, 0).unlink()
 
 
+def test_a_reviewed_kill_names_the_card_the_seat_saw(tmp_path: Path) -> None:
+    """Each move reads as its seat saw the position: Courtisans' kills (seat 1 made two in
+    this game) name the card killed, never the position it lay at."""
+    record = _record(tmp_path, "courtisans", 2)
+    env = {**os.environ, "COLUMNS": "400", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+    command = [COURTLY, "review", str(record), "--as", "1", "--iterations", "10"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "eliminate the " in done.stdout
+    assert "eliminate card #" not in done.stdout
+
+
 def test_an_unfinished_game_is_not_reviewed(tmp_path: Path) -> None:
     path = _record(tmp_path)
     unfinished = tmp_path / "unfinished.json"

@@ -1,6 +1,6 @@
 """The server stays in parts (docs/server.md, "Code map"): every module says its one job in
-its docstring and none grows past about 300 lines (the Store's reads and writes are the
-longest). The parts' order is checked by ``lint-imports`` (.importlinter)."""
+its docstring and none grows past about 300 lines (the Store's reads and writes, the longest,
+are split into their rows). The parts' order is checked by ``lint-imports`` (.importlinter)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "courtly" / "server"
-MAX_LINES = 360
+MAX_LINES = 300
 
 
 def test_every_server_module_is_small_and_says_its_job() -> None:

@@ -71,6 +71,11 @@ def test_a_review_after_the_end_is_stored_and_survives_a_restart(
             assert len(decision["played_text"]) == decision["parts"]
             assert all(isinstance(t, str) and t for t in decision["played_text"])
             assert 0.0 <= decision["after"] <= decision["before"] <= 1.0
+        # Each move reads as the seat saw its position: a kill names the card, never where it
+        # lay ("여왕의 테이블 위의 2번째 카드 제거하기").
+        texts = [t for d in review["decisions"] for t in d["played_text"] + d["preferred_text"]]
+        assert any(t.endswith(" 제거하기") for t in texts), texts
+        assert not any("번째 카드" in t for t in texts), texts
         assert 0 <= review["accuracy"] <= 100
         assert [step for step, _ in review["series"]] == [d["step"] for d in review["decisions"]]
 

@@ -49,14 +49,14 @@ def _append(table_id: str, ply: int) -> Append:
 
 def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: Store) -> None:
     first, second = _table(store), _table(store)
-    store.append_actions([_append(first, 0), _append(second, 0)])
+    store.actions.append([_append(first, 0), _append(second, 0)])
     with pytest.raises(Exception):  # noqa: B017 (the driver's own integrity error)
-        store.append_actions([_append(second, 1), _append(first, 0)])  # ply 0 exists
+        store.actions.append([_append(second, 1), _append(first, 0)])  # ply 0 exists
     loaded = store.load_table(second)
     assert loaded is not None
     assert loaded.seq == 1 and loaded.fingerprints == ["f1"], "the whole batch was refused"
     assert loaded.seed == 2**64 - 1  # beyond a signed 64-bit column, kept exactly
-    store.truncate_actions(second, 0, 2)
+    store.actions.truncate(second, 0, 2)
     again = store.load_table(second)
     assert again is not None and again.actions == [] and again.seq == 2
     assert store.load_table("missing") is None
@@ -64,16 +64,16 @@ def test_actions_are_stored_in_order_and_a_failed_batch_stores_nothing(store: St
 
 def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> None:
     first, second = _table(store), _table(store)
-    store.append_actions([_append(first, 0)])
+    store.actions.append([_append(first, 0)])
     # ``second`` is at position 0, not 1 (another process would have moved it): conflict.
     with pytest.raises(ConflictError):
-        store.append_actions([_append(first, 1), _append(second, 1)])
+        store.actions.append([_append(first, 1), _append(second, 1)])
     loaded = store.load_table(first)
     assert loaded is not None and loaded.seq == 1 and loaded.fingerprints == ["f1"]
     with pytest.raises(ConflictError):
-        store.truncate_actions(second, 0, 5)
+        store.actions.truncate(second, 0, 5)
     last = Append(first, 1, 1, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1, 0]})
-    store.append_actions([last, _append(second, 0)])
+    store.actions.append([last, _append(second, 0)])
     ended = store.load_table(first)
     assert ended is not None and ended.status == FINISHED and ended.result == {"scores": [1, 0]}
     assert ended.finished_at is not None and ended.fingerprints == ["f1", "f2"]
@@ -104,7 +104,7 @@ def test_a_table_is_read_in_one_snapshot_while_another_process_writes(
     def write() -> None:
         ply = 0
         while not done.is_set() and ply < 5000:
-            writer.append_actions([_append(table_id, ply)])
+            writer.actions.append([_append(table_id, ply)])
             ply += 1
 
     thread = threading.Thread(target=write)
@@ -140,17 +140,17 @@ def test_an_act_is_stored_only_for_who_holds_the_seat_of_a_table_still_playing(
             table_id, ply, 0, {"kind": "pass"}, f"f{ply + 1}", ply + 1, PLAYING, None, holder
         )
 
-    store.append_actions([person(0, anne)])
+    store.actions.append([person(0, anne)])
     store.update_seat(table_id, StoredSeat(0, "open", None, None, kicked))  # freed: new link
     with pytest.raises(ConflictError):
-        store.append_actions([person(1, anne)])
+        store.actions.append([person(1, anne)])
     with pytest.raises(ConflictError):  # a bot's act for a seat that is no bot's
-        store.append_actions([Append(table_id, 1, 0, {"kind": "pass"}, "f2", 2, PLAYING, None)])
-    store.append_actions([person(1, kicked)])  # the new link's holder may
+        store.actions.append([Append(table_id, 1, 0, {"kind": "pass"}, "f2", 2, PLAYING, None)])
+    store.actions.append([person(1, kicked)])  # the new link's holder may
     ended = store.transition(table_id, [PLAYING, "waiting"], "ended")
     assert ended.changed and ended.status == "ended" and ended.seq == 2
     with pytest.raises(ConflictError):
-        store.append_actions([_append(table_id, 2)])
+        store.actions.append([_append(table_id, 2)])
     again = store.transition(table_id, [PLAYING, "waiting"], "ended")
     assert not again.changed and again.seq == 2
     loaded = store.load_table(table_id)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from server_support import Client, ServerProcess
 
+from courtly.analysis.ratings import bot_ratings
 from courtly.core.errors import CourtlyError
 from courtly.core.registry import game_names, load_game
 from courtly.core.render import event_json
@@ -26,6 +27,9 @@ def test_catalogue_health_and_openapi(server: ServerProcess) -> None:
         game = load_game(entry["name"])
         assert [o["name"] for o in entry["options"]] == [o.name for o in game.options]
         assert entry["levels"] == ["easy", "medium", "hard"]
+        # Each level's rating in the game, which the lobby shows beside it.
+        assert entry["bot_ratings"] == bot_ratings(entry["name"])
+        assert {"easy", "medium", "hard"} <= set(entry["bot_ratings"])
     assert server.http.get("/api/health").json()["ok"] is True
     paths = server.http.get("/openapi.json").json()["paths"]
     assert "/api/tables" in paths and "/api/tables/{table_id}/record" in paths

@@ -1,12 +1,14 @@
 """Accessibility, checked by axe-core (the npm registry's package, pinned in
 tools/typecheck/package.json and installed by `npm ci --prefix tools/typecheck`; used by the
 tests only, never shipped): no violation of any of its rules on the lobby, each game's
-table mid-game and ended, the history and a replay, in English and in Korean."""
+table mid-game and ended, the history, a replay and the account pages (a guest's and a
+logged-in player's), in English and in Korean."""
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -96,5 +98,14 @@ def test_no_axe_violation_anywhere(
     page.wait_for_selector("#replay-step")
     page.wait_for_selector(".board-area .board")
     check("replay")
+    # The account pages: a guest's forms, then the logged-in player's page.
+    page.goto(server.url + "/account")
+    page.wait_for_selector("#register-form")
+    check("account (guest)")
+    page.fill("#register-name", "axe" + locale[:2] + secrets.token_hex(3))
+    page.fill("#register-password", "correct horse battery")
+    page.click("#register-submit")
+    page.wait_for_selector("#my-games-title ~ *")
+    check("account (logged in)")
     context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)

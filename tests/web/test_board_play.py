@@ -1,9 +1,11 @@
 """Tudor and For the King played to the end by clicking the board alone (issue 38): at every
 position each legal action can be reached from something highlighted on the board (a bid
-through the number field), and the game is played only by clicks on the board, never on the
-listed choices (a few of the moves from the keyboard: focus and Enter); with 2 players on a
-phone held upright (never wider than its screen, at any position) and once with the most
-players the game takes on a desktop."""
+through the number field) or is in the board's strip of moves (what nothing drawn stands
+for: a pass, the end of a turn), and the game is played only by clicks on the board, never on
+the listed choices (a few of the moves from the keyboard: focus and Enter); with 2 players on
+a phone held upright (never wider than its screen, at any position) and once with the most
+players the game takes on a desktop. The strip is the one way a board has buttons for moves,
+as Courtisans' and Kingdoms' (test_board_clicks.py): no board draws its own."""
 
 from __future__ import annotations
 
@@ -25,8 +27,13 @@ def open_table(browser: Any, server: Server, game: str, players: int, viewport: 
     return open_bot_table(browser, server, game, players, context_options=context_options)
 
 
-def board_offers(page: Any) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
-    """The tags of what the board highlights, and the range of the bid field if one is shown."""
+STRIP = ".board-area .board-moves .board-move"
+CLICKABLE = f".board-area .pickable, {STRIP}"
+
+
+def board_offers(page: Any) -> tuple[list[dict[str, Any]], tuple[int, int] | None, set[int]]:
+    """The tags of what the board highlights, the range of the bid field if one is shown, and
+    the actions in the board's strip of moves."""
     tags = [
         json.loads(el.get_attribute("data-pick"))
         for el in page.query_selector_all(".board-area .pickable")
@@ -35,7 +42,8 @@ def board_offers(page: Any) -> tuple[list[dict[str, Any]], tuple[int, int] | Non
     span = None
     if field is not None:
         span = (int(field.get_attribute("min")), int(field.get_attribute("max")))
-    return tags, span
+    strip = {int(el.get_attribute("data-action-id")) for el in page.query_selector_all(STRIP)}
+    return tags, span, strip
 
 
 def reachable(action: dict[str, Any], tags: list[dict[str, Any]], span: Any) -> bool:
@@ -47,12 +55,12 @@ def reachable(action: dict[str, Any], tags: list[dict[str, Any]], span: Any) -> 
     )
 
 
-def listed_actions(page: Any, space: Any) -> list[dict[str, Any]]:
+def listed_actions(page: Any, space: Any) -> dict[int, dict[str, Any]]:
     ids = [
         int(b.get_attribute("data-action-id"))
         for b in page.query_selector_all("button.action[data-action-id]")
     ]
-    return [space.decode(i).to_json() for i in ids]
+    return {i: space.decode(i).to_json() for i in ids}
 
 
 def play_on_the_board(page: Any, space: Any, seed: int, limit: int = 4000) -> set[str]:
@@ -70,22 +78,32 @@ def play_on_the_board(page: Any, space: Any, seed: int, limit: int = 4000) -> se
         wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"the page is {wide} px wider than the screen"
         selecting = page.query_selector("button.cancel") is not None
-        tags, span = board_offers(page)
+        tags, span, strip = board_offers(page)
         if not selecting:
-            # Every legal action starts from something on the board.
+            # Every legal action starts from something on the board, or is in its strip.
             legal = listed_actions(page, space)
-            missing = [a for a in legal if not reachable(a, tags, span)]
+            missing = [
+                a for i, a in legal.items() if i not in strip and not reachable(a, tags, span)
+            ]
             assert missing == [], f"not on the board: {missing}"
-        targets = page.query_selector_all(".board-area .pickable")
+            # The bid's field stands for every amount: none is a button of its own.
+            assert [legal[i] for i in strip if legal[i]["kind"] == "bid"] == []
+        # A move is a button only in the strip: no board draws a button of its own for one.
+        buttons = page.query_selector_all(".board-area button.pickable")
+        drawn = [json.loads(b.get_attribute("data-pick")) for b in buttons]
+        assert [t for t in drawn if set(t) == {"kind"}] == [], "a board drew its own move button"
+        targets = page.query_selector_all(CLICKABLE)
         assert targets, "nothing to click on the board"
         target = rng.choice(targets)
-        pick = json.loads(target.get_attribute("data-pick"))
+        pick = json.loads(target.get_attribute("data-pick") or "{}")
         if pick.get("kind") == "bid" and span is not None:
             # Type an amount, as a player does, now and then.
             amount = rng.randint(span[0], span[1]) if rng.random() < 0.3 else span[0]
             page.fill(".board-area input.amount", str(amount))
         if "kind" in pick:
             played.add(str(pick["kind"]))
+        elif target.get_attribute("data-kind") is not None:
+            played.add(str(target.get_attribute("data-kind")))
         before = page.get_attribute(".table-page", "data-state")
         if rng.random() < 0.2:
             # Now and then from the keyboard: a highlighted part takes the focus and Enter.

@@ -132,13 +132,16 @@ def test_tudor_draws_your_screen_and_each_players_pieces(
 # --- Courtisans ------------------------------------------------------------------------------
 
 ASSASSIN = {"en": "assassin", "ko": "암살자"}
+# A kill names the card as this seat sees it (its family, role and id, or a face-down spy) and
+# where it lies: the kernel's renderer, from the seat's own observation, never a position.
 KILL = {
     "en": re.compile(
-        r"^Eliminate the \S+ \S+ (above the Queen's table|below the Queen's table|"
-        r"in your domain|in .+'s domain)$"
+        r"^eliminate the (face-down spy|\S+ \S+ #\d+) (above the Queen's table|"
+        r"below the Queen's table|in .+'s domain)$"
     ),
-    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) \S+ \S+ 제거$"),
+    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+ #\d+) 제거하기$"),
 }
+SPARE = {"en": "eliminate nothing", "ko": "아무것도 제거하지 않기"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -152,10 +155,13 @@ def test_courtisans_kill_is_chosen_on_the_board_and_named(
         return page.get_attribute(".table-page", "data-phase") == "eliminate"
 
     play_until(page, deciding_a_kill, prefer=ASSASSIN[lang])
-    # Each kill names the card in words (its family and role), never a position or an id.
+    # Each kill names the card in words (the server's, as this seat sees it), never a position.
     texts = [b.inner_text() for b in page.query_selector_all("button.action")]
-    kills = [x for x in texts if "#" in x or KILL[lang].match(x)]
+    kills = [x for x in texts if not x.startswith(SPARE[lang])]
     assert kills and all(KILL[lang].match(x) for x in kills), texts
+    # Every choice shows the server's sentence as it came: the page makes none of its own.
+    made_here = page.query_selector_all("button.action:not([data-source='server'])")
+    assert made_here == [], [b.inner_text() for b in made_here]
     families = set(re.findall(r"data-family=\"(\w+)\"", page.inner_html(".board-area")))
     assert families
     # The cards a kill may take are highlighted on the board, and a click plays the kill.

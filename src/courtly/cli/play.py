@@ -176,8 +176,12 @@ class TerminalGame:
         snapshot = self.table.snapshot(seat)
         legal = snapshot.legal_actions
         grid = self.game.choice_grid(snapshot.observation, legal, lang)
+        view = snapshot.observation  # a kill's choice names the card this seat sees there
         listed = layout(
-            choices(legal), lambda action: action_text(self.game, action, lang), grid, console.width
+            choices(legal),
+            lambda action: action_text(self.game, action, lang, view=view),
+            grid,
+            console.width,
         )
         # The table keeps to the lines the choices and the prompt leave on the screen (a view
         # that can draw itself shorter does), so the two are seen together.
@@ -191,7 +195,7 @@ class TerminalGame:
         help_text = self.game.explain(observation) or generic_help(
             observation,
             legal,
-            lambda action: action_text(self.game, action, lang),
+            lambda action: action_text(self.game, action, lang, view=observation),
             lambda phase: self.game.text(f"phase.{phase}", lang, ""),
         )
         # The whole table first, at no height: what a short screen's compact view leaves out

@@ -21,7 +21,7 @@ from rich.table import Table
 from courtly.analysis.review import Decision, Review, ReviewSettings, review_record
 from courtly.analysis.review.batch import TurnTask, judge_many
 from courtly.analysis.review.engine import seat_turns
-from courtly.analysis.review.turns import Turn
+from courtly.analysis.review.turns import Turn, line_views
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable
@@ -123,7 +123,7 @@ def review_files(
             progress.update(task, completed=count)
     for job in jobs:
         review = review_record(job.game, job.record, seat, settings, done=job.done, turns=job.turns)
-        _print(job.game, job.record, review)
+        _print(job.game, job.record, review, job.turns)
 
 
 def _in_order(done: dict[int, Decision]) -> list[Decision]:
@@ -134,14 +134,20 @@ def _percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def _moves(game: Game, record: GameRecord, ids: list[int]) -> str:
+def _moves(game: Game, record: GameRecord, ids: list[int], turn: Turn | None) -> str:
+    """A turn's moves in words, each as the seat saw its position (a kill names the card)."""
     space = game.action_space(record.num_players, game.resolve_options(record.options, saved=True))
     lang = current_language()
     names = record.seats or ()
-    return " · ".join(action_text(game, space.decode(i), lang, names) for i in ids)
+    views = line_views(turn, ids) if turn is not None else [None] * len(ids)
+    return " · ".join(
+        action_text(game, space.decode(i), lang, names, view)
+        for i, view in zip(ids, views, strict=True)
+    )
 
 
-def _print(game: Game, record: GameRecord, review: Review) -> None:
+def _print(game: Game, record: GameRecord, review: Review, turns: list[Turn]) -> None:
+    by_step = {t.step: t for t in turns}
     names = record.seats or [seat_text(p, current_language()) for p in range(record.num_players)]
     label = seat_label(review.seat, names[review.seat])
     console.print(Rule(text("cli.review.heading", seat=label)))
@@ -159,8 +165,9 @@ def _print(game: Game, record: GameRecord, review: Review) -> None:
     table.add_column(text("cli.review.col.mark"), no_wrap=True)
     for d in review.decisions:
         step = f"{d.step + 1}" + (f"-{d.last_step + 1}" if d.last_step > d.step else "")
-        played = _moves(game, record, d.played)
-        bot = "=" if d.best_played else _moves(game, record, d.preferred)
+        turn = by_step.get(d.step)
+        played = _moves(game, record, d.played, turn)
+        bot = "=" if d.best_played else _moves(game, record, d.preferred, turn)
         chance = (
             _percent(d.before) if d.best_played else f"{_percent(d.before)}→{_percent(d.after)}"
         )

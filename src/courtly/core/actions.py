@@ -19,6 +19,10 @@ from courtly.core.i18n import Domain
 
 JSONScalar = str | int | float | bool | None
 
+#: What a reader's observation adds to an action's data for its sentence (``ActionTexts``):
+#: ``(args, observation) -> data``, empty where the observation does not show the place.
+Seen = Callable[[Mapping[str, JSONScalar], Mapping[str, Any]], Mapping[str, JSONScalar]]
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -64,19 +68,28 @@ class ActionTexts:
     ``variants`` names an argument whose value picks one of several sentences (``{"draw":
     "from"}``: ``action.draw.deck``). Placeholders are the action's argument names;
     ``formatters`` (``(value, language) -> words``) turn an argument's value into words.
-    ``courtly.core.render`` makes the sentence when it is shown."""
+
+    An action whose arguments name a place rather than what lies there (Courtisans' "the
+    card at position 2") reads as its reader sees that place: ``seen[kind]`` takes the
+    arguments and the reader's observation and gives the data it adds (the card there as that
+    reader sees it, whose domain it is), and the sentence is then ``<key>.seen``, whose
+    placeholders may name that data. It reads only the observation it is handed, so what a
+    reader cannot see stays unseen; without an observation (or if it gives nothing) the
+    sentence is ``<key>``. ``courtly.core.render`` makes the sentence when it is shown."""
 
     def __init__(
         self,
         domain: Domain,
         formatters: Mapping[str, Callable[[Any, str], str]] | None = None,
         variants: Mapping[str, str] | None = None,
+        seen: Mapping[str, Seen] | None = None,
     ) -> None:
         self.domain = domain
         self.formatters = dict(formatters or {})
         self.variants = dict(variants or {})
-        #: Sentences the renderer made, by (language, seat names, kind, args): kept, as an
-        #: action's words never change.
+        self.seen = dict(seen or {})
+        #: Sentences the renderer made, by (language, seat names, kind, args and what the
+        #: reader saw): kept, as an action's words never change.
         self.sentences: dict[
             tuple[str, tuple[str | None, ...], str, tuple[tuple[str, JSONScalar], ...]], str
         ] = {}

@@ -8,7 +8,9 @@ vocabulary (``Game.event_kinds``, ``Game.action_texts``); a plug-in without one 
 kind and data.
 
 Hidden information: this module sees only the event it is given, so a front passes only
-what its viewer may see (``courtly.core.events.events_for`` first).
+what its viewer may see (``courtly.core.events.events_for`` first); an action that names a
+place (a position in a row) reads as the reader's own observation shows that place, so a
+card face down to that reader stays face down in its words.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "event_fields",
     "event_json",
     "event_text",
+    "reads_views",
 ]
 
 # Sentences of actions kept per vocabulary (an action's words never change), up to this
@@ -66,18 +69,28 @@ def event_text(
 
 
 def action_text(
-    game: Vocabulary, action: Action, lang: str = ENGLISH, names: Sequence[str | None] = ()
+    game: Vocabulary,
+    action: Action,
+    lang: str = ENGLISH,
+    names: Sequence[str | None] = (),
+    view: Mapping[str, Any] | None = None,
 ) -> str:
-    """``action``'s sentence in ``lang``, naming seat ``i`` as ``names[i]`` where it has one."""
+    """``action``'s sentence in ``lang``, naming seat ``i`` as ``names[i]`` where it has one.
+    ``view`` is the reader's observation: an action naming a place reads as what that reader
+    sees there (``ActionTexts.seen``), and nothing the observation hides can be named."""
     texts = game.action_texts
     if texts is None:
         return _plain(action.kind, dict(action.args))
+    seen = texts.seen.get(action.kind)
+    added = {} if seen is None or view is None else seen(dict(action.args), view)
+    data = action.args if not added else (*action.args, *added.items())
     kept = texts.sentences
-    key = (lang, tuple(names), action.kind, action.args)
-    found = kept.get(key)
+    found_key = (lang, tuple(names), action.kind, data)
+    found = kept.get(found_key)
     if found is None:
-        args = dict(action.args)
-        template = texts.domain.text(texts.key(action.kind, args), lang)
+        args = dict(data)
+        key = texts.key(action.kind, args) + (".seen" if added else "")
+        template = texts.domain.text(key, lang)
         with naming(names):
             words = {
                 name: _word(texts.formatters, name, args[name], lang)
@@ -86,8 +99,15 @@ def action_text(
             found = fill(template, words)
         if len(kept) >= _KEPT_ACTIONS:
             kept.clear()
-        kept[key] = found
+        kept[found_key] = found
     return found
+
+
+def reads_views(game: Vocabulary) -> bool:
+    """Whether some of ``game``'s action sentences are made from the reader's observation
+    (``ActionTexts.seen``): a front that shows past moves (a review) needs the views then."""
+    texts = game.action_texts
+    return texts is not None and bool(texts.seen)
 
 
 def event_fields(kinds: EventKinds, kind: str) -> frozenset[str]:
@@ -105,10 +125,15 @@ def event_json(
 
 
 def action_json(
-    game: Vocabulary, action: Action, lang: str = ENGLISH, names: Sequence[str | None] = ()
+    game: Vocabulary,
+    action: Action,
+    lang: str = ENGLISH,
+    names: Sequence[str | None] = (),
+    view: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A legal action as a message offers it to one reader: id, JSON form and ``text``."""
-    text = action_text(game, action, lang, names)
+    """A legal action as a message offers it to one reader (whose observation is ``view``):
+    id, JSON form and ``text``."""
+    text = action_text(game, action, lang, names, view)
     return {"id": action.id, "action": action.to_json(), "text": text}
 
 

@@ -12,10 +12,11 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import catalogues, games, replay, reviews
+from courtly.server.routes import accounts, catalogues, games, replay, reviews
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
+from courtly.server.sessions import CrossSiteGuard
 from courtly.server.store import Store
 from courtly.web.mount import install_client
 
@@ -50,10 +51,12 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     # The browser client first: the first route registered for a path answers it (``/``).
     install_client(app)
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
+    app.add_middleware(CrossSiteGuard)  # the session cookie's requests (docs/server.md)
     install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(tables_router(limits))
     app.include_router(replay.router)
     app.include_router(reviews.router)
     app.include_router(catalogues.router)
+    app.include_router(accounts.router)
     return app

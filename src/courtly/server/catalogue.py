@@ -1,4 +1,5 @@
-"""The game catalogue a client offers when creating a table: games, options, bot levels."""
+"""The game catalogue a client offers when creating a table: games, options, bot levels and
+their ratings."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from courtly.agents.levels import LEVELS
 from courtly.agents.registry import agent_kinds
+from courtly.analysis.ratings import bot_ratings
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.registry import game_names, load_game
@@ -44,6 +46,8 @@ def catalogue() -> list[dict[str, Any]]:
                 "options": [option_json(o) for o in game.options],
                 "levels": list(LEVELS),
                 "agents": agents,
+                # Each rated level's fixed rating, on the people's scale (docs/ratings.md).
+                "bot_ratings": bot_ratings(name),
             }
         )
     return out

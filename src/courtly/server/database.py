@@ -40,7 +40,7 @@ class StoreThread:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self.run(self.store.append_actions, [append for append, _ in batch])
+                await self.run(self.store.actions.append, [append for append, _ in batch])
             except Exception as exc:
                 if len(batch) == 1:
                     _settle(batch[0][1], exc)
@@ -48,7 +48,7 @@ class StoreThread:
                 # One bad action must not sink the others: store each alone.
                 for append, done in batch:
                     try:
-                        await self.run(self.store.append_actions, [append])
+                        await self.run(self.store.actions.append, [append])
                     except Exception as alone:
                         _settle(done, alone)
                     else:

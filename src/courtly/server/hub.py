@@ -1,11 +1,12 @@
 """The hub: one server process's parts put together, started and stopped.
 
-The parts, as boardgame.io divides a game server: the :class:`Lobby` (tables, seats, tokens),
-the :class:`Master` and :class:`Undo` (what changes a game in progress), the live tables kept
-as the Store holds them (:class:`LiveTables`, on the Store's own thread), the bot seats
-(:class:`BotSeats`, thinking in the scheduler's workers), and the other processes on a shared
-PostgreSQL (:class:`PeerSignals` out, :class:`PeerListener` in). The transport (a client's
-websocket, its messages out) is :mod:`courtly.server.websocket` and :mod:`courtly.server.outbox`.
+The parts, as boardgame.io divides a game server: the :class:`Lobby` (tables, tokens) and
+:class:`Seating` (who sits where), the :class:`Master` and :class:`Undo` (what changes a game
+in progress), the live tables kept as the Store holds them (:class:`LiveTables`, on the
+Store's own thread), the bot seats (:class:`BotSeats`, thinking in the scheduler's workers),
+and the other processes on a shared PostgreSQL (:class:`PeerSignals` out,
+:class:`PeerListener` in). The transport (a client's websocket, its messages out) is
+:mod:`courtly.server.websocket` and :mod:`courtly.server.outbox`.
 docs/server.md has the code map.
 """
 
@@ -15,6 +16,7 @@ import asyncio
 import logging
 
 from courtly.core.errors import CourtlyError
+from courtly.server.accounts import Accounts
 from courtly.server.bot_seats import BotSeats
 from courtly.server.chat import TableChat
 from courtly.server.config import Limits
@@ -27,6 +29,7 @@ from courtly.server.peer_signals import PeerSignals
 from courtly.server.peers import BotLeases, one_line
 from courtly.server.reviews import Reviews, review_settings
 from courtly.server.scheduler import BotScheduler
+from courtly.server.seating import Seating
 from courtly.server.store import Store
 from courtly.server.stored import ACTIVE, PLAYING
 from courtly.server.tables import LiveTables
@@ -48,9 +51,11 @@ class Hub:
         self.master = Master(self.tables, self.leases, self.wake_bots)
         self.undo = Undo(self.tables, self.wake_bots)
         self.lobby = Lobby(self.tables, limits, self.wake_bots)
+        self.seating = Seating(self.tables, limits, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
         self.chat = TableChat(self.thread, limits)
+        self.accounts = Accounts(self.thread, self.tables)
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
 

@@ -129,6 +129,9 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
                 "bot": s.bot_spec if s.kind == BOT else None,
                 "connected": s.kind == BOT or (live is not None and live.connected(s.seat)),
                 "thinking": live is not None and live.thinking == s.seat,
+                # Played under an account (and that account since deleted): no more of it.
+                "account": s.account_id is not None,
+                "deleted": s.account_id is not None and s.name is None,
             }
         )
     undo = None

@@ -1,5 +1,6 @@
-"""The lobby: tables are made, listed, seated, started and ended here, and a finished one's
-record is handed out. Each change is stored before anyone at the table hears of it."""
+"""The lobby: tables are made, listed, started and ended here (their seats change in
+``courtly.server.seating``), and a finished one's record is handed out. Each change is stored
+before anyone at the table hears of it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from courtly.server.access import link, require_owner, seat_of
 from courtly.server.bots import admit_bot
 from courtly.server.config import Limits
 from courtly.server.live import LiveTable, table_info
-from courtly.server.outbox import broadcast_table, close_lost_seat, send_fresh_views
+from courtly.server.outbox import broadcast_table, send_fresh_views
 from courtly.server.protocol import seat_names
 from courtly.server.refusals import RequestError
 from courtly.server.stored import (
@@ -26,7 +27,6 @@ from courtly.server.stored import (
     ENDED,
     HOTSEAT,
     OPEN,
-    PERSON,
     PLAYING,
     WAITING,
     StoredSeat,
@@ -111,44 +111,6 @@ class Lobby:
             ],
         }
 
-    async def take_seat(self, table_id: str, token: str | None, name: object) -> dict[str, Any]:
-        """Take an open seat with its invite link, or rename a taken one. Taking a seat swaps
-        the invite's token for a new one, given only to the taker: the owner handed the invite
-        on and still knows it, and must not be able to look through the seat once it is dealt.
-        Whoever was watching through the invite is disconnected for the same reason."""
-        live = await self.tables.require(table_id)
-        cleaned = clean_name(name, self.limits.max_name_chars)
-        if token is not None and seat_of(live, token) is None and self.store.shared:
-            await self.tables.refresh(live)  # the seat's token may be new, from another process
-        async with live.lock:
-            # Under the lock: two holders of one invite cannot both take its seat.
-            seat = None if token is None else seat_of(live, token)
-            if seat is None:
-                raise RequestError(403, "server.request.not_a_seat")
-            if live.status not in ACTIVE:
-                # The record names its seats: a finished game keeps the names it was played by.
-                raise RequestError(409, "server.request.rename_over", status=live.status)
-            current = live.seat(seat)
-            fresh = new_token() if current.kind == OPEN else None
-            changed = StoredSeat(
-                seat,
-                PERSON if fresh is not None else current.kind,
-                None,
-                cleaned,
-                current.token_hash if fresh is None else token_hash(fresh),
-            )
-            await self.thread.run(self.store.update_seat, live.id, changed)
-            live.stored.seats[seat] = changed
-            if fresh is not None:
-                for conn in [c for c in live.connections if c.viewer == seat]:
-                    conn.close(1008, "seat taken")
-                    live.connections.discard(conn)
-            broadcast_table(live)
-        answer: dict[str, Any] = {"seat": seat, "table": live.info()}
-        if fresh is not None:
-            answer.update(link(live.id, fresh))
-        return answer
-
     async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         live = await self.tables.require(table_id)
         require_owner(live, token)
@@ -216,55 +178,6 @@ class Lobby:
         self.tables.evict_if_done(live)
         return True
 
-    async def kick(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
-        """Free a taken seat whose person is away before the start: it is open again, with a
-        new invite link for the owner to hand on. Once the game has started the seat has seen
-        its hand, and a new token would let the owner read it: it may only pass to a bot
-        (``replace_by_bot``), or wait for its person, whose own link still works."""
-        live = await self.tables.require(table_id)
-        require_owner(live, token)
-        _check_seat(live, seat)
-        async with live.lock:
-            if live.status == PLAYING:
-                raise RequestError(409, "server.request.kick_started", seat=seat)
-            if live.status not in ACTIVE:
-                raise RequestError(409, "server.refused.not_playing", status=live.status)
-            if live.seat(seat).kind not in (PERSON, HOTSEAT):
-                raise RequestError(409, "server.request.not_a_person", seat=seat)
-            if live.connected(seat):
-                raise RequestError(409, "server.request.connected", seat=seat)
-            fresh = new_token()
-            changed = StoredSeat(seat, OPEN, None, None, token_hash(fresh))
-            await self.thread.run(self.store.update_seat, live.id, changed)
-            live.stored.seats[seat] = changed
-            broadcast_table(live)
-        return {"seat": seat, **link(live.id, fresh), "table": live.info()}
-
-    async def replace_by_bot(
-        self, table_id: str, token: str | None, seat: int, spec: str
-    ) -> dict[str, Any]:
-        live = await self.tables.require(table_id)
-        require_owner(live, token)
-        _check_seat(live, seat)
-        spec = admit_bot(spec, live.table.game)
-        async with live.lock:
-            if live.status not in ACTIVE:
-                raise RequestError(409, "server.refused.not_playing", status=live.status)
-            # As with kick: a person who is here keeps their seat (only an idle one is given
-            # away). An open seat's invite holder has not sat down, and is told it is replaced.
-            if live.seat(seat).kind in (PERSON, HOTSEAT) and live.connected(seat):
-                raise RequestError(409, "server.request.connected_bot", seat=seat)
-            changed = StoredSeat(seat, BOT, bot_spec=spec.strip())
-            await self.thread.run(self.store.update_seat, live.id, changed)
-            live.stored.seats[seat] = changed
-            for conn in [c for c in live.connections if c.viewer == seat]:
-                close_lost_seat(live, conn)  # "replaced", in the connection's language
-            if live.undo is not None:
-                live.undo.waiting_for.discard(seat)
-            broadcast_table(live)
-        self.wake_bots(live)
-        return live.info()
-
     async def record(self, table_id: str, token: str | None, lang: str = ENGLISH) -> dict[str, Any]:
         """The whole record once the game is over; before, the events this viewer has seen
         (their texts in ``lang``, naming the seats that have names)."""
@@ -299,22 +212,3 @@ class Lobby:
             self.store.list_tables, statuses, self.limits.max_tables_listed
         )
         return [table_info(row, self.tables.tables.get(row.id)) for row in rows]
-
-
-def _check_seat(live: LiveTable, seat: int) -> None:
-    if not 0 <= seat < live.stored.num_players:
-        raise RequestError(
-            400, "server.request.no_seat", seat=seat, last=live.stored.num_players - 1
-        )
-
-
-def clean_name(name: object, limit: int) -> str:
-    """A display name as typed: printable, one line, trimmed, at most ``limit`` characters."""
-    if not isinstance(name, str):
-        raise RequestError(400, "server.request.name_text")
-    text = " ".join("".join(c for c in name if c.isprintable()).split())
-    if not text:
-        raise RequestError(400, "server.request.name_empty")
-    if len(text) > limit:
-        raise RequestError(400, "server.request.name_long", limit=limit, length=len(text))
-    return text

@@ -27,7 +27,7 @@ from pydantic import ValidationError as ModelError
 
 from courtly.agents.levels import bot_seat_label
 from courtly.core.errors import CourtlyError, error_text
-from courtly.core.i18n import language_from_accept, naming, normalize, using
+from courtly.core.i18n import COURTLY, language_from_accept, naming, normalize, using
 from courtly.core.render import action_json, event_json
 from courtly.core.state import Game
 from courtly.core.table import Delivery
@@ -146,7 +146,10 @@ def game_message(
     names = seat_names(table, lang)
     out: dict[str, Any] = {"type": kind, **delivery.to_json(), "table": table}
     out["events"] = [event_json(game, e, lang, names) for e in delivery.events]
-    out["legal_actions"] = [action_json(game, a, lang, names) for a in delivery.legal_actions]
+    # A choice that names a place reads as this viewer's observation shows it (a kill names
+    # the card there, face down if the viewer does not know it).
+    view = delivery.observation
+    out["legal_actions"] = [action_json(game, a, lang, names, view) for a in delivery.legal_actions]
     out["explain"] = _explanation(game, delivery, lang, names)
     return out
 
@@ -154,10 +157,11 @@ def game_message(
 def seat_names(table: dict[str, Any], lang: str) -> list[str | None]:
     """How the log names each seat of a table's public description: its name, a bot seat
     as the seats bar shows it ("Bot 2 (hard)" in ``lang``), None for a seat the renderer
-    numbers ("seat 3")."""
+    numbers ("seat 3"); a deleted account's seat as "deleted player"."""
     return [
         seat.get("name")
         or (bot_seat_label(i, seat["bot"], lang) if seat.get("kind") == "bot" else None)
+        or (COURTLY.text("player.deleted", lang) if seat.get("deleted") else None)
         for i, seat in enumerate(table.get("seats", ()))
     ]
 

@@ -15,12 +15,12 @@ import asyncio
 import logging
 from typing import Any
 
-from courtly.analysis.review import Decision, Review, ReviewSettings
+from courtly.analysis.review import Decision, Review, ReviewSettings, line_views
 from courtly.analysis.review.engine import seat_turns
 from courtly.core.i18n import ENGLISH
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
-from courtly.core.render import action_text
+from courtly.core.render import action_text, reads_views
 from courtly.server import bots
 from courtly.server.access import seat_of
 from courtly.server.config import Limits
@@ -166,12 +166,16 @@ class Reviews:
             raise RequestError(409, "server.hint.not_your_turn")
         space = state.action_space
         game = live.table.game
+        names = seat_names(live.info(), lang)
+        # The first move is made at the position the seat sees now, and reads as that view
+        # shows it (a kill names the card); the rest of the line at positions not shown yet.
+        view = live.table.snapshot(seat).observation
         return {
             "seat": seat,
             "seq": live.seq,
             "moves": [
-                action_text(game, space.decode(i), lang, seat_names(live.info(), lang))
-                for i in found["line"]
+                action_text(game, space.decode(i), lang, names, view if n == 0 else None)
+                for n, i in enumerate(found["line"])
             ],
             "actions": found["line"],
             "chance": found["chance"],
@@ -200,9 +204,17 @@ def shown(
     review = Review(game.name, seat, settings, decisions, body["forced"])
 
     names = seat_names(live.info(), lang)
+    # A move whose words are made from the seat's view (a kill names the card there) reads as
+    # the seat saw its position: the game is replayed for those views only where one does.
+    turns = {t.step: t for t in seat_turns(game, record, seat)} if reads_views(game) else {}
 
-    def words(ids: list[int]) -> list[str]:
-        return [action_text(game, space.decode(i), lang, names) for i in ids]
+    def words(d: Decision, ids: list[int]) -> list[str]:
+        turn = turns.get(d.step)
+        views = line_views(turn, ids) if turn is not None else [None] * len(ids)
+        return [
+            action_text(game, space.decode(i), lang, names, v)
+            for i, v in zip(ids, views, strict=True)
+        ]
 
     return {
         "seat": seat,
@@ -214,8 +226,8 @@ def shown(
         "decisions": [
             {
                 **d.to_json(),
-                "played_text": words(d.played),
-                "preferred_text": words(d.preferred),
+                "played_text": words(d, d.played),
+                "preferred_text": words(d, d.preferred),
             }
             for d in decisions
         ],

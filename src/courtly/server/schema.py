@@ -70,6 +70,8 @@ class SeatRow(Base):
     bot_spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # The account the seat is played under (courtly.server.accounts), None for a guest.
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -177,6 +179,7 @@ def seat_values(table_id: str, seat: StoredSeat) -> dict[str, Any]:
         "bot_spec": seat.bot_spec,
         "name": seat.name,
         "token_hash": seat.token_hash,
+        "account_id": seat.account_id,
     }
 
 
@@ -193,7 +196,10 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         seq=row.seq,
         owner_hash=row.owner_hash,
         spectator_hash=row.spectator_hash,
-        seats=[StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash) for s in seats],
+        seats=[
+            StoredSeat(s.seat, s.kind, s.bot_spec, s.name, s.token_hash, s.account_id)
+            for s in seats
+        ],
         created_at=row.created_at,
         updated_at=row.updated_at,
         result=None if row.result is None else json.loads(row.result),

@@ -1,4 +1,5 @@
-"""The Store: tables, seats (token hashes only) and every table's list of actions.
+"""The Store: tables, seats (token hashes only) and every table's list of actions (the
+actions' writes in ``courtly.server.action_rows``).
 
 The record (seed + actions) is the source of truth: a live table is rebuilt from what is
 stored here, and an action is committed here before any viewer hears of it. The same code
@@ -17,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    delete,
     exists,
     insert,
     select,
@@ -29,11 +29,12 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.core.canonical import canonical_json
+from courtly.server.account_rows import AccountRows
+from courtly.server.action_rows import ActionRows
 from courtly.server.chat_rows import ChatRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
-    ADVANCE,
     SEAT_ROWS,
     TABLE_ROWS,
     SeatRow,
@@ -46,7 +47,6 @@ from courtly.server.stored import (
     ACTIVE,
     OPEN,
     PLAYING,
-    Append,
     ConflictError,
     StoredSeat,
     StoredTable,
@@ -93,6 +93,10 @@ class Store:
         )
         self.reviews = ReviewRows(self._reader, self._write)
         self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
+        self.actions = ActionRows(
+            self.engine, self._write, self._announce, self._announce_many, self._signal
+        )
+        self.accounts = AccountRows(self._reader, self._write, self._announce)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:
@@ -261,85 +265,6 @@ class Store:
             if changed:
                 self._announce(connection, table_id, row.seq)
             return Transition(changed, row.status, row.seq)
-
-    # --- actions -------------------------------------------------------------------------
-
-    def append_actions(self, appends: Sequence[Append]) -> None:
-        """Commit actions (of different tables) and their tables' new sequence numbers and
-        ends, all in one transaction: all of them are stored, or none (ConflictError if a
-        table is no longer where its action was played).
-
-        This is the server's hottest write: two executemany statements on the Core tables,
-        not ORM objects or one ORM update per table (whose Python work on the database
-        thread held the event loop's GIL for a third of all server time under load)."""
-        now = _now()
-        # The tables' rows first: a process racing for the same position waits for this
-        # transaction on the row's lock, then finds the row moved and is refused as a
-        # conflict (inserting first, it failed on the action's key, as an error).
-        with self._write() as connection:
-            moves = [
-                {
-                    "b_id": a.table_id,
-                    "b_before": a.seq - 1,
-                    "b_seq": a.seq,
-                    "b_status": a.status,
-                    "b_now": now,
-                    "b_finished": None if a.status in ACTIVE else now,
-                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
-                    "b_seat": a.seat,
-                    "b_bot": a.holder is None,
-                    "b_holder": a.holder or "",
-                }
-                for a in appends
-            ]
-            if self.engine.dialect.supports_sane_multi_rowcount:
-                moved = connection.execute(ADVANCE, moves).rowcount
-            else:
-                moved = sum(connection.execute(ADVANCE, [m]).rowcount for m in moves)
-            if moved != len(appends):
-                raise ConflictError("a table is no longer at the position its action was played")
-            connection.execute(
-                insert(ACTION_ROWS),
-                [
-                    {
-                        "table_id": a.table_id,
-                        "ply": a.ply,
-                        "seat": a.seat,
-                        "action": canonical_json(a.action),
-                        "fingerprint": a.fingerprint,
-                        "created_at": now,
-                    }
-                    for a in appends
-                ],
-            )
-            self._announce_many(connection, [(a.table_id, a.seq) for a in appends])
-
-    def truncate_actions(
-        self, table_id: str, keep: int, seq: int, signals: Sequence[str] = ()
-    ) -> None:
-        """Undo: drop every action from ply ``keep`` on and store the new sequence number.
-        Refused (ConflictError) if the table is no longer playing at ``seq - 1``: another
-        process changed it, and two processes never store diverging games. ``signals`` go out
-        in the same transaction, before the change's own notice (the undo's result is heard
-        before the fresh views)."""
-        actions = ACTION_ROWS.c
-        with self._write() as connection:
-            moved = connection.execute(
-                update(TABLE_ROWS)
-                .where(
-                    TABLE_ROWS.c.id == table_id,
-                    TABLE_ROWS.c.seq == seq - 1,
-                    TABLE_ROWS.c.status == PLAYING,
-                )
-                .values(seq=seq, updated_at=_now())
-            )
-            if moved.rowcount != 1:
-                raise ConflictError(f"table {table_id} is no longer at position {seq - 1}")
-            connection.execute(
-                delete(ACTION_ROWS).where(actions.table_id == table_id, actions.ply >= keep)
-            )
-            self._signal(connection, signals)
-            self._announce(connection, table_id, seq)
 
     # --- seats ---------------------------------------------------------------------------
 

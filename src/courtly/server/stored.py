@@ -58,6 +58,9 @@ class StoredSeat:
     bot_spec: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    # The account it is played under (its name is the account's), None for a guest; a seat
+    # with an account and no name is a deleted player's.
+    account_id: str | None = None
 
     @property
     def label(self) -> str:

@@ -123,7 +123,7 @@ class Undo:
         thread = self.tables.thread
         try:
             await thread.run(
-                thread.store.truncate_actions,
+                thread.store.actions.truncate,
                 live.id,
                 len(live.table.record.actions),
                 live.table.seq,

@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 STATIC_DIR = Path(__file__).parent / "static"
 # The client routes (docs/web.md); the page itself reads the path and draws the right view.
-PAGES = ("/", "/play/{table_id}", "/history", "/replay/{table_id}")
+PAGES = ("/", "/play/{table_id}", "/history", "/replay/{table_id}", "/account")
 
 
 def index_page() -> HTMLResponse:

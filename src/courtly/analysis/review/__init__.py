@@ -8,7 +8,13 @@ from courtly.analysis.review.engine import (
     judge_turn,
     review_record,
 )
-from courtly.analysis.review.turns import Position, Turn, replay_positions, turns_of
+from courtly.analysis.review.turns import (
+    Position,
+    Turn,
+    line_views,
+    replay_positions,
+    turns_of,
+)
 
 __all__ = [
     "Decision",
@@ -17,6 +23,7 @@ __all__ = [
     "ReviewSettings",
     "Turn",
     "judge_turn",
+    "line_views",
     "replay_positions",
     "review_record",
     "turns_of",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from courtly.core.records import GameRecord
 from courtly.core.state import Game, State
@@ -86,3 +87,22 @@ def turns_of(positions: Sequence[Position]) -> list[Turn]:
     if run:
         turns.append(Turn(run[0].seat, tuple(run)))
     return turns
+
+
+def line_views(turn: Turn, line: Sequence[int]) -> list[dict[str, Any] | None]:
+    """The turn's seat's observation before each move of ``line`` (the moves played at its
+    choices, or the search's line for them), played in order from the turn's first choice,
+    with any move that had no alternative between two choices played as it comes: what each
+    move's words are made from (a kill names the card the seat saw there). None from where
+    the line no longer fits (not the seat's move, or not legal there)."""
+    seat = turn.seat
+    state = turn.chosen[0].state.clone()
+    views: list[dict[str, Any] | None] = []
+    for action_id in line:
+        while state.current_player == seat and len(state.legal_action_ids()) == 1:
+            state.apply(state.legal_action_ids()[0], player=seat)
+        if state.current_player != seat or action_id not in state.legal_action_ids():
+            break
+        views.append(state.observation(seat))
+        state.apply(action_id, player=seat)
+    return views + [None] * (len(line) - len(views))

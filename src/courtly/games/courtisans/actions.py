@@ -1,26 +1,51 @@
 """The Courtisans action space: every action the game can offer, with its id and its text in
 the reader's language (the id layout is in codes.py; the texts: ``action.<kind>.<place or
-row>`` in the catalogue)."""
+row>`` in the catalogue). A kill names a position in a row; its sentence names the card the
+reader sees there (``action.eliminate.<row>.seen``), face down if the reader does not know it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.core.i18n import seat_text
 from courtly.games.courtisans.codes import FIRST_DOMAIN, ROW_NAMES, kill_base, zone_count
 from courtly.games.courtisans.data import MAX_PLAYERS, MAX_ROW_CARDS, MIN_PLAYERS, NUM_CARDS
-from courtly.games.courtisans.words import TEXTS, card_words
+from courtly.games.courtisans.words import TEXTS, card_words, seen_card_words
 
 
 def _card(card: Any, lang: str) -> str:
     return card_words(int(card), lang)
 
 
+def _kill_target(
+    args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
+) -> dict[str, JSONScalar]:
+    """The card an ``eliminate`` takes, as the reader's observation shows it (its id, or None
+    for a spy face down to the reader), and whose domain it lies in; nothing if the
+    observation does not show that place."""
+    row, position = str(args["row"]), int(str(args["position"]))
+    added: dict[str, JSONScalar] = {}
+    if row == "domain":
+        pending = (observation.get("turn") or {}).get("pending_kill") or {}
+        if pending.get("place") != "domain":
+            return {}
+        added["seat"] = int(pending["seat"])
+        cards = observation["domains"][added["seat"]]
+    else:
+        cards = (observation.get("queen_table") or {}).get(row) or []
+    if not 1 <= position <= len(cards):
+        return {}
+    added["target"] = cards[position - 1].get("card")
+    return added
+
+
 ACTION_TEXTS = ActionTexts(
     TEXTS,
-    {"card": _card, "seat": seat_text},
+    {"card": _card, "seat": seat_text, "target": seen_card_words},
     variants={"play": "place", "eliminate": "row"},
+    seen={"eliminate": _kill_target},
 )
 
 

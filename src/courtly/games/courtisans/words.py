@@ -32,6 +32,12 @@ def card_words(card: int, lang: str | None = None) -> str:
     )
 
 
+def seen_card_words(card: int | None, lang: str | None = None) -> str:
+    """A card in play as a reader sees it: its name, or "face-down spy" (None) for a spy the
+    reader does not know."""
+    return TEXTS.text("term.face_down_spy", lang) if card is None else card_words(card, lang)
+
+
 def status_words(family: int, status: int, lang: str | None = None) -> str:
     """A family and its status at the Queen's table: "Toad esteemed"."""
     return TEXTS.text(

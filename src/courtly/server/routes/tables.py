@@ -12,6 +12,7 @@ from courtly.core.i18n import language_from_accept
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
+from courtly.server.routes.accounts import CurrentAccount
 from courtly.server.routes.common import Auth, CurrentHub, bearer, websocket_hub
 from courtly.server.stored import ACTIVE, ENDED, FINISHED, PLAYING, WAITING
 from courtly.server.websocket import serve_websocket
@@ -103,10 +104,15 @@ def tables_router(limits: Limits) -> APIRouter:
 
     @router.post("/api/tables/{table_id}/take")
     async def take_seat(
-        table_id: str, body: TakeSeat, hub: CurrentHub, authorization: Auth = None
+        table_id: str,
+        body: TakeSeat,
+        hub: CurrentHub,
+        account: CurrentAccount,
+        authorization: Auth = None,
     ) -> dict[str, Any]:
-        """Take (or rename) the seat of an invite or hotseat link."""
-        return await hub.lobby.take_seat(table_id, bearer(authorization), body.name)
+        """Take (or rename) the seat of an invite or hotseat link. Logged in, the first seat
+        taken at a table is played under the account (named as it is)."""
+        return await hub.seating.take_seat(table_id, bearer(authorization), body.name, account)
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(
@@ -125,13 +131,13 @@ def tables_router(limits: Limits) -> APIRouter:
         table_id: str, seat: int, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
         """Open an idle person's seat again; the answer holds its new invite link."""
-        return await hub.lobby.kick(table_id, bearer(authorization), seat)
+        return await hub.seating.kick(table_id, bearer(authorization), seat)
 
     @router.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def replace_seat(
         table_id: str, seat: int, body: ReplaceSeat, hub: CurrentHub, authorization: Auth = None
     ) -> dict[str, Any]:
-        return await hub.lobby.replace_by_bot(table_id, bearer(authorization), seat, body.bot)
+        return await hub.seating.replace_by_bot(table_id, bearer(authorization), seat, body.bot)
 
     @router.post("/api/tables/{table_id}/seats/{seat}/mute")
     async def mute_seat(

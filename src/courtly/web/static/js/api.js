@@ -11,6 +11,16 @@ export class ApiError extends Error {
   }
 }
 
+// The check token of this browser's session cookie (docs/server.md, "Accounts"): sent with
+// every state-changing request, which the server refuses without it while the cookie is set.
+/** @type {string | null} */
+let csrf = null;
+
+/** @param {string | null} token */
+export function setCsrf(token) {
+  csrf = token;
+}
+
 /**
  * @param {string} path
  * @param {{ method?: string, body?: unknown, token?: string | null }} [request]
@@ -20,6 +30,7 @@ export async function api(path, { method = "GET", body = undefined, token = null
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf && method !== "GET") headers["X-Courtly-CSRF"] = csrf;
   let response;
   try {
     response = await fetch(path, {

@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
-import { levelName, seatLabel } from "./seats.js";
+import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
 
@@ -158,7 +158,12 @@ function seatRow(index, game) {
     "select",
     { id: levelId, class: "seat-level" },
     levels.map((l) =>
-      h("option", { value: l, text: levelName(l), title: agentText(l), selected: l === "easy" }),
+      h("option", {
+        value: l,
+        text: ratedLevelName(l, (game.bot_ratings || {})[l]),
+        title: agentText(l),
+        selected: l === "easy",
+      }),
     ),
   );
   const name = h("input", {

@@ -5,6 +5,8 @@ import { go } from "./navigate.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
+import { showAccount } from "./account.js";
+import { loadAccount, showInBar } from "./session.js";
 
 /** @type {Array<[RegExp, (m: RegExpMatchArray) => unknown]>} */
 const ROUTES = [
@@ -12,6 +14,7 @@ const ROUTES = [
   [/^\/play\/([A-Za-z0-9_-]+)$/, (m) => showTable(m[1])],
   [/^\/history$/, () => showHistory()],
   [/^\/replay\/([A-Za-z0-9_-]+)$/, (m) => showReplay(m[1])],
+  [/^\/account$/, () => showAccount()],
 ];
 
 let leave = null;
@@ -39,6 +42,7 @@ function languageSwitch() {
     await setLanguage(select.value, true);
     document.title = t("app.name");
     translate();
+    showInBar();
     languageSwitch();
     route();
   };
@@ -48,6 +52,8 @@ async function start() {
   await setLanguage(chosenLanguage());
   document.title = t("app.name");
   translate();
+  // Before the first view: the check token must be known before the page changes anything.
+  await loadAccount();
   languageSwitch();
   // Links inside the client change the view without reloading the page.
   document.addEventListener("click", (event) => {

@@ -3,11 +3,14 @@
 // A click adds those arguments to the selection; the server's legal actions that match the
 // whole selection remain; when one is left it is played. So a card in hand, then a
 // destination, is two clicks, and only ever a legal action is sent.
-// What no drawn thing leads to (Courtisans' "spare", Kingdoms' "Done" or a Declaration, or
-// which of several things to do with the card chosen) is offered in the board's own strip
-// of moves (`.board-moves`, where a board draws one): every legal action can be made on
-// the board, and the list of choices beside it stays the accessible alternative.
+// What no drawn thing leads to (Courtisans' "spare", Kingdoms' "Done" or a Declaration,
+// Tudor's and For the King's pass, or which of several things to do with the card chosen) is
+// offered in the board's own strip of moves (`moveStrip()`, which every board draws once,
+// where its game wants such buttons): the one way a board has buttons for moves, so every
+// legal action can be made on the board, and the list of choices beside it stays the
+// accessible alternative.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function matches(action, pairs) {
   const form = action.action || {};
@@ -17,6 +20,12 @@ export function matches(action, pairs) {
 export function tag(el, pairs) {
   el.dataset.pick = JSON.stringify(pairs);
   return el;
+}
+
+// The board's strip of moves: empty as drawn, filled by `Picker.activate` with a button
+// (the server's words) for each legal action nothing else on the board leads to.
+export function moveStrip() {
+  return h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") });
 }
 
 export class Picker {
@@ -76,6 +85,9 @@ export class Picker {
         const options = live.filter((a) => matches(a, pairs));
         // A click that leaves every action open does not lead to one of them.
         if (options.length === 1 || options.length < live.length) options.forEach((a) => reached.add(a));
+        // A part that stands for more actions than its tag names (a bid's button, whose
+        // amount is typed beside it) reaches all of them: none is offered in the strip.
+        if (el.dataset.reaches) live.filter((a) => matches(a, JSON.parse(el.dataset.reaches || "{}"))).forEach((a) => reached.add(a));
         if (!el.getAttribute("aria-label")) {
           el.setAttribute("aria-label", this.label(options, el));
         }
@@ -105,7 +117,7 @@ export class Picker {
       type: "button",
       class: "board-move",
       // The server's words for the move (its text, in the reader's language).
-      dataset: { kind: String(action.action.kind), source: "server" },
+      dataset: { kind: String(action.action.kind), actionId: String(action.id), source: "server" },
       text: this.label([action]),
       onclick: () => {
         this.selection = {};

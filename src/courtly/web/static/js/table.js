@@ -15,7 +15,7 @@ import { resultPanel } from "./result.js";
 import { SeatConnection } from "./table/connection.js";
 import { ChatPanel } from "./table/chat.js";
 import { header, nameForm, privacyScreen, seatsBar, undoDialog, waitingRoom } from "./table/screens.js";
-import { boardArea, choiceText, choices, log } from "./table/play-area.js";
+import { boardArea, choices, log } from "./table/play-area.js";
 import { animateMoves, cardPositions } from "./table/motion.js";
 import { endSignal, signalTurn } from "./table/turn-signal.js";
 
@@ -39,7 +39,7 @@ class TablePage {
     this.picker = new Picker({
       onPlay: (action) => this.play(action),
       onChange: () => this.draw(),
-      label: (options) => (options.length === 1 ? choiceText(this, options[0]) : t("table.pick_hint", { n: options.length })),
+      label: (options) => (options.length === 1 ? options[0].text : t("table.pick_hint", { n: options.length })),
     });
     const fragment = new URLSearchParams(location.hash.slice(1)).get("token");
     // An invite this browser already used to take its seat is known too: its seat is held.

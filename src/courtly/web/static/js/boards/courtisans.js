@@ -3,6 +3,7 @@
 // Spies played face down show as backs to those who do not know them.
 import { h } from "../dom.js";
 import { gameText, gameWord, t, term } from "../i18n.js";
+import { moveStrip } from "../picks.js";
 import { card, chip, zone } from "./cards.js";
 import { courtierArt } from "./courtisans-art.js";
 
@@ -45,38 +46,6 @@ function row(cards, rowName, killable) {
   return (cards || []).map((c, i) => courtier(c, killable ? { kind: "eliminate", row: rowName, position: i + 1 } : null));
 }
 
-// The row an `eliminate` action's position counts in: a row of the Queen's table (an
-// assassin placed there may kill in either row, RULINGS R5) or the domain the assassin lies
-// in (`turn.pending_kill.seat`).
-/** @param {Obs} obs @param {string} rowName */
-function killRow(obs, rowName) {
-  const pending = obs.turn?.pending_kill;
-  if (!pending) return null;
-  if (rowName === "domain") return (obs.domains || [])[pending.seat] || null;
-  return (obs.queen_table || {})[rowName] || null;
-}
-
-// A card in words: its family and role, or "face down" for a spy the viewer does not know.
-export function cardWords(c) {
-  if (!c || (c.face_down && (c.card === undefined || c.card === null))) return t("courtisans.face_down_card");
-  return gameWord(G, "view.card_family_role", { family: term(G, "family", c.family), role: term(G, "role", c.role) });
-}
-
-// The choice text of a kill, naming the card in words and where it lies (the server's text
-// names a position the board does not show); other actions keep the server's text (null).
-/** @param {Ctx["actions"][number]} action @param {Obs} obs @param {string[]} names */
-export function courtisansActionText(action, obs, names) {
-  const form = action.action;
-  if (form.kind !== "eliminate") return null;
-  const target = (killRow(obs, form.row) || [])[form.position - 1];
-  const pending = obs.turn?.pending_kill;
-  if (form.row === "domain") {
-    const whose = pending?.seat === obs.viewer ? t("courtisans.kill_own_domain", { card: cardWords(target) }) : null;
-    return whose || t("courtisans.kill_domain", { card: cardWords(target), name: names[pending?.seat] ?? "?" });
-  }
-  return t(form.row === "above" ? "courtisans.kill_above" : "courtisans.kill_below", { card: cardWords(target) });
-}
-
 /** @param {Ctx} ctx */
 export function courtisansBoard(ctx) {
   const obs = ctx.observation;
@@ -94,7 +63,7 @@ export function courtisansBoard(ctx) {
     { class: ["board", "courtisans"] },
     // Moves with nothing on the board to click (sparing the card an assassin may kill):
     // filled by the picker (picks.js).
-    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
+    moveStrip(),
     h(
       "p",
       { class: "stats" },

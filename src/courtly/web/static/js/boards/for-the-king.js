@@ -7,9 +7,9 @@
 // for a King card, and the auction's bid (a number field) or pass.
 import { h } from "../dom.js";
 import { gameText, plural, t, term } from "../i18n.js";
-import { tag } from "../picks.js";
+import { moveStrip, tag } from "../picks.js";
 import { card, chip, zone } from "./cards.js";
-import { amountField, kindButtons } from "./controls.js";
+import { amountField } from "./amount-field.js";
 import { OFFICE_INK, coin, crown, emblem, officeSeal } from "./ftk-art.js";
 import { cardTags, payTag } from "./ftk-picks.js";
 
@@ -120,6 +120,8 @@ export function forTheKingBoard(ctx) {
   return h(
     "div",
     { class: ["board", "for-the-king"] },
+    // Moves with nothing on the board to click, filled by the picker (in the auction during one).
+    auction ? null : moveStrip(),
     h(
       "section",
       { class: "offices", "aria-label": t("ftk.offices") },
@@ -164,7 +166,8 @@ export function forTheKingBoard(ctx) {
           h("span", { class: "stat" }, t("ftk.high_bid"), h("b", { text: auction.high_bid ?? 0 })),
           h("span", { class: "stat" }, t("ftk.high_bidder"), h("b", { text: auction.high_bidder === null ? "\u2014" : names[auction.high_bidder] })),
           amountField(ctx.actions, "bid", "amount", { label: t("ftk.bid_amount"), button: t("ftk.bid") }),
-          kindButtons(ctx.actions, (kind) => kind === "pass"),
+          // Pass, beside the bid: the board's strip of moves (filled by the picker).
+          moveStrip(),
         )
       : null,
     h(

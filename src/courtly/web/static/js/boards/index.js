@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { genericBoard, genericSections } from "./generic.js";
-import { courtisansActionText, courtisansBoard } from "./courtisans.js";
+import { courtisansBoard } from "./courtisans.js";
 import { tudorBoard } from "./tudor.js";
 import { forTheKingBoard } from "./for-the-king.js";
 import { kingdomsBoard, kingdomsText } from "./kingdoms.js";
@@ -16,22 +16,6 @@ const BOARDS = {
   "for-the-king": forTheKingBoard,
   kingdoms: kingdomsBoard,
 };
-
-// A choice's text where a board words it better than the server's (a kill names the card,
-// not its position), else null: the server's text is shown.
-const ACTION_TEXTS = {
-  courtisans: courtisansActionText,
-};
-
-export function actionText(game, action, observation, names) {
-  const words = ACTION_TEXTS[game];
-  try {
-    return words ? words(action, observation, names) : null;
-  } catch (err) {
-    console.warn(err);
-    return null;
-  }
-}
 
 // A text the server wrote (a log line, a choice) as nodes: Kingdoms' cards as one glyph
 // form (9♣, its name for screen readers), however the sentence wrote them.

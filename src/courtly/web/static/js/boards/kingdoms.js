@@ -3,6 +3,7 @@
 // your hand. Playing cards are drawn from their codes ("10H": rank and suit).
 import { h } from "../dom.js";
 import { gameWord, t, term } from "../i18n.js";
+import { moveStrip } from "../picks.js";
 import { card, zone } from "./cards.js";
 import { playingCardArt } from "./playing-card-art.js";
 
@@ -161,7 +162,7 @@ export function kingdomsBoard(ctx) {
     { class: ["board", "kingdoms"] },
     // Moves with nothing on the board to click (Done, a Declaration, Scandal), or what to do
     // with the card chosen: filled by the picker (picks.js).
-    h("div", { class: "board-moves", role: "group", "aria-label": t("board.moves") }),
+    moveStrip(),
     h(
       "p",
       { class: "stats" },

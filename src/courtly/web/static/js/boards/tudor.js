@@ -9,9 +9,8 @@
 // decisions with nothing on the table to click (end the turn, decline...) are buttons on it.
 import { h } from "../dom.js";
 import { gameWord, plural, t, term } from "../i18n.js";
-import { tag } from "../picks.js";
+import { moveStrip, tag } from "../picks.js";
 import { chip, zone } from "./cards.js";
-import { kindButtons } from "./controls.js";
 import { courtCard, hand, officeSeal, ring, token as tokenArt } from "./tudor-art.js";
 
 
@@ -34,10 +33,6 @@ export const MARK = { influence: "\u25cf", intrigue: "\u25c6", opportunity: "\u2
 // The kinds of action that take a Court Card from behind the viewer's screen (not `take`,
 // which takes one from the supply).
 const SCREEN_CARD_KINDS = new Set(["give", "pay", "skip"]);
-
-// The decisions the board shows elsewhere than as a button: the Lord is clicked in its
-// Chamber, a new Courtier on the viewer's supply.
-const DRAWN_ELSEWHERE = new Set(["activate_lord", "new_courtier"]);
 
 /**
  * @param {Record<string, number>} counts
@@ -186,7 +181,8 @@ export function tudorBoard(ctx) {
         : null,
     ),
     legend(obs, names),
-    kindButtons(ctx.actions, (kind) => !DRAWN_ELSEWHERE.has(kind)),
+    // Moves with nothing on the board to click (pass, end the turn...): filled by the picker.
+    moveStrip(),
     choicesOnCards(obs, ctx.actions),
     throneRoom(obs, names),
     chambers(obs, names, ctx.viewer),

@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { showError } from "../notice.js";
-import { actionText, drawBoard, serverText } from "../boards/index.js";
+import { drawBoard, serverText } from "../boards/index.js";
 
 export function boardArea(page, view) {
   return h(
@@ -45,11 +45,10 @@ export function choices(page, view) {
     h(
       "ul",
       { class: "actions" },
-      candidates.map((action) => {
-        // A board's own words for a choice (the client's, in the catalogue), else the
-        // server's text, with Kingdoms' cards drawn as glyphs.
-        const own = actionText(table.game, action, obs, page.names());
-        return h(
+      candidates.map((action) =>
+        // The server's sentence, made for this reader from what this seat sees (a kill names
+        // the card, as the board shows it), with Kingdoms' cards drawn as glyphs.
+        h(
           "li",
           {},
           h(
@@ -58,14 +57,14 @@ export function choices(page, view) {
               type: "button",
               class: "action",
               disabled: view.waiting,
-              dataset: own === null ? { actionId: String(action.id), source: "server" } : { actionId: String(action.id) },
+              dataset: { actionId: String(action.id), source: "server" },
               onclick: () => page.play(action),
             },
             // One span: the button lays out its children as flex items.
-            h("span", {}, own === null ? serverText(table.game, action.text, action.action) : own),
+            h("span", {}, serverText(table.game, action.text, action.action)),
           ),
-        );
-      }),
+        ),
+      ),
     ),
     undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
     table.hints && mine ? hintBox(page, view) : null,
@@ -102,13 +101,6 @@ function hintBox(page, view) {
         )
       : h("button", { type: "button", id: "hint-ask", text: t("hint.ask"), onclick: ask }),
   );
-}
-
-// A choice as the board words it, else as the server does (a label's plain text).
-export function choiceText(page, action) {
-  const view = page.display;
-  const own = view ? actionText(page.table.game, action, view.observation, page.names()) : null;
-  return own === null ? action.text : own;
 }
 
 export function log(page, view) {

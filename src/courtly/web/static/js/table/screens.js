@@ -6,6 +6,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { showError } from "../notice.js";
+import { currentAccount } from "../session.js";
 import { seatLabel } from "../seats.js";
 import { absolute, saveHeld } from "../store.js";
 import { fmt, phaseName } from "./words.js";
@@ -102,7 +103,9 @@ function ownerSeatControl(page, seat) {
 // token for one only this browser knows (the owner who handed the invite on cannot look
 // through the seat).
 export function nameForm(page, view) {
-  const input = h("input", { id: "take-name", type: "text", maxLength: 32, required: true, autocomplete: "nickname" });
+  // Logged in, the seat takes the account's name (the server decides; shown beforehand).
+  const account = currentAccount();
+  const input = h("input", { id: "take-name", type: "text", maxLength: 32, required: true, autocomplete: "nickname", value: account ? account.name : "" });
   const form = h(
     "form",
     { class: ["panel", "take-seat"] },

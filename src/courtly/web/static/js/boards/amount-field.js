@@ -1,27 +1,12 @@
-// Board controls shared by the boards whose games have decisions with no thing on the table
-// to click (end the turn, pass, decline...): each is drawn as a button on the board, in the
-// server's words, tagged with its kind so the picker plays it like any other board part;
-// and an amount (a bid) is typed or stepped in a number field rather than picked from a list.
+// An amount (For the King's bid) typed or stepped in a number field rather than picked from
+// a list of every legal amount. Its button is a board part like any other (tagged for the
+// picker); the moves with nothing on the board to click are in the board's strip of moves
+// (picks.js, `moveStrip`).
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { tag } from "../picks.js";
 
 /** @typedef {import("../types/observations").BoardContext<unknown>["actions"]} Actions */
-
-/**
- * One button per legal action of the given kinds that has no argument besides its kind.
- * @param {Actions} actions
- * @param {(kind: string) => boolean} [wanted]
- */
-export function kindButtons(actions, wanted = () => true) {
-  const bare = actions.filter((a) => Object.keys(a.action).length === 1 && wanted(a.action.kind));
-  if (!bare.length) return null;
-  return h(
-    "div",
-    { class: "board-controls" },
-    bare.map((a) => tag(h("button", { type: "button", class: "board-control", dataset: { source: "server" }, text: a.text }), { kind: a.action.kind })),
-  );
-}
 
 /**
  * A number field with its button for an amount argument (`bid` with `amount`): the field
@@ -42,6 +27,8 @@ export function amountField(actions, kind, arg, words) {
   const high = amounts[amounts.length - 1];
   const input = /** @type {HTMLInputElement} */ (h("input", { type: "number", class: "amount", min: String(low), max: String(high), step: "1", value: String(low), "aria-label": words.label, inputmode: "numeric" }));
   const button = tag(h("button", { type: "button", class: "board-control", text: words.button }), { kind, [arg]: low });
+  // It stands for every legal amount (the one typed is played): none of them is in the strip.
+  button.dataset.reaches = JSON.stringify({ kind });
   // The nearest legal amount to what was typed (legal amounts need not be contiguous).
   const legal = (value) => amounts.reduce((best, n) => (Math.abs(n - value) < Math.abs(best - value) ? n : best), low);
   const update = () => {

@@ -1,0 +1,171 @@
+// The account page: log in or register (a guest), or, logged in, log out, change the
+// password, delete the account, and the player's own games with links to their replays.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { showError } from "./notice.js";
+import { seatLabel } from "./seats.js";
+import { currentAccount, signedAs } from "./session.js";
+
+export async function showAccount() {
+  const app = document.getElementById("app");
+  const account = currentAccount();
+  if (!account) {
+    app.replaceChildren(
+      h("h1", { text: t("account.title") }),
+      h("p", { class: "lead", text: t("account.intro") }),
+      h("div", { class: "account-forms" }, credentialsForm("login"), credentialsForm("register")),
+    );
+    return;
+  }
+  const games = h("section", { class: "panel", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title", text: t("account.games") }));
+  app.replaceChildren(
+    h("h1", { text: t("account.title") }),
+    h(
+      "p",
+      { class: "lead", id: "signed-in" },
+      t("account.signed_in"),
+      " ",
+      h("strong", { dataset: { source: "server" }, text: account.name }),
+    ),
+    h("button", { type: "button", id: "logout", text: t("account.logout"), onclick: logout }),
+    games,
+    h("div", { class: "account-forms" }, passwordForm(), deleteForm()),
+  );
+  await listGames(games);
+}
+
+/** @param {string} id @param {string} label @param {string} type @param {string} autocomplete @param {string} [help] */
+function field(id, label, type, autocomplete, help) {
+  const input = h("input", { id, type, autocomplete, required: true, "aria-describedby": help ? `${id}-help` : null });
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id, text: label }),
+    input,
+    help ? h("p", { class: "hint", id: `${id}-help`, text: help }) : null,
+  );
+}
+
+/** @param {HTMLElement} form @param {string} id */
+function value(form, id) {
+  return /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`)).value;
+}
+
+/** @param {"login" | "register"} kind */
+function credentialsForm(kind) {
+  const register = kind === "register";
+  const form = h(
+    "form",
+    { class: "panel", id: `${kind}-form`, "aria-labelledby": `${kind}-title` },
+    h("h2", { id: `${kind}-title`, text: t(`account.${kind}`) }),
+    field(`${kind}-name`, t("account.name"), "text", "username", register ? t("account.name_help") : undefined),
+    field(`${kind}-password`, t("account.password"), "password", register ? "new-password" : "current-password", register ? t("account.password_help") : undefined),
+    h("button", { type: "submit", class: "primary", id: `${kind}-submit`, text: t(`account.${kind}`) }),
+  );
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const body = { name: value(form, `${kind}-name`), password: value(form, `${kind}-password`) };
+    try {
+      signedAs(await api(`/api/account/${kind}`, { method: "POST", body }));
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    showAccount();
+  };
+  return form;
+}
+
+async function logout() {
+  try {
+    signedAs(await api("/api/account/logout", { method: "POST" }));
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  showAccount();
+}
+
+function passwordForm() {
+  const form = h(
+    "form",
+    { class: "panel", id: "password-form", "aria-labelledby": "password-title" },
+    h("h2", { id: "password-title", text: t("account.change_password") }),
+    field("password-current", t("account.current_password"), "password", "current-password"),
+    field("password-new", t("account.new_password"), "password", "new-password", t("account.password_help")),
+    h("button", { type: "submit", class: "primary", id: "password-submit", text: t("account.change_password") }),
+  );
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const body = { current: value(form, "password-current"), new: value(form, "password-new") };
+    try {
+      signedAs(await api("/api/account/password", { method: "POST", body }));
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    form.reset();
+    form.append(h("p", { class: "notice", role: "status", id: "password-changed", text: t("account.password_changed") }));
+  };
+  return form;
+}
+
+function deleteForm() {
+  const form = h(
+    "form",
+    { class: "panel", id: "delete-form", "aria-labelledby": "delete-title" },
+    h("h2", { id: "delete-title", text: t("account.delete") }),
+    h("p", { class: "hint", text: t("account.delete_help") }),
+    field("delete-password", t("account.password"), "password", "current-password"),
+    h("button", { type: "submit", class: "danger", id: "delete-submit", text: t("account.delete") }),
+  );
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    if (!window.confirm(t("account.delete_confirm"))) return;
+    try {
+      signedAs(await api("/api/account/delete", { method: "POST", body: { password: value(form, "delete-password") } }));
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    showAccount();
+  };
+  return form;
+}
+
+/** @param {HTMLElement} panel */
+async function listGames(panel) {
+  let tables;
+  try {
+    tables = await api("/api/account/games");
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  if (tables.length === 0) {
+    panel.append(h("p", { class: "muted", text: t("account.no_games") }));
+    return;
+  }
+  panel.append(
+    h(
+      "ul",
+      { class: "table-list", id: "my-games" },
+      tables.map((tb) =>
+        h(
+          "li",
+          { dataset: { table: tb.id } },
+          h("strong", { text: tb.title }),
+          " ",
+          h("span", { dataset: { source: "server" }, text: tb.seats.map(seatLabel).join(" · ") }),
+          " ",
+          h("span", { class: "muted", text: t(`status.${tb.status}`) }),
+          " ",
+          tb.status === "finished"
+            ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") })
+            : h("a", { href: `/play/${tb.id}`, class: "button", text: t("account.open_table") }),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,122 @@
+"""The assassin's kill in words (issues 37 and 38): an ``eliminate`` names a position in a
+row, and its sentence, made by the kernel's renderer from the reader's own observation, names
+the card the reader sees there and whose domain it lies in, in English and Korean. A spy face
+down to the reader stays "a face-down spy": the words never tell more than the view."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from courtly.core.actions import Action
+from courtly.core.render import action_text
+from courtly.core.table import Delivery
+from courtly.games.courtisans import GAME
+from courtly.games.courtisans.state import CourtisansState
+from courtly.server.protocol import game_message
+
+NAMES = ["Ann", "민지"]
+
+
+def kills(state: CourtisansState) -> dict[tuple[str, int], Action]:
+    return {
+        (str(a.arg("row")), int(str(a.arg("position")))): a
+        for a in state.legal_actions()
+        if a.kind == "eliminate"
+    }
+
+
+def queen_kill(cz: SimpleNamespace) -> tuple[CourtisansState, int, int]:
+    """Seat 0 has just placed an assassin above the Queen's table, where seat 1's Toad spy
+    lies face down first and a Toad noble second; a Hare courtier lies below."""
+    spy, noble = cz.card("Toad", "spy"), cz.card("Toad", "noble")
+    assassin = cz.card("Stag", "assassin")
+    state = cz.position(
+        2,
+        hands=[[assassin, *cz.cards("Carp courtier*2")], cz.cards("Stag guard*3")],
+        above=[spy, noble],
+        below=cz.cards("Hare courtier"),
+        spies_played_by={spy: 1},
+        deck_size=6,
+    )
+    cz.play(state, kind="play", card=assassin, place="above")
+    assert state.observation(0)["turn"]["pending_kill"] == {"place": "above"}
+    return state, spy, noble
+
+
+def test_a_kill_at_the_queens_table_names_the_card_the_reader_sees(cz: SimpleNamespace) -> None:
+    state, _spy, noble = queen_kill(cz)
+    view = state.observation(0)
+    choice = kills(state)
+    assert action_text(GAME, choice["above", 2], "en", NAMES, view) == (
+        f"eliminate the Toad noble #{noble} above the Queen's table"
+    )
+    assert action_text(GAME, choice["above", 2], "ko", NAMES, view) == (
+        f"여왕의 테이블 위의 두꺼비 귀족 #{noble} 제거하기"
+    )
+    assert action_text(GAME, choice["below", 1], "en", NAMES, view).startswith(
+        "eliminate the Hare courtier #"
+    )
+    # Without a reader's view (a research adapter, an error's words) it names the position.
+    assert action_text(GAME, choice["above", 2], "en") == (
+        "eliminate card #2 above the Queen's table"
+    )
+
+
+def test_a_spy_face_down_to_the_reader_stays_face_down_in_the_words(cz: SimpleNamespace) -> None:
+    state, spy, _noble = queen_kill(cz)
+    choice = kills(state)["above", 1]
+    # Seat 0 does not know seat 1's spy: its words say only what its board shows.
+    mine = state.observation(0)
+    assert action_text(GAME, choice, "en", NAMES, mine) == (
+        "eliminate the face-down spy above the Queen's table"
+    )
+    assert action_text(GAME, choice, "ko", NAMES, mine) == (
+        "여왕의 테이블 위의 뒷면인 첩자 제거하기"
+    )
+    # Seat 1 played it and knows it: the same action reads as its card, for that reader only
+    # (the sentence kept for one view is not handed to another).
+    theirs = state.observation(1)
+    assert action_text(GAME, choice, "en", NAMES, theirs) == (
+        f"eliminate the Toad spy #{spy} above the Queen's table"
+    )
+    assert "Toad" not in action_text(GAME, choice, "en", NAMES, mine)
+    assert "Toad" not in action_text(GAME, choice, "en", NAMES, state.observation(None))
+
+
+def test_a_kill_in_a_domain_names_whose_domain_it_is(cz: SimpleNamespace) -> None:
+    carp = cz.card("Carp", "noble")
+    assassin = cz.card("Stag", "assassin")
+    state = cz.position(
+        2,
+        hands=[[assassin, *cz.cards("Toad courtier*2")], cz.cards("Stag guard*3")],
+        domains=[[], [carp]],
+        deck_size=6,
+    )
+    cz.play(state, kind="play", card=assassin, place="domain", seat=1)
+    choice = kills(state)["domain", 1]
+    view = state.observation(0)
+    assert action_text(GAME, choice, "en", NAMES, view) == (
+        f"eliminate the Carp noble #{carp} in 민지's domain"
+    )
+    assert action_text(GAME, choice, "ko", ["Ann", "민지"], view) == (
+        f"민지의 영지에 있는 잉어 귀족 #{carp} 제거하기"
+    )
+    # A seat without a name reads by its number, as everywhere.
+    assert action_text(GAME, choice, "en", [], view) == (
+        f"eliminate the Carp noble #{carp} in seat 2's domain"
+    )
+
+
+def test_the_servers_choices_are_worded_from_the_viewers_delivery(cz: SimpleNamespace) -> None:
+    """The server's message for the seat to act: its choices' texts made from its own
+    observation (the front hands the renderer the delivery's view)."""
+    state, _spy, noble = queen_kill(cz)
+    delivery = Delivery(0, 5, [], state.observation(0), state.legal_actions())
+    table: dict[str, Any] = {"seats": [{"seat": s, "name": n} for s, n in enumerate(NAMES)]}
+    texts = {
+        (a["action"].get("row"), a["action"].get("position")): a["text"]
+        for a in game_message("update", delivery, table, GAME, "en")["legal_actions"]
+    }
+    assert texts["above", 1] == "eliminate the face-down spy above the Queen's table"
+    assert texts["above", 2] == f"eliminate the Toad noble #{noble} above the Queen's table"
