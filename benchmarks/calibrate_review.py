@@ -3,15 +3,20 @@ its measurement for docs/bots.md ("Review: calibration").
 
 Bots of several levels play ``--games`` games at each player count; ``--positions`` decisions
 of each are searched with the review's search at ``--iterations``; every third game is held out
-and measured (courtly/analysis/review/fit.py).
+and measured, a curve fitted per player count (courtly/analysis/review/fit.py).
 
     .venv/bin/python benchmarks/calibrate_review.py kingdoms --players 2 --games 24
+
+Runs made one player count at a time (``--samples`` each) are merged by giving every file:
+
+    .venv/bin/python benchmarks/calibrate_review.py tudor --samples t2.json --samples t3.json
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from dataclasses import asdict
@@ -19,20 +24,24 @@ from pathlib import Path
 
 import courtly
 from courtly.analysis.review import ReviewSettings
-from courtly.analysis.review.calibration import data_path
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit
+from courtly.analysis.review.calibration import CALIBRATION_FORMAT, data_path
+from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit_counts
 
 
 def _table(bins: list[Bin]) -> list[str]:
     rows = [
-        "| predicted | positions | mean predicted | observed | off by |",
-        "| --- | --- | --- | --- | --- |",
+        "| predicted | positions | mean predicted | observed | off by | 95% margin | within 5 |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for b in bins:
         off = abs(b.predicted - b.observed) * 100
+        # The observed rate's own uncertainty: a binomial 95% margin at the predicted rate. A
+        # decile whose margin exceeds 5 points cannot show the target, whatever it observed.
+        margin = 196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.count)
         rows.append(
             f"| {b.low * 100:.0f}-{b.high * 100:.0f}% | {b.count} | {b.predicted * 100:.1f}% "
-            f"| {b.observed * 100:.1f}% | {off:.1f} |"
+            f"| {b.observed * 100:.1f}% | {off:.1f} | {margin:.1f} "
+            f"| {'yes' if off <= 5 else 'no'} |"
         )
     return rows
 
@@ -48,8 +57,9 @@ def main() -> None:
     parser.add_argument(
         "--samples",
         type=Path,
-        help="keep the searched positions in this JSON file; when it exists, refit from it "
-        "without playing again",
+        action="append",
+        help="keep the searched positions in this JSON file; when every one given exists, "
+        "refit from them without playing again (give one per earlier run to merge runs)",
     )
     args = parser.parse_args()
     game = courtly.load(args.game)
@@ -60,37 +70,50 @@ def main() -> None:
     def progress(done: int, total: int) -> None:
         print(f"\r{args.game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    if args.samples is not None and args.samples.exists():
-        samples = [Sample(**s) for s in json.loads(args.samples.read_text())]
+    files: list[Path] = args.samples or []
+    refit = bool(files) and all(f.exists() for f in files)
+    if refit:
+        samples = [Sample(**s) for f in files for s in json.loads(f.read_text())]
     else:
         samples = collect(game, counts, args.games, args.positions, settings, args.seed, progress)
         print(file=sys.stderr)
-        if args.samples is not None:
-            args.samples.write_text(json.dumps([asdict(s) for s in samples]))
-    measured = fit(samples)
+        if files:
+            files[0].write_text(json.dumps([asdict(s) for s in samples]))
+    fits = fit_counts(samples)
     cpu = time.process_time() - started
-    about = {
+    about: dict[str, object] = {
         "game": game.name,
-        "players": counts,
-        "games": len({s.game_index for s in samples}),
         "seat_agents": list(SEAT_AGENTS),
-        "positions": len(samples),
-        "fitted_on": measured.train,
-        "held_out": measured.held_out,
         "search_iterations": args.iterations,
-        "brier_uncalibrated": round(measured.raw_brier, 4),
-        "brier_calibrated": round(measured.brier, 4),
-        "cpu_seconds": round(cpu),
     }
+    if not refit:  # a refit from kept positions does not know what playing them cost
+        about["cpu_seconds"] = round(cpu)
+    curves = {}
+    for players, measured in fits.items():
+        curves[str(players)] = {
+            **measured.calibration.to_json(),
+            "method": measured.method,
+            "games": len({s.game_index for s in samples if s.players == players}),
+            "positions": measured.train + measured.held_out,
+            "fitted_on": measured.train,
+            "held_out": measured.held_out,
+            "brier_uncalibrated": round(measured.raw_brier, 4),
+            "brier_calibrated": round(measured.brier, 4),
+        }
+        del curves[str(players)]["format"]
     path = data_path(game.name)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(measured.calibration.to_json(about), indent=1) + "\n")
+    shipped = {"format": CALIBRATION_FORMAT, **about, "counts": curves}
+    path.write_text(json.dumps(shipped, indent=1) + "\n")
     print(f"### {game.name}\n")
     print(json.dumps(about))
-    print("\nUncalibrated (the search's value):\n")
-    print("\n".join(_table(measured.raw_bins)))
-    print("\nCalibrated:\n")
-    print("\n".join(_table(measured.bins)))
+    for players, measured in fits.items():
+        summary = {k: v for k, v in curves[str(players)].items() if k not in ("values", "chances")}
+        print(f"\n#### {players} players\n\n{json.dumps(summary)}")
+        print("\nUncalibrated (the search's value), held-out positions:\n")
+        print("\n".join(_table(measured.raw_bins)))
+        print(f"\nCalibrated ({measured.method}), held-out positions:\n")
+        print("\n".join(_table(measured.bins)))
 
 
 if __name__ == "__main__":

@@ -6,8 +6,11 @@ server answers (or, with ``--think S``, as people do: each seat thinks a random 
 seconds before it acts): at each table the seat to act sends ``act`` and waits until the
 ``update`` reached every seat of the table. Reports actions/s, the p50/p99 latency from an
 ``act`` being sent to its ``update`` arriving at every other seat (no bots: bot thinking
-excluded), the server's CPU time per action (independent of what else runs on the machine)
-and the machine's load average, which the latencies depend on.
+excluded), the server's CPU time per action (independent of what else runs on the machine),
+this script's own, and the machine's load average, which the latencies depend on. Every
+figure covers the window of ``--seconds`` that opens once every table is set up (N tables
+created, taken, started and connected at once is not the steady state); games that end in
+it are followed by new tables, as people start new games.
 
 Without think time every table acts again the moment it hears back, so latency is the
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
@@ -16,10 +19,13 @@ measures the latency people see at a given number of tables.
 ``--processes N`` (with a PostgreSQL ``--database``) starts N servers on that database behind
 one address: a round-robin TCP proxy in this script hands each new connection to the next
 server, so the two seats of a table are usually served by different processes and every
-action crosses from one to the other (NOTIFY, then a re-read). The CPU time is that of all N.
+action crosses from one to the other (NOTIFY, then a re-read). ``--route table`` instead sends
+all of a table's requests and websockets to one server (as a proxy that hashes the table's
+address does), so each process plays only its own tables' actions. The CPU time is that of
+all N.
 
     .venv/bin/python benchmarks/serve_load.py --tables 20 --seconds 20
-    .venv/bin/python benchmarks/serve_load.py --tables 200 --seconds 60 --think 1
+    .venv/bin/python benchmarks/serve_load.py --tables 1000 --seconds 60 --think 1
     .venv/bin/python benchmarks/serve_load.py --tables 100 --seconds 30 --think 1 \
         --database postgresql+psycopg://... --processes 2
 """
@@ -35,6 +41,7 @@ import random
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -44,8 +51,30 @@ import httpx
 from local_server import free_port, start_serve
 from websockets.asyncio.client import ClientConnection, connect
 
-MAX_TABLES = 500
+MAX_TABLES = 2000
 MAX_SECONDS = 600
+
+
+class Window:
+    """The measured window: it opens once every table slot has its first table started and its
+    seats connected (setting up a thousand tables at once is not the steady state the figures
+    describe), and closes ``seconds`` later. Actions before it opens are not counted."""
+
+    def __init__(self, tables: int, seconds: float) -> None:
+        self.waiting = tables
+        self.seconds = seconds
+        self.opened = asyncio.Event()
+        self.started = 0.0
+        self.deadline = float("inf")
+
+    async def ready(self) -> None:
+        """A slot is set up; wait until every slot is."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.started = time.perf_counter()
+            self.deadline = self.started + self.seconds
+            self.opened.set()
+        await self.opened.wait()
 
 
 class Seat:
@@ -73,15 +102,16 @@ async def play_tables(
     base: str,
     port: int,
     game: str,
-    deadline: float,
+    window: Window,
     latencies: list[float],
     rng: random.Random,
     think: float,
 ) -> int:
-    """Play games back to back at one table slot until the deadline; actions made."""
+    """Play games back to back at one table slot until the window closes; actions made in it."""
     actions = 0
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        while time.perf_counter() < deadline:
+    first = True
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        while time.perf_counter() < window.deadline:
             created = (
                 await http.post(
                     "/api/tables",
@@ -101,18 +131,22 @@ async def play_tables(
             url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/ws"
             seats = []
             for seat in created["seats"]:
-                ws = await connect(url, max_size=None)
+                # A thousand handshakes at once outlast the client's 10 s default on a busy machine.
+                ws = await connect(url, max_size=None, open_timeout=300)
                 await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
                 seats.append(Seat(ws))
             await asyncio.gather(*(s.read_until(0) for s in seats))
-            while time.perf_counter() < deadline and seats[0].status == "playing":
+            if first:
+                first = False
+                await window.ready()
+            while time.perf_counter() < window.deadline and seats[0].status == "playing":
                 mover = next((s for s in seats if s.legal), None)
                 if mover is None:
                     await asyncio.gather(*(s.read_until(s.seq + 1) for s in seats))
                     continue
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
-                    if time.perf_counter() >= deadline:
+                    if time.perf_counter() >= window.deadline:
                         break
                 seq = mover.seq + 1
                 pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
@@ -204,6 +238,14 @@ def main() -> None:
         default=1,
         help="servers on the same PostgreSQL behind one round-robin address (<= 8)",
     )
+    parser.add_argument(
+        "--route",
+        choices=("connection", "table"),
+        default="connection",
+        help="with --processes: each new connection to the next server (round robin), or "
+        "every request and websocket of a table to one server, as a proxy hashing the "
+        "table's address would",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not 1 <= args.processes <= 8:
@@ -224,20 +266,41 @@ def main() -> None:
                     name = f"server{index}"
                     servers.append(start_server(backend, args.database, Path(tmp), name))
             latencies: list[float] = []
-            cpu_before = cpu_seconds(servers)
-            load_before = os.getloadavg()[0]
-            started = time.perf_counter()
-            deadline = started + args.seconds
+            window = Window(args.tables, args.seconds)
+            measured: dict[str, Any] = {}
+
+            async def measure() -> None:
+                """The server's CPU time and the load average over the window alone."""
+                await window.opened.wait()
+                # On stderr, for a profiler to attach to the server for the window alone.
+                print(f"window open: measuring for {args.seconds:g} s", file=sys.stderr, flush=True)
+                measured["cpu_before"] = cpu_seconds(servers)
+                measured["client_before"] = time.process_time()
+                measured["load_before"] = os.getloadavg()[0]
+                await asyncio.sleep(max(0.0, window.deadline - time.perf_counter()))
+                measured["cpu_after"] = cpu_seconds(servers)
+                measured["client_after"] = time.process_time()
+                measured["load_after"] = os.getloadavg()[0]
+                measured["elapsed"] = time.perf_counter() - window.started
 
             async def run() -> int:
-                proxy = None if args.processes == 1 else await round_robin(port, backends)
+                by_table = args.route == "table"
+                proxy = None
+                if args.processes > 1 and not by_table:
+                    proxy = await round_robin(port, backends)
+
+                def server_of(slot: int) -> int:
+                    return backends[slot % len(backends)] if by_table else port
+
+                setup_started = time.perf_counter()
+                meter = asyncio.create_task(measure())
                 counts = await asyncio.gather(
                     *(
                         play_tables(
-                            f"http://127.0.0.1:{port}",
-                            port,
+                            f"http://127.0.0.1:{server_of(i)}",
+                            server_of(i),
                             args.game,
-                            deadline,
+                            window,
                             latencies,
                             random.Random(i),
                             args.think,
@@ -245,14 +308,16 @@ def main() -> None:
                         for i in range(args.tables)
                     )
                 )
+                await meter
+                measured["setup"] = window.started - setup_started
                 if proxy is not None:
                     proxy.close()
                 return sum(counts)
 
             actions = asyncio.run(run())
-            elapsed = time.perf_counter() - started
-            cpu_after = cpu_seconds(servers)
-            load_after = os.getloadavg()[0]
+            elapsed = measured["elapsed"]
+            cpu_before, cpu_after = measured["cpu_before"], measured["cpu_after"]
+            load_before, load_after = measured["load_before"], measured["load_after"]
         finally:
             for server in servers:
                 os.killpg(server.pid, signal.SIGTERM)
@@ -262,9 +327,11 @@ def main() -> None:
     result = {
         "tables": args.tables,
         "seconds": round(elapsed, 1),
+        "setup_seconds": round(measured["setup"], 1),
         "game": args.game,
         "database": "sqlite" if not args.database else args.database.split(":")[0],
         "processes": args.processes,
+        "route": args.route if args.processes > 1 else None,
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,
@@ -273,6 +340,12 @@ def main() -> None:
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_after - cpu_before) / actions, 2)
             if actions and cpu_before is not None and cpu_after is not None
+            else None
+        ),
+        # This script's own CPU time: it shares the machine's cores with the server.
+        "client_cpu_ms_per_action": (
+            round(1000 * (measured["client_after"] - measured["client_before"]) / actions, 2)
+            if actions
             else None
         ),
         "load_avg_1min": [round(load_before, 2), round(load_after, 2)],

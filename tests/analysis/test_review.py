@@ -22,13 +22,15 @@ from courtly.analysis.review import (
     turns_of,
 )
 from courtly.analysis.review.calibration import (
+    MIN_BLOCK,
     Calibration,
     data_path,
+    isotonic,
     load_calibration,
     logistic,
 )
 from courtly.analysis.review.engine import seat_turns
-from courtly.analysis.review.fit import brier
+from courtly.analysis.review.fit import Sample, brier, fit_counts
 from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
@@ -155,14 +157,54 @@ def test_the_logistic_calibration_corrects_an_overconfident_value() -> None:
     assert brier([curve.chance(v) for v in values], outcomes) < brier(values, outcomes)
 
 
+def test_the_isotonic_calibration_follows_a_shape_the_logistic_cannot() -> None:
+    # Positions valued below 0.5 are lost, above it won half the time: no logistic curve of
+    # the value's log-odds fits that step; the isotonic one does, and scores better.
+    rng = Rng(6)
+    values = [rng.random() for _ in range(3000)]
+    outcomes = [0.0 if v < 0.5 else float(rng.random() < 0.5) for v in values]
+    curve = isotonic(values, outcomes)
+    assert list(curve.chances) == sorted(curve.chances)
+    assert curve.chance(0.2) == pytest.approx(0.0, abs=0.03)
+    assert curve.chance(0.8) == pytest.approx(0.5, abs=0.06)
+    fitted = logistic(values, outcomes)
+    scored = brier([curve.chance(v) for v in values], outcomes)
+    assert scored < brier([fitted.chance(v) for v in values], outcomes)
+    # Every step rests on enough positions not to learn from noise.
+    few = isotonic(values[:100], outcomes[:100])
+    assert len(few.values) <= 100 // MIN_BLOCK
+
+
+def test_each_player_count_is_fitted_on_its_own_games() -> None:
+    # The same values, won twice as often at two seats as at four: one curve each.
+    rng = Rng(8)
+    samples = []
+    for index in range(300):
+        for players, share in ((2, 1.0), (4, 0.5)):
+            value = rng.random()
+            won = float(rng.random() < value * share)
+            samples.append(Sample(index, players, value, won))
+    fits = fit_counts(samples)
+    assert sorted(fits) == [2, 4]
+    assert fits[2].calibration.chance(0.8) == pytest.approx(0.8, abs=0.1)
+    assert fits[4].calibration.chance(0.8) == pytest.approx(0.4, abs=0.1)
+    assert fits[2].held_out == fits[4].held_out == 100
+
+
 @pytest.mark.parametrize("name", sorted(SEATS))
-def test_each_game_ships_a_measured_calibration_which_the_review_uses(name: str) -> None:
+def test_each_game_ships_a_measured_calibration_per_player_count(name: str) -> None:
     shipped = json.loads(data_path(name).read_text(encoding="utf-8"))
-    assert shipped["held_out"] > 0 and shipped["positions"] > 0
-    calibration = load_calibration(name, SEATS[name])
-    assert list(calibration.chances) == sorted(calibration.chances)
+    assert "2" in shipped["counts"], "every game is played by two"
+    for count, curve in shipped["counts"].items():
+        assert curve["held_out"] > 0 and curve["positions"] > 0
+        assert curve["method"] in ("logistic", "isotonic")
+        calibration = load_calibration(name, int(count))
+        assert calibration.chances == tuple(curve["chances"])
+        assert list(calibration.chances) == sorted(calibration.chances)
+    assert load_calibration(name, 9) == Calibration()  # a count never fitted: the value itself
     game = courtly.load(name)
-    turns = seat_turns(game, _record(name), 0)
+    calibration = load_calibration(name, 2)
+    turns = seat_turns(game, _record(name, players=2), 0)
     judged = next(t for t in turns if t.judged)
     decision = judge_turn(game, judged, FEW, calibration)
     raw = judge_turn(game, judged, FEW, Calibration())

@@ -4,7 +4,9 @@ PostgreSQL)."""
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,62 @@ def test_a_review_after_the_end_is_stored_and_survives_a_restart(
         assert other["done"] == other["total"]
     finally:
         server.stop()
+
+
+def test_a_review_asked_of_two_processes_is_computed_once(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    """Two processes on one PostgreSQL are asked for the same review at the same moment: one
+    claims it and judges every turn, the other shows what the first stored; between them each
+    turn is judged once (their ``review_turns`` add up to the review's turns). A review whose
+    process died is taken up by the other."""
+    # Long enough for the two requests to overlap; the first process judges a turn far more
+    # slowly than the second, so that it is killed (below) with most of a review still to do
+    # whatever the machine's load (at 150 on an idle machine it could finish a whole review
+    # between two looks).
+    first = ServerProcess(postgres.url, tmp_path / "a.log", {"COURTLY_REVIEW_ITERATIONS": "3000"})
+    second = ServerProcess(postgres.url, tmp_path / "b.log", {"COURTLY_REVIEW_ITERATIONS": "150"})
+    first.start()
+    second.start()
+    try:
+        bots = first.create("courtisans", ["bot:greedy", "bot:greedy"], seed=8)
+        first.start_table(bots)
+        table_id = bots["table"]["id"]
+        _finished(first, table_id)
+        _finished(second, table_id)
+        barrier = threading.Barrier(2)
+
+        def ask(server: ServerProcess) -> int:
+            barrier.wait()
+            return server.http.post(f"/api/tables/{table_id}/reviews/0").status_code
+
+        with ThreadPoolExecutor(2) as pool:
+            assert list(pool.map(ask, (first, second))) == [200, 200]
+        # Asked again on both while it runs: still nobody else starts it.
+        for server in (second, first):
+            assert server.http.post(f"/api/tables/{table_id}/reviews/0").status_code == 200
+        review = _review(first, table_id, 0, done=True)
+        assert _review(second, table_id, 0, done=True) == review
+        judged = [s.http.get("/api/health").json()["review_turns"] for s in (first, second)]
+        assert sum(judged) == review["total"] > 0, judged
+        assert 0 in judged  # one process did all of it
+
+        # The other seat's review, begun by the first process, which then dies (kill -9): its
+        # claim goes with its connection, and the second process, asked, takes the review up.
+        first.http.post(f"/api/tables/{table_id}/reviews/1")
+        deadline = time.monotonic() + 120
+        while _review(second, table_id, 1, done=False)["done"] == 0:
+            assert time.monotonic() < deadline, "the first process judged no turn"
+            time.sleep(0.2)
+        first.kill9()
+        killed = _review(second, table_id, 1, done=False)
+        assert killed["done"] < killed["total"], "the first process finished before it was killed"
+        other = _review(second, table_id, 1, done=True)
+        assert other["done"] == other["total"]
+        assert second.http.get("/api/health").json()["review_turns"] > 0  # it took it up
+    finally:
+        first.stop()
+        second.stop()
 
 
 def _wait_turn(client: Any) -> None:

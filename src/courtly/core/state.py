@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     import numpy
 
 STATE_FORMAT = "courtly-state"
+# Options mappings whose action space a Game remembers by identity: about one per live table
+# of a server (each table's state keeps its own mapping); forgotten all at once past this.
+_KEPT_OPTIONS = 4096
 
 #: The keys every game's observation starts with, in this order (docs/formats.md); a game's own
 #: sections follow and never reuse these names.
@@ -389,6 +392,9 @@ class Game(ABC):
 
     def __init__(self) -> None:
         self._spaces: dict[tuple[int, str], ActionSpace] = {}
+        # The space of each options mapping asked about lately, by the mapping's identity (the
+        # mapping kept, so its id is not reused while it is here).
+        self._by_options: dict[tuple[int, int], tuple[Mapping[str, Any], ActionSpace]] = {}
         self._last_space: tuple[int, Mapping[str, Any], ActionSpace] | None = None
 
     # --- hooks ---------------------------------------------------------------------------
@@ -550,10 +556,15 @@ class Game(ABC):
         self, num_players: int, options: Mapping[str, Any] | None = None
     ) -> ActionSpace:
         # Every validated apply asks for the space: answer a repeated question by identity first
-        # (states keep the options mapping they were made with and never change it).
+        # (states keep the options mapping they were made with and never change it). Not only
+        # the last one asked: a server plays many tables in turn, each state with its own.
         last = self._last_space
         if last is not None and last[0] == num_players and last[1] is options:
-            return last[2]
+            return last[2]  # a search asks again and again about one state's mapping
+        known = self._by_options.get((num_players, id(options)))
+        if known is not None and known[0] is options:
+            self._last_space = (num_players, options, known[1])
+            return known[1]
         opts = self.resolve_options(options)
         key = (num_players, canonical_json(opts))
         space = self._spaces.get(key)
@@ -561,6 +572,9 @@ class Game(ABC):
             self.check_players(num_players)
             space = self._spaces[key] = self._build_action_space(num_players, opts)
         if options is not None:
+            if len(self._by_options) >= _KEPT_OPTIONS:
+                self._by_options.clear()
+            self._by_options[(num_players, id(options))] = (options, space)
             self._last_space = (num_players, options, space)
         return space
 

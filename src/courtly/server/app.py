@@ -9,10 +9,11 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from courtly.core.errors import CourtlyError, error_text
+from courtly.server.clocks import clock_from_environment
 from courtly.server.config import ServerConfig, limits_from_environment
 from courtly.server.guards import BodyLimit
 from courtly.server.hub import Hub
-from courtly.server.routes import accounts, catalogues, games, replay, reviews
+from courtly.server.routes import accounts, catalogues, clocks, games, replay, reviews
 from courtly.server.routes.errors import install_error_handlers
 from courtly.server.routes.tables import tables_router
 from courtly.server.scheduler import BotScheduler
@@ -34,6 +35,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
             Store(config.database_url),
             limits,
             BotScheduler(config.bot_workers) if bot_pool else None,
+            clock_from_environment(),
         )
         await hub.start()
         app.state.hub = hub
@@ -57,6 +59,7 @@ def create_app(config: ServerConfig, bot_pool: bool = True) -> FastAPI:
     app.include_router(tables_router(limits))
     app.include_router(replay.router)
     app.include_router(reviews.router)
+    app.include_router(clocks.router)
     app.include_router(catalogues.router)
     app.include_router(accounts.router)
     return app

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from courtly.server.live import LiveTable
 from courtly.server.master import Master
@@ -30,6 +31,9 @@ class BotSeats:
         self.master = master
         self.leases = leases
         self.scheduler = scheduler
+        # A decision's spec within the seat's clock (the hub's deadlines cap it by the time
+        # the seat has left; docs/server.md, "Time at the table").
+        self.budget: Callable[[LiveTable, int, str], str] = lambda live, seat, spec: spec
 
     def wake(self, live: LiveTable) -> None:
         """Let the bot whose turn it is think, unless one already does for this table."""
@@ -55,24 +59,28 @@ class BotSeats:
                 player = _bot_to_move(live)
                 if player is None:
                     return
-                spec = live.seat(player).bot_spec or "random"
+                spec = _spec(live, player) or "random"
+                thinks = self.budget(live, player, spec)
+                holder = _holder(live, player)
                 seq = live.table.seq
                 record = live.table.record.to_json()
                 live.thinking = player
                 broadcast_table(live)
 
-            def wanted(player: int = player, spec: str = spec, seq: int = seq) -> bool:
+            def wanted(
+                player: int = player, spec: str = spec, seq: int = seq, holder: str | None = holder
+            ) -> bool:
                 # Undone, moved on (another process), ended or reseated: stop thinking.
                 seat = live.seat(player)
                 return (
                     live.status == PLAYING
                     and live.table.seq == seq
-                    and seat.kind == BOT
-                    and seat.bot_spec == spec
+                    and seat.token_hash == holder
+                    and _spec(live, player) == spec
                 )
 
             try:
-                action = await self.scheduler.decide(live.id, record, player, spec, wanted)
+                action = await self.scheduler.decide(live.id, record, player, thinks, wanted)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -84,15 +92,33 @@ class BotSeats:
             live.thinking = None
             # None: the table changed while the bot thought (the loop looks again); a stale
             # seq (an undo meanwhile) is refused by the kernel, and the loop looks again too.
-            if action is None or not await self.master.act(live, player, seq, action, None):
+            if action is None or not await self.master.act(live, player, seq, action, None, holder):
                 async with live.lock:
                     broadcast_table(live)
+
+
+def _spec(live: LiveTable, seat: int) -> str | None:
+    """The agent that plays ``seat``: its bot's, or the stand-in's while its person is away
+    (timed out at a table whose policy hands the seat to a bot); None: a person plays."""
+    stored = live.seat(seat)
+    if stored.kind == BOT:
+        return stored.bot_spec or "random"
+    clock = live.stored.clock
+    if clock is not None and seat in clock["stand_in"]:
+        return str(clock["pace"]["bot"])
+    return None
+
+
+def _holder(live: LiveTable, seat: int) -> str | None:
+    """Who the seat's actions are stored for: a bot seat's None, a stand-in its person's."""
+    stored = live.seat(seat)
+    return None if stored.kind == BOT else stored.token_hash
 
 
 def _bot_to_move(live: LiveTable) -> int | None:
     if live.status != PLAYING:
         return None
     player = live.table.state.current_player
-    if player is None or live.seat(player).kind != BOT:
+    if player is None or _spec(live, player) is None:
         return None
     return player

@@ -19,8 +19,10 @@ from courtly.core.errors import CourtlyError
 from courtly.server.accounts import Accounts
 from courtly.server.bot_seats import BotSeats
 from courtly.server.chat import TableChat
+from courtly.server.clocks import Clock, system_clock, use
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
+from courtly.server.deadlines import Deadlines
 from courtly.server.live import LiveTable
 from courtly.server.lobby import Lobby
 from courtly.server.master import Master
@@ -39,8 +41,15 @@ log = logging.getLogger("courtly.server")
 
 
 class Hub:
-    def __init__(self, store: Store, limits: Limits, scheduler: BotScheduler | None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        limits: Limits,
+        scheduler: BotScheduler | None,
+        clock: Clock = system_clock,
+    ) -> None:
         self.limits = limits
+        use(clock)  # every message of this process measures the tables' clocks with it
         self.scheduler = scheduler
         self.thread = StoreThread(store)
         self.signals = PeerSignals(self.thread)
@@ -54,6 +63,9 @@ class Hub:
         self.seating = Seating(self.tables, limits, self.wake_bots)
         self.bot_seats = BotSeats(self.tables, self.master, self.leases, scheduler)
         self.peers = PeerListener(self.tables, self.undo, self.leases)
+        self.deadlines = Deadlines(self.tables, clock, self.wake_bots)
+        self.master.moved = self.deadlines.moved
+        self.bot_seats.budget = self.deadlines.budget
         self.chat = TableChat(self.thread, limits)
         self.accounts = Accounts(self.thread, self.tables)
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
@@ -69,7 +81,11 @@ class Hub:
 
     def health(self) -> dict[str, int]:
         live = [t for t in self.tables.tables.values() if t.status in ACTIVE]
-        return {"live_tables": len(live), "bot_decisions": self.master.bot_decisions}
+        return {
+            "live_tables": len(live),
+            "bot_decisions": self.master.bot_decisions,
+            "review_turns": self.reviews.turns_judged,
+        }
 
     async def start(self) -> None:
         """Migrate the schema, bring back every unfinished table, and let bots resume."""
@@ -87,6 +103,7 @@ class Hub:
         if self.limits.waiting_table_hours > 0:
             self._tasks.append(asyncio.create_task(self.lobby.expire_waiting()))
         self._tasks.append(asyncio.create_task(self._sweep()))
+        self._tasks.append(asyncio.create_task(self.deadlines.run()))
 
     async def _sweep(self) -> None:
         """Once a second: heartbeats, processes gone silent, tables to re-read after a failed
@@ -120,6 +137,8 @@ class Hub:
         if self.leases is not None:
             await self.leases.close()
         self.reviews.stop()
+        await self.reviews.close()
+        self.deadlines.stop()
         for live in self.tables.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()

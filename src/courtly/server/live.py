@@ -9,7 +9,7 @@ from typing import Any
 
 from courtly.core.registry import load_game
 from courtly.core.table import Table
-from courtly.server import protocol
+from courtly.server import clocks, protocol
 from courtly.server.stored import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
 from courtly.server.transport import Connection, TokenBucket
 
@@ -105,15 +105,22 @@ class LiveTable:
             return False
         return not (self.status == ENDED and self.table.seq == 0)
 
-    def fresh_view(self, viewer: int | None, lang: str, kind: str = "update") -> dict[str, Any]:
+    def fresh_view(
+        self,
+        viewer: int | None,
+        lang: str,
+        kind: str = "update",
+        rendered: protocol.RenderedEvents | None = None,
+    ) -> dict[str, Any]:
         """Everything ``viewer`` needs to draw the table from nothing (``kind`` is
-        ``snapshot`` or ``update``), its texts in ``lang``. Before the start nothing in it
-        comes from the deal: the state is dealt from the seed, which stays unused for viewers
-        until the owner starts the table."""
+        ``snapshot`` or ``update``), its texts in ``lang`` (``rendered``: the words of the
+        events already made for the other viewers of the same change). Before the start
+        nothing in it comes from the deal: the state is dealt from the seed, which stays
+        unused for viewers until the owner starts the table."""
         if not self.dealt:
             return protocol.unstarted_message(kind, viewer, self.table.seq, self.info())
         snapshot = self.table.snapshot(viewer)
-        return protocol.game_message(kind, snapshot, self.info(), self.table.game, lang)
+        return protocol.game_message(kind, snapshot, self.info(), self.table.game, lang, rendered)
 
 
 def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, Any]:
@@ -147,11 +154,13 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "seq": stored.seq,
         "seats": seats,
         "spectators": 0 if live is None else live.spectators(),
-        "result": stored.result,
+        "result": clocks.lost_on_time(stored.clock) or stored.result,
         "undo": undo,
         "hints": stored.hints,
         "spectator_chat": stored.spectator_chat,
         "muted": stored.muted,
+        # The pace, the policy and each seat's time left, measured now (None: no clock).
+        "clock": clocks.public(stored.clock, clocks.now()),
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }

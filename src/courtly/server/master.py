@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,12 +30,22 @@ class Master:
         self.leases = leases
         self.wake_bots = wake_bots
         self.bot_decisions = 0  # bot actions this process decided (health: one process each)
+        # Told of every stored action before anyone hears of it (seat, by a stand-in bot):
+        # the table's clocks (courtly.server.deadlines).
+        self.moved: Callable[[LiveTable, int, bool], None] = lambda live, seat, stand_in: None
 
     async def act(
-        self, live: LiveTable, seat: int, seq: int, action: Any, conn: Connection | None
+        self,
+        live: LiveTable,
+        seat: int,
+        seq: int,
+        action: Any,
+        conn: Connection | None,
+        holder: str | None = None,
     ) -> bool:
         """Apply, commit, then tell everyone. False (and an error to ``conn``) if refused.
-        ``conn`` None is the seat's bot."""
+        ``conn`` None is the seat's bot, or with ``holder`` (the person's token hash) the
+        stand-in bot of a person's seat who ran out of time."""
         if conn is None:
             self.bot_decisions += 1
         async with live.lock:
@@ -74,7 +85,7 @@ class Master:
                         table.seq,
                         status,
                         result,
-                        None if conn is None else conn.seat_hash,
+                        holder if conn is None else conn.seat_hash,
                     )
                 )
             except Exception as exc:
@@ -86,6 +97,7 @@ class Master:
                 live.stored.status = FINISHED
                 live.stored.result = result
                 live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
+            self.moved(live, seat, conn is None and holder is not None)
             self.tables.signals.cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
             broadcast(live, deliveries)
             self.tables.evict_if_done(live)

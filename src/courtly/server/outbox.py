@@ -25,6 +25,7 @@ def broadcast(live: LiveTable, deliveries: Deliveries) -> None:
     viewer's connections in that language (the spectators share one per language)."""
     info = live.info()
     texts: dict[tuple[int | None, str], str] = {}
+    rendered: protocol.RenderedEvents = {}
     for conn in live.connections:
         delivery = deliveries.get(conn.viewer)
         if delivery is None:
@@ -33,16 +34,18 @@ def broadcast(live: LiveTable, deliveries: Deliveries) -> None:
         text = texts.get(key)
         if text is None:
             game = live.table.game
-            message = protocol.game_message("update", delivery, info, game, conn.lang)
+            message = protocol.game_message("update", delivery, info, game, conn.lang, rendered)
             text = texts[key] = protocol.encode(message)
         conn.send_text(text)
 
 
 def send_fresh_views(live: LiveTable) -> None:
     """Every connection gets a view of its own seat drawn from nothing (the deal shown at the
-    start, a game rebuilt after an undo or a re-read)."""
+    start, a game rebuilt after an undo or a re-read), the events' words made once per
+    language for them all."""
+    rendered: protocol.RenderedEvents = {}
     for conn in live.connections:
-        conn.send(live.fresh_view(conn.viewer, conn.lang))
+        conn.send(live.fresh_view(conn.viewer, conn.lang, rendered=rendered))
 
 
 def tell_undo_result(live: LiveTable, seat: int, accepted: bool, reason: CourtlyError) -> None:

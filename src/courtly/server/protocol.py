@@ -135,23 +135,53 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         raise ProtocolError("bad_message", invalid_request(exc.errors())) from None
 
 
+#: Events already put into words during one change, by event and language: every seat of a
+#: table is passed the very same object for a public event (``events_for`` filters, it does
+#: not copy), so each is rendered once per language, not once per viewer.
+RenderedEvents = dict[tuple[int, str], dict[str, Any]]
+
+
 def game_message(
-    kind: str, delivery: Delivery, table: dict[str, Any], game: Game, lang: str
+    kind: str,
+    delivery: Delivery,
+    table: dict[str, Any],
+    game: Game,
+    lang: str,
+    rendered: RenderedEvents | None = None,
 ) -> dict[str, Any]:
     """A ``snapshot`` or ``update`` (``kind``) for one viewer who reads ``lang``: its events'
     and legal actions' texts made for that reader by the kernel's renderer, naming each seat
     that has a name (names are public, in every viewer's table), and the rules of the
     decision in front of the seat to act (``explain``). Built from that viewer's delivery
-    only, so it tells nothing more."""
+    only, so it tells nothing more. ``rendered`` shares the events' words between the
+    messages of one change (the same table, so the same names)."""
     names = seat_names(table, lang)
-    out: dict[str, Any] = {"type": kind, **delivery.to_json(), "table": table}
-    out["events"] = [event_json(game, e, lang, names) for e in delivery.events]
+    if rendered is None:
+        rendered = {}
+    events = []
+    for event in delivery.events:
+        key = (id(event), lang)
+        words = rendered.get(key)
+        if words is None:
+            words = rendered[key] = event_json(game, event, lang, names)
+        events.append(words)
     # A choice that names a place reads as this viewer's observation shows it (a kill names
     # the card there, face down if the viewer does not know it).
     view = delivery.observation
-    out["legal_actions"] = [action_json(game, a, lang, names, view) for a in delivery.legal_actions]
-    out["explain"] = _explanation(game, delivery, lang, names)
-    return out
+    # Built here field by field (Delivery.to_json's order) rather than from to_json, whose
+    # events and legal actions would be made only to be replaced by these with their texts.
+    return {
+        "type": kind,
+        "viewer": delivery.viewer,
+        "seq": delivery.seq,
+        "reset": delivery.reset,
+        "can_undo": delivery.can_undo,
+        "events": events,
+        "observation": delivery.observation,
+        "legal_actions": [action_json(game, a, lang, names, view) for a in delivery.legal_actions],
+        "table": table,
+        "explain": _explanation(game, delivery, lang, names),
+    }
 
 
 def seat_names(table: dict[str, Any], lang: str) -> list[str | None]:

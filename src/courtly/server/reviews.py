@@ -5,6 +5,10 @@ A review runs as a background task, one turn at a time, each turn a job of the b
 at the lowest priority (``BotScheduler.review_turn``: it waits while any bot's decision does).
 After each turn its state is stored with the table (``Store.reviews``), so the review is
 computed once, its progress can be shown, and a server restarted goes on from what was judged.
+Several server processes on one PostgreSQL compute it once too: the process that computes a
+review holds its claim, a PostgreSQL advisory lock of its own (``review_claims.py``); another
+process asked for it shows what the holder stored so far. The lock lives as long as the
+holder's connection, so a review whose process died is taken up by the next process asked.
 Only a finished game is reviewed: during a game a seat's estimates would be a hint about the
 others, which only a hint for one's own seat may give (docs/server.md).
 """
@@ -28,6 +32,7 @@ from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
 from courtly.server.protocol import seat_names
 from courtly.server.refusals import RequestError
+from courtly.server.review_claims import ReviewClaims
 from courtly.server.scheduler import BotScheduler
 from courtly.server.stored import PLAYING
 
@@ -52,6 +57,10 @@ class Reviews:
         self.thread = thread
         self.scheduler = scheduler
         self.settings = settings
+        store = thread.store
+        self.claims = ReviewClaims(store.listen_dsn() if store.shared else None)
+        #: Turns this process judged (``/api/health``): across processes, each turn once.
+        self.turns_judged = 0
         self._running: dict[tuple[str, int], asyncio.Task[None]] = {}
         # Set while the server stops: a turn cut off then (its worker killed) is no failure;
         # the review stays as stored, running, and is taken up after the restart.
@@ -68,21 +77,33 @@ class Reviews:
     async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
         """Start (or go on with) the review of ``seat``; its body as stored."""
         self._check(live, seat)
-        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
+        load = self.thread.store.reviews.load
+        if not await self.claims.take(live.id, seat):
+            # Another process computes it: what it stored so far, or (not stored yet) its plan.
+            body = await self.thread.run(load, live.id, seat)
+            return body if body is not None else await asyncio.to_thread(self._plan, live, seat)
+        body = await self.thread.run(load, live.id, seat)
         if body is None or body.get("settings") != self.settings.to_json():
             body = await asyncio.to_thread(self._plan, live, seat)
             await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
         if body["status"] != DONE:
             self._start(live, seat, body)
+        elif not self._busy(live.id, seat):
+            await self.claims.release(live.id, seat)
         return body
 
     async def stored(self, live: LiveTable, seat: int) -> dict[str, Any] | None:
         """The review of ``seat`` as stored (None: never asked for); one stored as running but
         with no task here (the server restarted) is taken up again."""
         self._check(live, seat)
-        body = await self.thread.run(self.thread.store.reviews.load, live.id, seat)
-        if body is not None and body["status"] == RUNNING:
-            self._start(live, seat, body)
+        load = self.thread.store.reviews.load
+        body = await self.thread.run(load, live.id, seat)
+        orphaned = body is not None and body["status"] == RUNNING and not self._busy(live.id, seat)
+        if orphaned and await self.claims.take(live.id, seat):
+            # Read again under the claim: the process that held it may have gone on.
+            body = await self.thread.run(load, live.id, seat)
+            if body is not None and body["status"] == RUNNING:
+                self._start(live, seat, body)
         return body
 
     def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
@@ -96,10 +117,14 @@ class Reviews:
             "decisions": [],
         }
 
+    def _busy(self, table_id: str, seat: int) -> bool:
+        """Whether this process is computing the review now."""
+        task = self._running.get((table_id, seat))
+        return task is not None and not task.done()
+
     def _start(self, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
         key = (live.id, seat)
-        task = self._running.get(key)
-        if task is not None and not task.done():
+        if self._busy(live.id, seat):
             return
         if body["status"] == FAILED:  # a failed review asked for again is tried again
             body["status"], body["failures"] = RUNNING, 0
@@ -113,13 +138,17 @@ class Reviews:
             for step in body["steps"]:
                 if step in done:
                     continue
+                if not await self.claims.take(table_id, seat):
+                    return  # the claim was lost (its connection dropped) to another process
                 decision = await self._judge(f"review:{table_id}:{seat}", record, seat, step)
                 if decision is None:
                     return  # the scheduler is shutting down
+                self.turns_judged += 1
                 body["decisions"].append(decision)
                 await self.thread.run(store.reviews.save, table_id, seat, body)
             body["status"] = DONE
             await self.thread.run(store.reviews.save, table_id, seat, body)
+            await self.claims.release(table_id, seat)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -133,6 +162,7 @@ class Reviews:
             if body["failures"] >= MAX_FAILURES:
                 body["status"] = FAILED
             await self.thread.run(store.reviews.save, table_id, seat, body)
+            await self.claims.release(table_id, seat)
 
     async def _judge(
         self, key: str, record: dict[str, Any], seat: int, step: int
@@ -186,6 +216,10 @@ class Reviews:
         self._stopping = True
         for task in self._running.values():
             task.cancel()
+
+    async def close(self) -> None:
+        """Give back every claim (their connection closes): another process may go on."""
+        await self.claims.close()
 
 
 def shown(

@@ -57,6 +57,11 @@ class TableRow(Base):
     # seats its owner muted (a JSON list).
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     muted: Mapped[str] = mapped_column(Text, default="[]")
+    # Its pace and clocks as JSON (``courtly.server.clocks``; None: no clock), the sequence
+    # number they were measured at, and the next deadline while they match (the scheduler's).
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    clock_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -115,7 +120,25 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class ClockEventRow(Base):
+    """What the clock did at a table (a seat timed out, came back, took leave), kept with
+    its record: the ply it happened before, and the details as JSON."""
+
+    __tablename__ = "courtly_clock_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("courtly_tables.id", ondelete="CASCADE"), index=True
+    )
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    detail: Mapped[str] = mapped_column(Text, default="{}")
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 TABLE_ROWS = Base.metadata.tables[TableRow.__tablename__]
+CLOCK_EVENT_ROWS = Base.metadata.tables[ClockEventRow.__tablename__]
 CHAT_ROWS = Base.metadata.tables[ChatRow.__tablename__]
 REVIEW_ROWS = Base.metadata.tables[ReviewRow.__tablename__]
 SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
@@ -207,4 +230,5 @@ def stored_table(row: Any, seats: Sequence[Any]) -> StoredTable:
         hints=bool(row.hints),
         spectator_chat=bool(row.spectator_chat),
         muted=sorted(int(seat) for seat in json.loads(row.muted)),
+        clock=None if row.clock is None else json.loads(row.clock),
     )

@@ -32,6 +32,7 @@ from courtly.core.canonical import canonical_json
 from courtly.server.account_rows import AccountRows
 from courtly.server.action_rows import ActionRows
 from courtly.server.chat_rows import ChatRows
+from courtly.server.deadline_rows import DeadlineRows
 from courtly.server.review_rows import ReviewRows
 from courtly.server.schema import (
     ACTION_ROWS,
@@ -97,6 +98,7 @@ class Store:
             self.engine, self._write, self._announce, self._announce_many, self._signal
         )
         self.accounts = AccountRows(self._reader, self._write, self._announce)
+        self.clocks = DeadlineRows(self._reader, self._write, self._announce)
 
     def _announce(self, connection: Connection, table_id: str, seq: int) -> None:
         if self.shared:

@@ -93,6 +93,7 @@ class StoredTable:
     hints: bool = False  # its players may ask for a hint for their own seat (docs/server.md)
     spectator_chat: bool = False  # its spectators may write in its chat (docs/server.md)
     muted: list[int] = field(default_factory=list)  # the seats its owner muted in the chat
+    clock: dict[str, Any] | None = None  # its pace and clocks (courtly.server.clocks)
 
     def record(self) -> GameRecord:
         """The game record: seed, every action and fingerprint, as ``courtly replay`` reads it."""

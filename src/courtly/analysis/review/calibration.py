@@ -1,13 +1,16 @@
-"""From the search's value to a win chance, per game.
+"""From the search's value to a win chance, per game and player count.
 
 The review's search returns a mean of logistic scores of heuristic positions (depth-0
 rollouts), which orders positions well but is not a probability. A calibration maps it to the
-rate at which positions with that value were won: a logistic curve on the value's log-odds
-(Platt scaling: two parameters, which a few hundred positions fit without the steps an
-isotonic fit learns from noise), fitted on positions of finished games between bots, shipped
-as one small JSON file per game (``data/<game>.json``, the curve as knots) and refitted by
-``benchmarks/calibrate_review.py`` (``fit.py``). A game with no file is not calibrated: its
-chance is the search's value, clipped to [0, 1].
+rate at which positions with that value were won, fitted on positions of finished games
+between bots, separately at each player count (a value of 0.6 is won far less often among
+five seats than between two). Two fits are tried: a logistic curve on the value's log-odds
+(Platt scaling, two parameters) and an isotonic one (the increasing step function closest to
+the outcomes, each step holding at least ``MIN_BLOCK`` positions so it does not learn from
+noise); the one with the better Brier score across folds of the training games is kept. Both
+are shipped as knots in one small JSON file per game (``data/<game>.json``, one curve per
+player count), refitted by ``benchmarks/calibrate_review.py`` (``fit.py``). A game or player
+count with no curve is not calibrated: its chance is the search's value, clipped to [0, 1].
 """
 
 from __future__ import annotations
@@ -61,15 +64,16 @@ def data_path(game_name: str) -> Path:
 def load_calibration(game_name: str, players: int) -> Calibration:
     """The calibration of ``game_name`` at ``players`` seats: none (the value itself) at a
     player count it was not fitted at, since the chances differ with the number of seats (a
-    sure win of a two-seat Courtisans game read 24% through the curve fitted at three and
-    four seats)."""
+    sure win of a two-seat Courtisans game read 24% through a curve fitted at three and four
+    seats)."""
     path = data_path(game_name)
     if not path.is_file():
         return Calibration()
     data = json.loads(path.read_text(encoding="utf-8"))
-    if players not in data.get("players", []):
+    curve = data.get("counts", {}).get(str(players))
+    if curve is None:
         return Calibration()
-    return Calibration(tuple(data["values"]), tuple(data["chances"]))
+    return Calibration(tuple(curve["values"]), tuple(curve["chances"]))
 
 
 #: The values at which a logistic fit is written down as knots (interpolated between).
@@ -110,3 +114,44 @@ def logistic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
             break
     chances = tuple(round(1.0 / (1.0 + math.exp(-(a * _logit(k) + b))), 4) for k in KNOTS)
     return Calibration(KNOTS, chances)
+
+
+#: The fewest positions an isotonic step may rest on.
+MIN_BLOCK = 30
+
+
+def isotonic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+    """The increasing step function of the value closest to the outcomes (pool adjacent
+    violators), its steps merged until each holds ``MIN_BLOCK`` positions, written as knots at
+    each step's mean value (interpolated between, flat beyond)."""
+    # Each block: [positions, sum of values, sum of outcomes].
+    blocks: list[list[float]] = []
+    for value, outcome in sorted(zip(values, outcomes, strict=True)):
+        blocks.append([1.0, value, outcome])
+        while len(blocks) > 1 and _rate(blocks[-2]) >= _rate(blocks[-1]):
+            _merge(blocks, len(blocks) - 2)
+    while len(blocks) > 1:
+        small = min(range(len(blocks)), key=lambda i: blocks[i][0])
+        if blocks[small][0] >= MIN_BLOCK:
+            break
+        # Into the neighbour whose rate is closest (the merge that bends the curve least).
+        if small == 0:
+            _merge(blocks, 0)
+        elif small == len(blocks) - 1:
+            _merge(blocks, small - 1)
+        else:
+            left = abs(_rate(blocks[small - 1]) - _rate(blocks[small]))
+            right = abs(_rate(blocks[small + 1]) - _rate(blocks[small]))
+            _merge(blocks, small - 1 if left <= right else small)
+    knots = [(b[1] / b[0], round(_rate(b), 4)) for b in blocks]
+    return Calibration(tuple(k for k, _ in knots), tuple(c for _, c in knots))
+
+
+def _rate(block: list[float]) -> float:
+    return block[2] / block[0]
+
+
+def _merge(blocks: list[list[float]], i: int) -> None:
+    """Block ``i`` and the next one made one."""
+    a, b = blocks[i], blocks.pop(i + 1)
+    blocks[i] = [a[0] + b[0], a[1] + b[1], a[2] + b[2]]

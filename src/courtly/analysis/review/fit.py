@@ -6,7 +6,9 @@ drawn; at each, the review's search (with the budget given) runs from the decidi
 and its value is paired with that seat's result (its share of the win: 1, 0, or a share of a
 tie). A share of the games (whole games, as a game's positions are not independent) is held
 out: the calibration is fitted on the others and measured on those, a reliability table by
-decile of predicted chance and the Brier score, uncalibrated and calibrated.
+decile of predicted chance and the Brier score, uncalibrated and calibrated. Each player count
+is fitted and measured on its own games; of the two fits (logistic, isotonic) the one kept is
+chosen on the training games alone (folds of them), never on the held-out ones.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from courtly.agents.registry import make_agent
-from courtly.analysis.review.calibration import Calibration, logistic
+from courtly.analysis.review.calibration import Calibration, isotonic, logistic
 from courtly.analysis.review.engine import ReviewSettings, search_value
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
@@ -31,6 +33,7 @@ SEAT_AGENTS = ("greedy", "easy")
 @dataclass(frozen=True)
 class Sample:
     game_index: int
+    players: int  # the seats of the game it was drawn from
     value: float  # the search's value for the deciding seat
     outcome: float  # that seat's share of the win
 
@@ -59,7 +62,7 @@ def play_and_sample(
     for at in picked:
         seat, position = choices[at]
         value, _ = search_value(game, SeatView(position, seat), settings, rng.fork())
-        samples.append(Sample(index, value, rewards[seat]))
+        samples.append(Sample(index, players, value, rewards[seat]))
     return samples
 
 
@@ -96,6 +99,7 @@ def brier(chances: Sequence[float], outcomes: Sequence[float]) -> float:
 @dataclass(frozen=True)
 class Fit:
     calibration: Calibration
+    method: str  # "logistic" or "isotonic"
     train: int  # positions fitted on
     held_out: int  # positions measured on
     raw_brier: float
@@ -104,16 +108,45 @@ class Fit:
     bins: list[Bin]
 
 
+FITS: dict[str, Callable[[Sequence[float], Sequence[float]], Calibration]] = {
+    "logistic": logistic,
+    "isotonic": isotonic,
+}
+#: Folds of the training games on which the two fits are compared.
+FOLDS = 3
+
+
+def _cross_brier(method: str, samples: Sequence[Sample]) -> float:
+    """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
+    chances: list[float] = []
+    outcomes: list[float] = []
+    for fold in range(FOLDS):
+        train = [s for s in samples if s.game_index % FOLDS != fold]
+        test = [s for s in samples if s.game_index % FOLDS == fold]
+        if not train or not test:
+            continue
+        curve = FITS[method]([s.value for s in train], [s.outcome for s in train])
+        chances += [curve.chance(s.value) for s in test]
+        outcomes += [s.outcome for s in test]
+    return brier(chances, outcomes) if chances else 1.0
+
+
 def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
-    """Fit on the games whose index is not a multiple of ``held_out_every``; measure on those."""
+    """Fit on the games whose index is not a multiple of ``held_out_every``; measure on those.
+    The fit kept is the one whose Brier score across folds of the training games is lower."""
     train = [s for s in samples if s.game_index % held_out_every]
     test = [s for s in samples if not s.game_index % held_out_every]
-    calibration = logistic([s.value for s in train], [s.outcome for s in train])
+    # Fold by the training games' own order (their indices skip the held-out ones).
+    order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
+    folded = [Sample(order[s.game_index], s.players, s.value, s.outcome) for s in train]
+    method = min(FITS, key=lambda m: _cross_brier(m, folded))
+    calibration = FITS[method]([s.value for s in train], [s.outcome for s in train])
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
     outcomes = [s.outcome for s in test]
     return Fit(
         calibration,
+        method,
         len(train),
         len(test),
         brier(raw, outcomes),
@@ -121,6 +154,12 @@ def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
         reliability(raw, outcomes),
         reliability(calibrated, outcomes),
     )
+
+
+def fit_counts(samples: Sequence[Sample], held_out_every: int = 3) -> dict[int, Fit]:
+    """A fit per player count, each on that count's games alone."""
+    counts = sorted({s.players for s in samples})
+    return {n: fit([s for s in samples if s.players == n], held_out_every) for n in counts}
 
 
 def collect(

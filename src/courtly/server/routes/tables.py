@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from courtly.core.i18n import language_from_accept
+from courtly.server.clocks import Pace
 from courtly.server.config import Limits
 from courtly.server.guards import ClientRate, retry_after
 from courtly.server.refusals import RequestError
@@ -35,6 +36,9 @@ class CreateTable(BaseModel):
     spectator_chat: bool = Field(
         default=False,
         description="let spectators write in the table's chat too (its seats always may)",
+    )
+    pace: Pace | None = Field(
+        default=None, description="a Fischer clock or a deadline per move; none: no clock"
     )
 
 
@@ -71,7 +75,7 @@ def tables_router(limits: Limits) -> APIRouter:
                 limit=limits.tables_per_minute,
                 wait=retry_after(wait),
             )
-        return await hub.lobby.create(
+        created = await hub.lobby.create(
             body.game,
             body.players,
             body.options,
@@ -80,6 +84,10 @@ def tables_router(limits: Limits) -> APIRouter:
             body.hints,
             body.spectator_chat,
         )
+        if body.pace is not None:
+            await hub.deadlines.configure(created["table"]["id"], body.pace)
+            created["table"] = (await hub.tables.require(created["table"]["id"])).info()
+        return created
 
     @router.get("/api/tables")
     async def list_tables(
@@ -154,7 +162,9 @@ def tables_router(limits: Limits) -> APIRouter:
         """After the end the whole record (replay it with ``courtly replay``); before, only
         the events the link's viewer has seen, their texts in the request's language."""
         lang = language_from_accept(request.headers.get("accept-language"))
-        return await hub.lobby.record(table_id, bearer(authorization), lang)
+        record = await hub.lobby.record(table_id, bearer(authorization), lang)
+        # What the clock did (time-outs, returns, leave): public to the table, as the chat.
+        return {**record, "clock_events": await hub.deadlines.events(table_id)}
 
     @router.websocket("/api/tables/{table_id}/ws")
     async def websocket(websocket: WebSocket, table_id: str) -> None:

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { currentAccount, signedAs } from "./session.js";
+import { showYourMoves, waitsOnMe } from "./your-move.js";
 
 export async function showAccount() {
   const app = document.getElementById("app");
@@ -143,6 +144,7 @@ async function listGames(panel) {
     showError(err);
     return;
   }
+  showYourMoves(tables);
   if (tables.length === 0) {
     panel.append(h("p", { class: "muted", text: t("account.no_games") }));
     return;
@@ -161,6 +163,7 @@ async function listGames(panel) {
           " ",
           h("span", { class: "muted", text: t(`status.${tb.status}`) }),
           " ",
+          waitsOnMe(tb) ? [h("span", { class: ["badge", "your-move"], text: t("account.your_move") }), " "] : null,
           tb.status === "finished"
             ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") })
             : h("a", { href: `/play/${tb.id}`, class: "button", text: t("account.open_table") }),

@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
+import { paceBody, paceFields, paceText } from "./pace.js";
 import { ratedLevelName, seatLabel } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
@@ -98,6 +99,7 @@ function openTables(tables) {
               h("span", { text: t(`status.${tb.status}`) }),
               " ",
               tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
+              tb.clock ? [h("span", { class: ["badge", "pace-badge"], text: paceText(tb.clock.pace) }), " "] : null,
               // Names are the players' own (proper names), not the client's words.
               h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
               " ",
@@ -237,6 +239,7 @@ function drawForm(form, games, name) {
       h("label", { for: "form-spectator-chat" }, h("input", { type: "checkbox", id: "form-spectator-chat" }), " ", t("form.spectator_chat")),
       h("p", { class: "hint", text: t("form.spectator_chat_help") }),
     ),
+    paceFields(game.levels),
     submit,
   );
   body.onsubmit = async (event) => {
@@ -267,7 +270,7 @@ async function createTable(game, form) {
   const created = await api("/api/tables", {
     method: "POST",
     body: { game: game.name, players: rows.length, seats, options, hints: form.querySelector("#form-hints").checked,
-      spectator_chat: form.querySelector("#form-spectator-chat").checked,
+      spectator_chat: form.querySelector("#form-spectator-chat").checked, pace: paceBody(form),
     },
   });
   const tableId = created.table.id;

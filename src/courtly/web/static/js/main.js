@@ -7,6 +7,7 @@ import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
 import { showAccount } from "./account.js";
 import { loadAccount, showInBar } from "./session.js";
+import { countYourMoves, watchYourMoves } from "./your-move.js";
 
 /** @type {Array<[RegExp, (m: RegExpMatchArray) => unknown]>} */
 const ROUTES = [
@@ -40,7 +41,7 @@ function languageSwitch() {
   );
   select.onchange = async () => {
     await setLanguage(select.value, true);
-    document.title = t("app.name");
+    countYourMoves();
     translate();
     showInBar();
     languageSwitch();
@@ -54,6 +55,7 @@ async function start() {
   translate();
   // Before the first view: the check token must be known before the page changes anything.
   await loadAccount();
+  watchYourMoves();
   languageSwitch();
   // Links inside the client change the view without reloading the page.
   document.addEventListener("click", (event) => {

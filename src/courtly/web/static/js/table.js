@@ -14,6 +14,7 @@ import { Picker } from "./picks.js";
 import { resultPanel } from "./result.js";
 import { SeatConnection } from "./table/connection.js";
 import { ChatPanel } from "./table/chat.js";
+import { clockPanel, followClock, stopClocks } from "./table/clocks.js";
 import { header, nameForm, privacyScreen, seatsBar, undoDialog, waitingRoom } from "./table/screens.js";
 import { boardArea, choices, log } from "./table/play-area.js";
 import { animateMoves, cardPositions } from "./table/motion.js";
@@ -57,6 +58,7 @@ class TablePage {
   }
 
   close() {
+    stopClocks();
     for (const view of this.views) view.close();
     setStatus("conn", null);
     endSignal();
@@ -186,6 +188,7 @@ class TablePage {
       mine: mine && !view.waiting && view.legal.length ? "1" : "0",
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
     };
+    followClock(table);
     const restoreFocus = this.chat.keepFocus();
     const before = cardPositions(this.root);
     this.root.replaceChildren(
@@ -194,6 +197,7 @@ class TablePage {
         { class: "table-page", dataset },
         header(this, view),
         seatsBar(this, view),
+        clockPanel(this, view),
         needsName ? nameForm(this, view) : null,
         table.status === "waiting" ? waitingRoom(this) : null,
         over ? resultPanel(table, this.breakdown(), this.names(), view.observation) : null,

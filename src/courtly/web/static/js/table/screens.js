@@ -11,6 +11,7 @@ import { seatLabel } from "../seats.js";
 import { absolute, saveHeld } from "../store.js";
 import { fmt, phaseName } from "./words.js";
 import { soundToggle } from "./turn-signal.js";
+import { seatClock } from "./clocks.js";
 
 export function header(page, view) {
   const obs = view.observation || {};
@@ -72,6 +73,7 @@ export function seatsBar(page, view) {
         h("span", { class: "name", text: seatLabel(seat) }),
         h("span", { class: "state", text: t(`seatstate.${state}`) }),
         score !== null && score !== undefined ? h("span", { class: "score", text: t("table.score", { score: fmt(score) }) }) : null,
+        seatClock(page, seat),
         ownerSeatControl(page, seat),
       );
     }),

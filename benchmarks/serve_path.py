@@ -1,0 +1,95 @@
+"""CPU time of the server's in-memory work per action (a script, not a test).
+
+What ``Master.act`` does with an accepted action besides storing it, on the server's own
+objects: the action resolved, played by the kernel's ``Table.act``, and each seat's ``update``
+built, rendered in its language and encoded by ``outbox.broadcast`` (queued on a connection,
+not sent). Many two-person tables are played in turn, as a server interleaves them, with
+serve_load's scripted choices. No network, no database, no other process: the figure moves
+far less with the machine's load than serve_load's whole-server CPU per action, whose
+database batching and event-loop wake-ups depend on how busy the machine is.
+
+    .venv/bin/python benchmarks/serve_path.py
+    .venv/bin/python benchmarks/serve_path.py --game tudor --actions 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from datetime import UTC, datetime
+
+from courtly.core.registry import load_game
+from courtly.core.state import Game
+from courtly.core.table import Table
+from courtly.server import outbox
+from courtly.server.live import LiveTable
+from courtly.server.stored import PERSON, PLAYING, StoredSeat, StoredTable
+from courtly.server.transport import Connection, TokenBucket
+
+
+def new_table(game: Game, index: int, seed: int) -> LiveTable:
+    now = datetime.now(UTC).replace(tzinfo=None)
+    seats = [StoredSeat(s, PERSON, name=f"bench {s}") for s in (0, 1)]
+    options = game.resolve_options({})
+    table = Table(game, 2, seed=seed, options=options, seats=[s.label for s in seats])
+    stored = StoredTable(
+        id=f"t{index}",
+        game=game.name,
+        num_players=2,
+        options=options,
+        seed=seed,
+        start_fingerprint=table.record.fingerprints[0],
+        status=PLAYING,
+        seq=0,
+        owner_hash="",
+        spectator_hash="",
+        seats=seats,
+        created_at=now,
+        updated_at=now,
+    )
+    live = LiveTable(stored, table)
+    for seat in (0, 1):
+        # Connections without a socket: a message is queued for a writer never started.
+        live.connections.add(Connection(None, seat, TokenBucket(1.0, 1)))  # type: ignore[arg-type]
+    return live
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="courtisans")
+    parser.add_argument("--tables", type=int, default=200, help="tables played in turn")
+    parser.add_argument("--actions", type=int, default=20000)
+    args = parser.parse_args()
+    game = load_game(args.game)
+    rng = random.Random(1)
+    lives = [new_table(game, i, i) for i in range(args.tables)]
+    actions = 0
+    started = time.process_time()
+    while actions < args.actions:
+        for index, live in enumerate(lives):
+            table = live.table
+            if table.state.is_terminal:  # a new game at this table, as serve_load starts one
+                live = lives[index] = new_table(game, index, args.tables + actions)
+                table = live.table
+            seat = table.state.current_player
+            assert seat is not None
+            legal = table.state.legal_actions()
+            pick = (legal[0] if rng.random() < 0.75 else rng.choice(legal)).id
+            table.state.action_space.resolve(pick)  # Master.act's check for a retried act
+            deliveries = table.act(seat, table.seq, pick)
+            live.stored.seq = table.seq
+            outbox.broadcast(live, deliveries)
+            for conn in live.connections:
+                while not conn.queue.empty():
+                    conn.queue.get_nowait()
+            actions += 1
+    spent = time.process_time() - started
+    print(
+        f"{game.name}: {1000 * spent / actions:.3f} ms of CPU per action "
+        f"({actions} actions, {args.tables} two-person tables in turn)"
+    )
+
+
+if __name__ == "__main__":
+    main()
