@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.games.tudor.codes import M_OVER
 from courtly.games.tudor.data import (
@@ -137,9 +137,9 @@ def winners(st: TudorState) -> list[int]:
 
 
 # Score breakdown ids: a category per end-game Scoring Card, and the tie-breaks in order.
-CARD_CATEGORY = {FOCUSED: "focused", FLEXIBLE: "flexible", ESSENTIALS: "essentials"}
+CARD_CATEGORY: Final = {FOCUSED: "focused", FLEXIBLE: "flexible", ESSENTIALS: "essentials"}
 CARD_CATEGORY[DIPLOMATIC] = "ambassadors"
-TIE_BREAKS = ("court_cards", "round_tokens", "rings")
+TIE_BREAKS: Final = ("court_cards", "round_tokens", "rings")
 
 
 def decided_by(st: TudorState) -> str | None:
