@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -39,13 +39,13 @@ from courtly.core.seat import SeatView
 from courtly.core.state import Game, State
 
 # A child is keyed ``action_id * _SEAT_SLOTS + seat``: one int key, cheaper than a tuple.
-_SEAT_SLOTS = 16
+_SEAT_SLOTS: Final = 16
 # The share of a time budget kept back for pauses no iteration so far has shown (a garbage
 # collection, the OS running another process): measured overruns were up to 10 ms a second.
-_TIME_RESERVE = 0.02
+_TIME_RESERVE: Final = 0.02
 
-ROLLOUT_POLICIES = ("random", "greedy")
-OPPONENT_MODELS = ("tree", "policy")
+ROLLOUT_POLICIES: Final = ("random", "greedy")
+OPPONENT_MODELS: Final = ("tree", "policy")
 
 
 class _Node:
@@ -442,7 +442,7 @@ class ISMCTSAgent:
 
 
 # The defaults read from an instance: compiled code cannot read instance fields off the class.
-_DEFAULTS = SearchSettings()
+_DEFAULTS: Final = SearchSettings()
 
 
 def settings_from_params(

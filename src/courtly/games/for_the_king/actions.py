@@ -4,7 +4,7 @@ catalogue; ``place`` by area and ``king`` by direction have one sentence each)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.games.for_the_king.codes import SPACE_SIZE
@@ -26,7 +26,7 @@ def _kind(name: Any, lang: str) -> str:
     return kind_words(KIND_BY_NAME[str(name)], lang)
 
 
-ACTION_TEXTS = ActionTexts(
+ACTION_TEXTS: Final = ActionTexts(
     TEXTS,
     {"card": _kind, "office": TEXTS.terms("office")},
     variants={"place": "area", "king": "change"},

@@ -8,8 +8,10 @@ Gold value).
 
 from __future__ import annotations
 
+from typing import Final
+
 # --- offices (index = office id; the rulebook's opening order) --------------------------
-OFFICES: tuple[str, ...] = (
+OFFICES: Final[tuple[str, ...]] = (
     "diplomacy",
     "military",
     "architecture",
@@ -17,12 +19,12 @@ OFFICES: tuple[str, ...] = (
     "entertainment",
     "provisions",
 )
-COLOURS: tuple[str, ...] = ("blue", "purple", "green", "pink", "red", "orange")
-NUM_OFFICES = len(OFFICES)
-LIVESTOCK = OFFICES.index("livestock")
+COLOURS: Final[tuple[str, ...]] = ("blue", "purple", "green", "pink", "red", "orange")
+NUM_OFFICES: Final = len(OFFICES)
+LIVESTOCK: Final = OFFICES.index("livestock")
 
 # The end-of-game tie-break visits colours in this order (rulebook, "How to finish").
-TIEBREAK_OFFICES: tuple[int, ...] = tuple(
+TIEBREAK_OFFICES: Final[tuple[int, ...]] = tuple(
     OFFICES.index(name)
     for name in (
         "diplomacy",
@@ -42,10 +44,10 @@ def offices_in_play(num_players: int) -> tuple[int, ...]:
     return tuple(o for o in range(NUM_OFFICES) if o != LIVESTOCK)
 
 
-PRIMARY_START = 3
-SECONDARY_VALUE = 1
-DUTY_MIN = 1
-DUTY_MAX = 6
+PRIMARY_START: Final = 3
+SECONDARY_VALUE: Final = 1
+DUTY_MIN: Final = 1
+DUTY_MAX: Final = 6
 
 
 def uses_secondary(num_players: int) -> bool:
@@ -53,22 +55,22 @@ def uses_secondary(num_players: int) -> bool:
 
 
 # Cards put back in the box at random after the numbered ones (by player count).
-RANDOM_REMOVAL: dict[int, int] = {2: 22, 3: 13, 4: 8, 5: 0}
+RANDOM_REMOVAL: Final[dict[int, int]] = {2: 22, 3: 13, 4: 8, 5: 0}
 # The deck sizes that follow (a check on the tables above, asserted by the tests).
-DECK_SIZE: dict[int, int] = {2: 60, 3: 72, 4: 80, 5: 108}
+DECK_SIZE: Final[dict[int, int]] = {2: 60, 3: 72, 4: 80, 5: 108}
 
 # --- card categories -----------------------------------------------------------------------
-GOV = 0
-KING = 1
-GOLD = 2
+GOV: Final = 0
+KING: Final = 1
+GOLD: Final = 2
 
-LETTERS = "ABCDEFGHI"
-HIGH_VALUES = (2, 2, 2, 2, 3, 3, 3, 4, 4)  # blue, purple, pink
-LOW_VALUES = (1, 1, 1, 1, 1, 1, 1, 2, 2)  # green, orange, red
-HIGH_OFFICES = frozenset(OFFICES.index(n) for n in ("diplomacy", "military", "livestock"))
+LETTERS: Final = "ABCDEFGHI"
+HIGH_VALUES: Final = (2, 2, 2, 2, 3, 3, 3, 4, 4)  # blue, purple, pink
+LOW_VALUES: Final = (1, 1, 1, 1, 1, 1, 1, 2, 2)  # green, orange, red
+HIGH_OFFICES: Final = frozenset(OFFICES.index(n) for n in ("diplomacy", "military", "livestock"))
 
 # King effects: (short code, text, delta (+1, -1, or 0 = the winner chooses), offices changed).
-KING_EFFECTS: tuple[tuple[str, str, int, int], ...] = (
+KING_EFFECTS: Final[tuple[tuple[str, str, int, int], ...]] = (
     ("up2", "+1 to two offices", 1, 2),
     ("down2", "-1 to two offices", -1, 2),
     ("up1", "+1 to one office", 1, 1),
@@ -76,17 +78,17 @@ KING_EFFECTS: tuple[tuple[str, str, int, int], ...] = (
     ("either1", "+1 or -1 to one office", 0, 1),
 )
 # Copies per effect: (unmarked, marked "5").
-KING_COPIES: tuple[tuple[int, int], ...] = ((2, 1), (2, 1), (3, 1), (2, 1), (1, 1))
+KING_COPIES: Final[tuple[tuple[int, int], ...]] = ((2, 1), (2, 1), (3, 1), (2, 1), (1, 1))
 
-GOLD_VALUES = (1, 2, 3)
+GOLD_VALUES: Final = (1, 2, 3)
 # Per Gold value: marks of its 13 cards (0 = unmarked).
-GOLD_MARKS: tuple[int, ...] = (0,) * 9 + (3, 4, 5, 5)
+GOLD_MARKS: Final[tuple[int, ...]] = (0,) * 9 + (3, 4, 5, 5)
 
 # --- kinds: 54 Government cards, 5 King effects, 3 Gold values ------------------------------
-NUM_GOV = NUM_OFFICES * len(LETTERS)
-KING_KIND_BASE = NUM_GOV
-GOLD_KIND_BASE = KING_KIND_BASE + len(KING_EFFECTS)
-NUM_KINDS = GOLD_KIND_BASE + len(GOLD_VALUES)
+NUM_GOV: Final = NUM_OFFICES * len(LETTERS)
+KING_KIND_BASE: Final = NUM_GOV
+GOLD_KIND_BASE: Final = KING_KIND_BASE + len(KING_EFFECTS)
+NUM_KINDS: Final = GOLD_KIND_BASE + len(GOLD_VALUES)
 
 
 def _kind_names() -> tuple[str, ...]:
@@ -103,7 +105,7 @@ def gov_value(kind: int) -> int:
     return (HIGH_VALUES if office in HIGH_OFFICES else LOW_VALUES)[letter]
 
 
-KIND_NAMES: tuple[str, ...] = _kind_names()
+KIND_NAMES: Final[tuple[str, ...]] = _kind_names()
 
 
 # --- the 108 cards ------------------------------------------------------------------------------
@@ -140,22 +142,22 @@ def _category(kind: int) -> int:
 
 
 _kinds, _marks, _values, _codes, _cats = _build_cards()
-CARD_KIND: tuple[int, ...] = tuple(_kinds)
-CARD_MARK: tuple[int, ...] = tuple(_marks)
-CARD_CATEGORY: tuple[int, ...] = tuple(_cats)
+CARD_KIND: Final[tuple[int, ...]] = tuple(_kinds)
+CARD_MARK: Final[tuple[int, ...]] = tuple(_marks)
+CARD_CATEGORY: Final[tuple[int, ...]] = tuple(_cats)
 # Government: office value; Gold: gold value; King: 0.
-CARD_VALUE: tuple[int, ...] = tuple(_values)
-CARD_CODE: tuple[str, ...] = tuple(_codes)
-CODE_TO_CARD: dict[str, int] = {code: c for c, code in enumerate(CARD_CODE)}
-NUM_CARDS = len(CARD_KIND)
+CARD_VALUE: Final[tuple[int, ...]] = tuple(_values)
+CARD_CODE: Final[tuple[str, ...]] = tuple(_codes)
+CODE_TO_CARD: Final[dict[str, int]] = {code: c for c, code in enumerate(CARD_CODE)}
+NUM_CARDS: Final = len(CARD_KIND)
 # Office of a Government card (-1 otherwise) and its tie-break letter rank (0 = A).
-CARD_OFFICE: tuple[int, ...] = tuple(k // 9 if k < NUM_GOV else -1 for k in CARD_KIND)
-CARD_LETTER: tuple[int, ...] = tuple(k % 9 if k < NUM_GOV else -1 for k in CARD_KIND)
-GOLD_OF: tuple[int, ...] = tuple(
+CARD_OFFICE: Final[tuple[int, ...]] = tuple(k // 9 if k < NUM_GOV else -1 for k in CARD_KIND)
+CARD_LETTER: Final[tuple[int, ...]] = tuple(k % 9 if k < NUM_GOV else -1 for k in CARD_KIND)
+GOLD_OF: Final[tuple[int, ...]] = tuple(
     CARD_VALUE[c] if CARD_CATEGORY[c] == GOLD else 0 for c in range(NUM_CARDS)
 )
 # No hand can ever pay more than every Gold card together: the largest bid offered.
-MAX_BID = sum(GOLD_OF)
+MAX_BID: Final = sum(GOLD_OF)
 
 
 def card_name(card: int) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Final
 
 from courtly.core.state import State, best_after
 from courtly.games.for_the_king.codes import BID, BID_BASE, OVER, PAY_CARDS, PAY_GOLD
@@ -40,9 +41,9 @@ from courtly.games.for_the_king.scoring import (
 from courtly.games.for_the_king.state import FtkState
 
 # Rough exchange rates for the greedy evaluation, in victory points.
-GOLD_WORTH = 0.3  # one Gold of buying power
-CARD_WORTH = 0.25  # one card to discard when paying for a Gold card
-KING_WORTH = 0.8  # the best single Duty change a King card brings
+GOLD_WORTH: Final = 0.3  # one Gold of buying power
+CARD_WORTH: Final = 0.25  # one card to discard when paying for a Gold card
+KING_WORTH: Final = 0.8  # the best single Duty change a King card brings
 
 
 def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
@@ -159,11 +160,11 @@ def _deal_value(state: FtkState, player: int, to_pay: int, margin: Margin) -> fl
 
 # The least spread of an office with cards to come: a one-point lead is then worth about a
 # 95% chance with two players.
-_SETTLED = 0.35
+_SETTLED: Final = 0.35
 # How much a card's squared value still to come widens the spread.
-_SPREAD_PER_VALUE = 0.5
+_SPREAD_PER_VALUE: Final = 0.5
 # Ties of equal sums go to the letter closest to A (E1); a sliver of a point per letter.
-_LETTER = 0.01
+_LETTER: Final = 0.01
 
 
 def _to_come(state: FtkState) -> list[int]:

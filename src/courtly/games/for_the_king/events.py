@@ -8,7 +8,7 @@ lists the kinds with their audiences).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.events import EventKinds
 from courtly.core.i18n import seat_text
@@ -50,7 +50,7 @@ def _secondary(seat: Any, lang: str) -> str:
     return "" if seat is None else TEXTS.text("term.secondary", lang, seat=seat_text(seat, lang))
 
 
-EVENTS = EventKinds(
+EVENTS: Final = EventKinds(
     (
         "draw",
         "place-middle",

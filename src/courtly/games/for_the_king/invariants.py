@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from courtly.core.errors import InvalidStateError
 from courtly.games.for_the_king.codes import (
@@ -66,7 +67,9 @@ def _check_container(
 
 
 #: Per player count: the cards numbered above it, left in the box (S3).
-_UNUSED_CARDS = {n: tuple(c for c in range(NUM_CARDS) if CARD_MARK[c] > n) for n in range(2, 6)}
+_UNUSED_CARDS: Final = {
+    n: tuple(c for c in range(NUM_CARDS) if CARD_MARK[c] > n) for n in range(2, 6)
+}
 
 
 def _check_locations(s: FtkState, counts: Counter[int]) -> None:

@@ -22,7 +22,7 @@ seat cannot see, from a pool sorted by card id, so that it depends on nothing el
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.rng import Rng
 from courtly.games.for_the_king.codes import (
@@ -243,7 +243,7 @@ def observe(state: FtkState, viewer: int | None) -> dict[str, Any]:
 # What the table learnt about Gold (a payment in progress shows the payer can pay, P2.6; a
 # failed payment shows a hand had less than the bid, P2.9) is met by drawing worlds again,
 # up to this many times; then the bounded hands are dealt their extreme cards.
-PAYMENT_TRIES = 4
+PAYMENT_TRIES: Final = 4
 
 
 def resample(state: FtkState, seat: int, rng: Rng) -> FtkState:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.games.for_the_king.data import offices_in_play
 from courtly.games.for_the_king.words import TEXTS
 
-OPTIONS = (
+OPTIONS: Final = (
     Option(
         "bids",
         "any",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.games.for_the_king.data import (
     CARD_LETTER,
@@ -17,7 +17,7 @@ from courtly.games.for_the_king.data import (
 )
 from courtly.games.for_the_king.state import FtkState
 
-NOBODY = -1
+NOBODY: Final = -1
 
 # A hand's ``office_standings``: per office its sum, count and best letter.
 Standing = tuple[list[int], list[int], list[int]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from bisect import insort
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
@@ -35,7 +35,7 @@ from courtly.games.for_the_king.options import Parameters
 # (seat, at least, at most, first batch since, spent then, won then): see ``limits``.
 GoldLimit = tuple[int, int, int, int, int, int]
 
-_FIELDS = (
+_FIELDS: Final = (
     "game",
     "num_players",
     "options",

@@ -9,17 +9,17 @@ face-down batch, the deck) has none, and the places are there as counts instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.tensor import TensorWriter
 from courtly.games.for_the_king.data import CODE_TO_CARD, DUTY_MAX, NUM_CARDS, OFFICES
 
-MAX_SEATS = 5
-PHASES = ("place", "pick", "bid", "pay-gold", "pay-cards", "king", "king-gained", "over")
-GOLD_SCALE = 20.0
-COUNT_SCALE = 10.0
+MAX_SEATS: Final = 5
+PHASES: Final = ("place", "pick", "bid", "pay-gold", "pay-cards", "king", "king-gained", "over")
+GOLD_SCALE: Final = 20.0
+COUNT_SCALE: Final = 10.0
 # The places a card can be known to be, in the order of the card_place field.
-SHARED_PLACES = (
+SHARED_PLACES: Final = (
     "unused",
     "middle",
     "held",
@@ -29,7 +29,7 @@ SHARED_PLACES = (
     "auction",
     "king_gained",
 )
-SEAT_PLACES = ("known", "hand_or_discarded", "facedown")
+SEAT_PLACES: Final = ("known", "hand_or_discarded", "facedown")
 
 
 def _ids(codes: object) -> list[int]:

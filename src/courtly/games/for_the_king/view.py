@@ -9,7 +9,7 @@ to the ``?`` help, which draws the whole view."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Group
 from rich.panel import Panel
@@ -30,7 +30,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.events import points_words
 from courtly.games.for_the_king.words import KIND_BY_NAME, TEXTS, card_words, kind_words
 
-_STYLE = {
+_STYLE: Final = {
     "blue": "blue",
     "purple": "magenta",
     "green": "green",
@@ -92,7 +92,7 @@ def _phase(phase: str) -> str:
 # The players' numbers; their card lists follow the table as lines, where card names wrap
 # between cards at the full width rather than inside a narrow column (where rich cut Korean
 # names short with "…").
-_PLAYER_COLUMNS = ("view.seat", "view.cards", "view.favor_placed", "view.gold_paid")
+_PLAYER_COLUMNS: Final = ("view.seat", "view.cards", "view.favor_placed", "view.gold_paid")
 
 
 def _office(office: str) -> str:
@@ -266,7 +266,7 @@ def choice_grid(
 
 
 # The action kinds each decision offers, in the order the ``?`` help explains them.
-_SHOWN = {
+_SHOWN: Final = {
     "place": ("place",),
     "pick": ("take",),
     "bid": ("bid", "pass"),

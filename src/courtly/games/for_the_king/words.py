@@ -4,6 +4,8 @@ Korean glossary the catalogue follows."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.core.i18n import COURTLY, Domain
 from courtly.games.for_the_king.data import (
     CARD_KIND,
@@ -17,10 +19,10 @@ from courtly.games.for_the_king.data import (
     gov_value,
 )
 
-TEXTS = Domain("for_the_king", "courtly.games.for_the_king", COURTLY)
+TEXTS: Final = Domain("for_the_king", "courtly.games.for_the_king", COURTLY)
 
 # A kind's English name (the "card" argument of take and discard actions) to the kind.
-KIND_BY_NAME = {name: kind for kind, name in enumerate(KIND_NAMES)}
+KIND_BY_NAME: Final = {name: kind for kind, name in enumerate(KIND_NAMES)}
 
 
 def kind_words(kind: int, lang: str | None = None) -> str:

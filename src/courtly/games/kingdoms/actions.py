@@ -7,12 +7,14 @@ are the catalogue's ``action.<kind>`` messages.
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.games.kingdoms.codes import CARD_KIND_NAMES, SPACE_SIZE
 from courtly.games.kingdoms.data import CARD_NAMES, DECLARATIONS, NUM_CARDS, SLOT_NAMES
 from courtly.games.kingdoms.words import TEXTS, card_long, slot_words, terms
 
-TEXTS_OF_ACTIONS = ActionTexts(
+TEXTS_OF_ACTIONS: Final = ActionTexts(
     TEXTS,
     {"card": card_long, "slot": slot_words, "name": terms("declaration")},
     variants={"draw": "from", "prestige": "from"},

@@ -8,17 +8,25 @@ somewhere, or set aside face up), so observations may show task arguments as the
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.kingdoms.data import DECLARATIONS, NUM_CARDS
 
 Task = tuple[int, int, int, int]
-ARMY_FLAG = 64  # marks a lifted card that was a face-down Army card
-MAX_MULLIGANS = 50  # a guard only: a legal deck always yields a good hand long before this
+ARMY_FLAG: Final = 64  # marks a lifted card that was a face-down Army card
+MAX_MULLIGANS: Final = 50  # a guard only: a legal deck always yields a good hand long before this
 
 # Phases of a turn (rule C2).
-PH_DUEL, PH_DRAW, PH_ACTION, PH_INAUG, PH_POP, PH_DISCARD, PH_REFUGEE, PH_END_TURN, PH_OVER = range(
-    9
-)
-PHASE_NAMES = (
+PH_DUEL: Final = 0
+PH_DRAW: Final = 1
+PH_ACTION: Final = 2
+PH_INAUG: Final = 3
+PH_POP: Final = 4
+PH_DISCARD: Final = 5
+PH_REFUGEE: Final = 6
+PH_END_TURN: Final = 7
+PH_OVER: Final = 8
+PHASE_NAMES: Final = (
     "duel",
     "draw",
     "action",
@@ -30,7 +38,7 @@ PHASE_NAMES = (
     "over",
 )
 
-TASK_NAMES = (
+TASK_NAMES: Final = (
     "fit",  # place every lifted Population card again (Royal Discards, C4.5)
     "pop_card",  # a: slot (3 = Army): choose the hand card to place
     "forced_row",  # a: the drawn Subject that must be placed: choose its row
@@ -122,7 +130,7 @@ TASK_NAMES = (
 ) = range(len(TASK_NAMES))
 
 # Task arguments that are cards (so JSON writes them by name).
-CARD_ARG_TASKS = frozenset(
+CARD_ARG_TASKS: Final = frozenset(
     {
         T_FORCED_ROW,
         T_TREASON_ROW,
@@ -136,29 +144,29 @@ CARD_ARG_TASKS = frozenset(
     }
 )
 # Of those, the tasks whose ``b`` is a card too.
-CARD_B_TASKS = frozenset({T_BATTLE_DEFEND})
+CARD_B_TASKS: Final = frozenset({T_BATTLE_DEFEND})
 
 # "Once per Action Phase" marks (rule C5, C9).
-USED_SCANDAL = 1  # Scandal, Revolt or Treason: one of them
-USED_ASCEND = 2
-USED_ACE = 4
-USED_BATTLE = 8
-USED_POLITY = 16
-USED_REGNANT = 32
-USED_PRESTIGE = 64
+USED_SCANDAL: Final = 1  # Scandal, Revolt or Treason: one of them
+USED_ASCEND: Final = 2
+USED_ACE: Final = 4
+USED_BATTLE: Final = 8
+USED_POLITY: Final = 16
+USED_REGNANT: Final = 32
+USED_PRESTIGE: Final = 64
 # Population Phase marks.
-USED_PLACED = 128  # a card from hand went into the Population (C4.6)
-USED_REARRANGED = 256
+USED_PLACED: Final = 128  # a card from hand went into the Population (C4.6)
+USED_REARRANGED: Final = 256
 # Discard Phase steps done.
-USED_HAND_DISCARD = 512
-USED_MOVE = 1024
-USED_ALL = 2047
+USED_HAND_DISCARD: Final = 512
+USED_MOVE: Final = 1024
+USED_ALL: Final = 2047
 
 # --- action ids ---------------------------------------------------------------------------
 # Ids are laid out as blocks so the hot path builds them with one addition: first one block
 # of NUM_CARDS ids per kind that takes a card (in this order; the catalogue's ``action.KIND``
 # gives their texts), then the kinds without a card.
-CARD_KIND_NAMES = (
+CARD_KIND_NAMES: Final = (
     "duel",
     "select",
     "discard",
@@ -194,25 +202,25 @@ CARD_KIND_NAMES = (
 ) = (i * NUM_CARDS for i in range(len(CARD_KIND_NAMES)))
 
 _base = len(CARD_KIND_NAMES) * NUM_CARDS
-ROW = _base  # + slot
-OPP_ROW = _base + 3  # + slot
-ARMY = _base + 6
-PEASANT = _base + 7
-DRAW_DECK = _base + 8
-DRAW_OWN_PEASANT = _base + 9
-DRAW_OPP_PEASANT = _base + 10
-DRAW_DISCARD = _base + 11
-SCANDAL = _base + 12
-REVOLT = _base + 13
-TREASON = _base + 14
-POLITY = _base + 15
-REARRANGE = _base + 16
-CONSORT = _base + 17
-ENDOW = _base + 18
-PRESTIGE_OWN = _base + 19
-PRESTIGE_OPP = _base + 20
-DONE = _base + 21
-SKIP = _base + 22
-ABSTAIN = _base + 23
-DECLARE = _base + 24  # + declaration index (Estate, Paramour, Depose, Greed)
-SPACE_SIZE = DECLARE + len(DECLARATIONS)
+ROW: Final = _base  # + slot
+OPP_ROW: Final = _base + 3  # + slot
+ARMY: Final = _base + 6
+PEASANT: Final = _base + 7
+DRAW_DECK: Final = _base + 8
+DRAW_OWN_PEASANT: Final = _base + 9
+DRAW_OPP_PEASANT: Final = _base + 10
+DRAW_DISCARD: Final = _base + 11
+SCANDAL: Final = _base + 12
+REVOLT: Final = _base + 13
+TREASON: Final = _base + 14
+POLITY: Final = _base + 15
+REARRANGE: Final = _base + 16
+CONSORT: Final = _base + 17
+ENDOW: Final = _base + 18
+PRESTIGE_OWN: Final = _base + 19
+PRESTIGE_OPP: Final = _base + 20
+DONE: Final = _base + 21
+SKIP: Final = _base + 22
+ABSTAIN: Final = _base + 23
+DECLARE: Final = _base + 24  # + declaration index (Estate, Paramour, Depose, Greed)
+SPACE_SIZE: Final = DECLARE + len(DECLARATIONS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.core.state import State, best_after
 from courtly.games.kingdoms.codes import (
     K_SELECT,
@@ -20,7 +22,7 @@ from courtly.games.kingdoms.state import KingdomsState
 
 # Follow-ups whose choice puts a card into the deciding player's Glory: a one-step lookahead
 # would otherwise only see the cost paid to start them (an outcast) and never begin one.
-GLORY_FOLLOW_UPS = frozenset(
+GLORY_FOLLOW_UPS: Final = frozenset(
     {
         T_HARVEST,
         T_HONOUR_TAKE,

@@ -8,7 +8,7 @@ on the fast path (``events`` is None in search and simulation).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.events import Event, EventKinds
 from courtly.games.kingdoms.words import (
@@ -25,7 +25,7 @@ def _battle_outcome(won: Any, lang: str) -> str:
     return TEXTS.text("term.battle.attacker_wins" if won else "term.battle.defender_holds", lang)
 
 
-EVENTS = EventKinds(
+EVENTS: Final = EventKinds(
     (
         # The opening duel (C3.2, C3.3).
         "duel-mulligan",

@@ -7,6 +7,8 @@ leaves them, so that a loaded position always has someone with a legal action (i
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.core.errors import InvalidStateError
 from courtly.games.kingdoms import court as C
 from courtly.games.kingdoms.codes import (
@@ -63,15 +65,15 @@ from courtly.games.kingdoms.data import (
 from courtly.games.kingdoms.rules.turn import full_draws
 from courtly.games.kingdoms.state import KingdomsState
 
-ALL_CARDS = list(range(NUM_CARDS))
+ALL_CARDS: Final = list(range(NUM_CARDS))
 # Tasks that wait below others in play: each always has a choice when it comes up again (a
 # "skip", the Peasant pile...). Every other task is answered before anything is pushed on it.
-MAY_WAIT = frozenset({T_SEDITION, T_CONSPIRACY, T_CONSORT_OFFER, T_FIT})
+MAY_WAIT: Final = frozenset({T_SEDITION, T_CONSPIRACY, T_CONSORT_OFFER, T_FIT})
 # Tasks whose ``a`` is a value (Number card 1..10), a slot or an index, with its bounds.
-VALUE_ARGS = frozenset(
+VALUE_ARGS: Final = frozenset(
     {T_CHAMPION, T_HARVEST, T_INVADE, T_INVENTION_OUTCAST, T_REAP_TAKE, T_HONOUR_TAKE, T_PLEDGE}
 )
-ARG_BOUNDS = {
+ARG_BOUNDS: Final = {
     T_POP_CARD: (0, 3),
     T_EPIPHANY_CARD: (0, 2),
     T_DECLARE_PAY: (0, len(DECLARATIONS) - 1),
@@ -79,8 +81,8 @@ ARG_BOUNDS = {
     T_POLITY_LEAD: (0, 1),
     T_POLITY_RESPOND: (1, 12),
 }
-POLITY = frozenset({T_POLITY_LEAD, T_POLITY_RESPOND})
-ASIDE_TASKS = frozenset({T_BATTLE_TARGET, T_BATTLE_DEFEND, T_ENDOW})
+POLITY: Final = frozenset({T_POLITY_LEAD, T_POLITY_RESPOND})
+ASIDE_TASKS: Final = frozenset({T_BATTLE_TARGET, T_BATTLE_DEFEND, T_ENDOW})
 
 
 def _numbers_only(cards: list[int], where: str) -> None:
@@ -297,7 +299,7 @@ def _move_dest(s: KingdomsState, t: Task, where: str) -> None:
     _in(s.subjects(t[1]), t[2], where, "a Subject of the player")
 
 
-_CARD_CHECKS = {
+_CARD_CHECKS: Final = {
     T_FORCED_ROW: _forced_row,
     T_TREASON_ROW: _treason_row,
     T_HERALD_ROW: _herald_row,

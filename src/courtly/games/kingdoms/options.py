@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.errors import Words
 from courtly.core.i18n import COURTLY, ENGLISH
@@ -30,7 +30,7 @@ def _parse_turn_limit(text: str) -> int:
     return value
 
 
-OPTIONS = (
+OPTIONS: Final = (
     Option(
         "turn_limit",
         DEFAULT_TURN_LIMIT,

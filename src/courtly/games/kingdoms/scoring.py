@@ -7,13 +7,13 @@ decides. The game ends the moment a player holds ten Glory cards (R29), or at th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.games.kingdoms.data import GLORY_TO_END, SUIT, SUIT_KEYS, VALUE
 from courtly.games.kingdoms.state import KingdomsState
 
-END_GLORY = "ten_glory_cards"
-END_TURN_LIMIT = "turn_limit"
+END_GLORY: Final = "ten_glory_cards"
+END_TURN_LIMIT: Final = "turn_limit"
 
 
 def end_of_game(s: KingdomsState) -> dict[str, Any] | None:

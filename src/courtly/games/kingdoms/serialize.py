@@ -8,7 +8,7 @@ happen is ``invariants.check_invariants``'s business.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.fields import boolean, choice, field, integer, listing, seat
@@ -23,9 +23,9 @@ from courtly.games.kingdoms.codes import (
 from courtly.games.kingdoms.data import CARD_NAMES, SLOT_KEYS, parse_card
 from courtly.games.kingdoms.state import KingdomsState
 
-PHASE_CODES = {name: code for code, name in enumerate(PHASE_NAMES)}
-TASK_CODES = {name: code for code, name in enumerate(TASK_NAMES)}
-SEAT_FIELDS = frozenset(
+PHASE_CODES: Final = {name: code for code, name in enumerate(PHASE_NAMES)}
+TASK_CODES: Final = {name: code for code, name in enumerate(TASK_NAMES)}
+SEAT_FIELDS: Final = frozenset(
     (
         "hand",
         "hand_seen_by_opponent",

@@ -5,6 +5,8 @@ used (``EVENT_COUNTS``)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.kingdoms.data import GLORY_TO_END
 from courtly.games.kingdoms.state import KingdomsState
 
@@ -12,7 +14,7 @@ from courtly.games.kingdoms.state import KingdomsState
 # discard a card from hand, or else outcast a Subject or discard an Army card (one event each
 # way; none when they can do neither). Conspiracy (DATA's name): a Subject placed into Glory
 # sharing no suit with one's Royal Court lets one discard a card from one's Glory.
-EVENT_COUNTS = {
+EVENT_COUNTS: Final = {
     "sedition-discard": "Glory powers per game/Sedition",
     "sedition-army": "Glory powers per game/Sedition",
     "sedition-outcast": "Glory powers per game/Sedition",

@@ -9,21 +9,21 @@ face-down duel card) is there only as a count, exactly as in the observation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.tensor import TensorWriter
 from courtly.games.kingdoms.codes import PHASE_NAMES, TASK_NAMES
 from courtly.games.kingdoms.data import CARD_BY_NAME, GLORY_TO_END, HAND_SIZE, NUM_CARDS, SLOT_KEYS
 
-PLAYERS = 2
-DECISIONS = PHASE_NAMES + TASK_NAMES
-END_REASONS = ("ten_glory_cards", "turn_limit")
-USED_BITS = 10  # codes.USED_*: the once-per-phase marks
-TURN_SCALE = 100.0
-ARGUMENT_SCALE = 10.0
+PLAYERS: Final = 2
+DECISIONS: Final = PHASE_NAMES + TASK_NAMES
+END_REASONS: Final = ("ten_glory_cards", "turn_limit")
+USED_BITS: Final = 10  # codes.USED_*: the once-per-phase marks
+TURN_SCALE: Final = 100.0
+ARGUMENT_SCALE: Final = 10.0
 
 # The card places of one kingdom, in the order they are written (54 slots each).
-SEAT_PLACES = (
+SEAT_PLACES: Final = (
     ("hand", "its hand (the viewer's own; another's is a count below)"),
     ("hand_seen", "hand cards the other seat has seen"),
     ("court_jack", "its Jack slot"),

@@ -8,7 +8,7 @@ help come from the catalogue, in the language the front chose (``courtly.core.i1
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Group
 from rich.panel import Panel
@@ -26,8 +26,8 @@ def _t(key: str, **fields: Any) -> str:
     return TEXTS.text(key, current_language(), **fields)
 
 
-SUIT_STYLE = {"S": "bold white", "H": "bold red", "C": "bold green", "D": "bold yellow"}
-SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_STYLE: Final = {"S": "bold white", "H": "bold red", "C": "bold green", "D": "bold yellow"}
+SYMBOL: Final = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
 def card_text(name: str | None) -> Text:
@@ -190,7 +190,7 @@ def _wrap(text: str) -> str:
 
 # A turn's choices that name one card (up to 23 of the Action Phase's 24): a grid of the
 # cards by what may be done with each, when there are this many of them.
-_GRID_FROM = 6
+_GRID_FROM: Final = 6
 
 
 def choice_grid(obs: Mapping[str, Any], legal: Sequence[Action], lang: str) -> ChoiceGrid | None:

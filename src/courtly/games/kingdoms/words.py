@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.i18n import COURTLY, Domain, seat_text
 from courtly.games.kingdoms.data import CARD_BY_NAME, IS_JOKER, RANK, SUIT, SUIT_KEYS
 
-TEXTS = Domain("kingdoms", "courtly.games.kingdoms", fallback=COURTLY)
-NAMED_RANKS = frozenset({1, 11, 12, 13})  # Ace, Jack, Queen, King: words, not numbers
+TEXTS: Final = Domain("kingdoms", "courtly.games.kingdoms", fallback=COURTLY)
+NAMED_RANKS: Final = frozenset({1, 11, 12, 13})  # Ace, Jack, Queen, King: words, not numbers
 
 
 @lru_cache(maxsize=1024)

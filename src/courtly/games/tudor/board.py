@@ -8,6 +8,7 @@ taller one's upper spaces (no diagonal moves exist at all).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from courtly.games.tudor.data import LAYOUTS, STAIRS_ROW, Layout
 
@@ -86,4 +87,4 @@ def _build(num_players: int) -> Board:
     )
 
 
-BOARDS: dict[int, Board] = {n: _build(n) for n in LAYOUTS}
+BOARDS: Final[dict[int, Board]] = {n: _build(n) for n in LAYOUTS}

@@ -7,29 +7,40 @@ fingers 0..4 (thumb .. little), action letters 0..7 for A..H.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-FACTIONS: tuple[str, ...] = ("blue", "green", "red", "yellow", "brown", "grey", "purple")
-NUM_FACTIONS = len(FACTIONS)
-FACTION_INDEX = {name: i for i, name in enumerate(FACTIONS)}
+FACTIONS: Final[tuple[str, ...]] = ("blue", "green", "red", "yellow", "brown", "grey", "purple")
+NUM_FACTIONS: Final = len(FACTIONS)
+FACTION_INDEX: Final = {name: i for i, name in enumerate(FACTIONS)}
 
-COURT_TOKENS_PER_FACTION = 20
-COURT_CARDS_PER_FACTION = 10
-RINGS_PER_FACTION = 3
-INFLUENCE_TOKENS = 18
-INTRIGUE_TOKENS = 18
-OPPORTUNITY_TOKENS = 8
-COURTIERS_PER_PLAYER = 14
+COURT_TOKENS_PER_FACTION: Final = 20
+COURT_CARDS_PER_FACTION: Final = 10
+RINGS_PER_FACTION: Final = 3
+INFLUENCE_TOKENS: Final = 18
+INTRIGUE_TOKENS: Final = 18
+OPPORTUNITY_TOKENS: Final = 8
+COURTIERS_PER_PLAYER: Final = 14
 
 # Influence/Intrigue/Opportunity markers lying on a Throne Room space.
-NO_MARKER, INFLUENCE, INTRIGUE, OPPORTUNITY = 0, 1, 2, 3
-MARKER_NAMES: tuple[str | None, ...] = (None, "influence", "intrigue", "opportunity")
+NO_MARKER: Final = 0
+INFLUENCE: Final = 1
+INTRIGUE: Final = 2
+OPPORTUNITY: Final = 3
+MARKER_NAMES: Final[tuple[str | None, ...]] = (None, "influence", "intrigue", "opportunity")
 
-FINGERS: tuple[str, ...] = ("thumb", "index", "middle", "ring", "little")
-NUM_FINGERS = 5
+FINGERS: Final[tuple[str, ...]] = ("thumb", "index", "middle", "ring", "little")
+NUM_FINGERS: Final = 5
 
-LETTERS = "ABCDEFGH"
-A, B, C, D, E, F, G, H = range(8)
-ACTION_NAMES: tuple[str, ...] = (
+LETTERS: Final = "ABCDEFGH"
+A: Final = 0
+B: Final = 1
+C: Final = 2
+D: Final = 3
+E: Final = 4
+F: Final = 5
+G: Final = 6
+H: Final = 7
+ACTION_NAMES: Final[tuple[str, ...]] = (
     "Privilege Movement",
     "Privilege Ring Exchange",
     "Short Court Movement",
@@ -40,12 +51,12 @@ ACTION_NAMES: tuple[str, ...] = (
     "Privilege Ring Court Card",
 )
 # Chamber I: A and B, Chamber II: C and D, Chamber III: E and F (DATA.md).
-CHAMBER_ACTIONS: tuple[tuple[int, int], ...] = ((A, B), (C, D), (E, F))
-CHAMBER_NAMES: tuple[str, ...] = ("I", "II", "III")
-LORDS_PER_CHAMBER = 2
+CHAMBER_ACTIONS: Final[tuple[tuple[int, int], ...]] = ((A, B), (C, D), (E, F))
+CHAMBER_NAMES: Final[tuple[str, ...]] = ("I", "II", "III")
+LORDS_PER_CHAMBER: Final = 2
 
 # Ring Action Enhancements: the two fingers that must both hold a ring (DATA.md).
-ENHANCEMENT_FINGERS: dict[int, tuple[int, int]] = {
+ENHANCEMENT_FINGERS: Final[dict[int, tuple[int, int]]] = {
     A: (0, 1),
     B: (3, 4),
     C: (1, 2),
@@ -53,7 +64,7 @@ ENHANCEMENT_FINGERS: dict[int, tuple[int, int]] = {
     E: (2, 3),
     F: (0, 4),
 }
-ENHANCEMENT_MASKS: tuple[int, ...] = tuple(
+ENHANCEMENT_MASKS: Final[tuple[int, ...]] = tuple(
     (1 << ENHANCEMENT_FINGERS[x][0]) | (1 << ENHANCEMENT_FINGERS[x][1])
     if x in ENHANCEMENT_FINGERS
     else 0
@@ -61,17 +72,19 @@ ENHANCEMENT_MASKS: tuple[int, ...] = tuple(
 )
 
 # Movement allowances (spaces, a placement counting as the first one).
-SHORT_MOVE = 2
-LONG_MOVE = 7
-ENHANCED_SHORT_MOVE = 3
-ENHANCED_LONG_REFUND_MIN = 3
-ONE_SPACE_MOVE = 1
-STRONG_MOVE = 2  # Only The Strong Shall Rule, left action
-JUMP_SPACES = 2  # Climbing The Ranks, right action
-BANISH_COST_LOW, BANISH_COST_HIGH = 2, 3  # Only The Strong, right: rows 1-3 / rows 4+
+SHORT_MOVE: Final = 2
+LONG_MOVE: Final = 7
+ENHANCED_SHORT_MOVE: Final = 3
+ENHANCED_LONG_REFUND_MIN: Final = 3
+ONE_SPACE_MOVE: Final = 1
+STRONG_MOVE: Final = 2  # Only The Strong Shall Rule, left action
+JUMP_SPACES: Final = 2  # Climbing The Ranks, right action
+# Only The Strong, right: rows 1-3 / rows 4+
+BANISH_COST_LOW: Final = 2
+BANISH_COST_HIGH: Final = 3
 # v15: more than five Rings only for a player holding four or more Offices.
-V15_RING_LIMIT = 5
-V15_OFFICES_FOR_MORE_RINGS = 4
+V15_RING_LIMIT: Final = 5
+V15_OFFICES_FOR_MORE_RINGS: Final = 4
 
 
 @dataclass(frozen=True)
@@ -87,16 +100,16 @@ class Layout:
     garter_points: tuple[int, ...]
 
 
-LAYOUTS: dict[int, Layout] = {
+LAYOUTS: Final[dict[int, Layout]] = {
     2: Layout((7, 7, 7, 7), 3, 2, 2, 2, 4, (5, 0)),
     3: Layout((5, 6, 7, 7, 6, 5), 4, 3, 2, 0, 0, (5, 2, 0)),
     4: Layout((5, 6, 7, 7, 6, 5), 5, 4, 3, 0, 0, (5, 3, 1, 0)),
 }
 
 # Rows 1..3 are below the stairs, 4+ above (Only The Strong Shall Rule).
-STAIRS_ROW = 3
+STAIRS_ROW: Final = 3
 
-OFFICE_NAMES: tuple[str, ...] = (
+OFFICE_NAMES: Final[tuple[str, ...]] = (
     "Lord Chancellor",
     "Lord Treasurer",
     "Lord Privy Seal",
@@ -105,7 +118,7 @@ OFFICE_NAMES: tuple[str, ...] = (
     "Archbishop of Canterbury",
 )
 
-WIVES: tuple[str, ...] = (
+WIVES: Final[tuple[str, ...]] = (
     "Catherine of Aragon",
     "Anne Boleyn",
     "Jane Seymour",
@@ -116,7 +129,12 @@ WIVES: tuple[str, ...] = (
 
 # --- Scoring Cards -------------------------------------------------------------------------
 
-FOCUSED, ESSENTIALS, FLEXIBLE, QUEST, CROWDED, DIPLOMATIC = 1, 2, 3, 4, 5, 6
+FOCUSED: Final = 1
+ESSENTIALS: Final = 2
+FLEXIBLE: Final = 3
+QUEST: Final = 4
+CROWDED: Final = 5
+DIPLOMATIC: Final = 6
 
 
 @dataclass(frozen=True)
@@ -128,7 +146,7 @@ class ScoringCard:
     text: str
 
 
-SCORING_CARDS: dict[int, ScoringCard] = {
+SCORING_CARDS: Final[dict[int, ScoringCard]] = {
     FOCUSED: ScoringCard(
         FOCUSED,
         "Politically Focused",
@@ -173,17 +191,21 @@ SCORING_CARDS: dict[int, ScoringCard] = {
     ),
 }
 
-SET_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15, 21, 28)  # triangular, by set size
-MAX_SET = 7
-ESSENTIALS_VALUES: tuple[int, ...] = (3, 3, 2, 2, 1, 1, -3)
-ESSENTIALS_SETUP_REMOVAL: tuple[int, ...] = (4, 4, 0, 0, 0, 0, 0)
-QUEST_POINTS = 4
-CROWDED_POINTS = 6
-AMBASSADOR_POINTS = 6
+SET_POINTS: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15, 21, 28)  # triangular, by set size
+MAX_SET: Final = 7
+ESSENTIALS_VALUES: Final[tuple[int, ...]] = (3, 3, 2, 2, 1, 1, -3)
+ESSENTIALS_SETUP_REMOVAL: Final[tuple[int, ...]] = (4, 4, 0, 0, 0, 0, 0)
+QUEST_POINTS: Final = 4
+CROWDED_POINTS: Final = 6
+AMBASSADOR_POINTS: Final = 6
 
 # --- Scenario Cards ------------------------------------------------------------------------
 
-PERSISTENT, RISE_AND_FALL, CLIMBING, CONNECTIONS, STRONG = 1, 2, 3, 4, 5
+PERSISTENT: Final = 1
+RISE_AND_FALL: Final = 2
+CLIMBING: Final = 3
+CONNECTIONS: Final = 4
+STRONG: Final = 5
 
 
 @dataclass(frozen=True)
@@ -199,7 +221,7 @@ class ScenarioCard:
     right_immediate: bool
 
 
-SCENARIO_CARDS: dict[int, ScenarioCard] = {
+SCENARIO_CARDS: Final[dict[int, ScenarioCard]] = {
     PERSISTENT: ScenarioCard(
         PERSISTENT,
         "Persistent Courtiers",
@@ -259,7 +281,7 @@ SCENARIO_CARDS: dict[int, ScenarioCard] = {
 }
 
 # The rulebook's recommended combinations: (red, green, blue).
-RECOMMENDED_SETUPS: dict[str, tuple[int, int, int]] = {
+RECOMMENDED_SETUPS: Final[dict[str, tuple[int, int, int]]] = {
     "recommended": (FOCUSED, QUEST, PERSISTENT),
     "head-of-the-snake": (ESSENTIALS, CROWDED, RISE_AND_FALL),
     "combination-2": (ESSENTIALS, QUEST, PERSISTENT),
@@ -267,4 +289,4 @@ RECOMMENDED_SETUPS: dict[str, tuple[int, int, int]] = {
     "combination-4": (FOCUSED, DIPLOMATIC, STRONG),
 }
 # v15 recommends Blue 2 for the first game.
-V15_FIRST_GAME: tuple[int, int, int] = (FOCUSED, QUEST, RISE_AND_FALL)
+V15_FIRST_GAME: Final[tuple[int, int, int]] = (FOCUSED, QUEST, RISE_AND_FALL)

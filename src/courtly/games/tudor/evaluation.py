@@ -6,21 +6,28 @@ Only what ``player`` knows is used for themselves; opponents are valued from pub
 
 from __future__ import annotations
 
+import math
+from typing import Final
+
 from courtly.core.state import State
 from courtly.games.tudor.codes import M_DRAFT
 from courtly.games.tudor.scoring import game_end_points
 from courtly.games.tudor.state import TudorState
 
-OFFICE_VALUE = 3.0
-RING_VALUE = 1.5
-CARD_VALUE = 0.6
-MARKER_VALUE = 0.8
-HEIGHT_VALUE = 0.35
+OFFICE_VALUE: Final = 3.0
+RING_VALUE: Final = 1.5
+CARD_VALUE: Final = 0.6
+MARKER_VALUE: Final = 0.8
+HEIGHT_VALUE: Final = 0.35
 
 
 def heuristic(state: State, player: int) -> float:
     values = _values(state)
-    return values[player] - max(v for q, v in enumerate(values) if q != player)
+    best_other = -math.inf
+    for q, v in enumerate(values):
+        if q != player and v > best_other:
+            best_other = v
+    return values[player] - best_other
 
 
 def search_evaluations(state: State) -> list[float]:

@@ -11,6 +11,8 @@ public; what stays hidden is which of the items behind a screen are which.
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.core.events import EventKinds
 from courtly.games.tudor.words import (
     FIELD_WORDS,
@@ -20,7 +22,7 @@ from courtly.games.tudor.words import (
     seats_words,
 )
 
-EVENTS = EventKinds(
+EVENTS: Final = EventKinds(
     (
         # One per action kind (actions.py): the seat that decided and the action's arguments.
         "draft",

@@ -11,7 +11,7 @@ from courtly.core.budgets import LevelBudgets
 from courtly.core.events import Event
 from courtly.core.i18n import ENGLISH
 from courtly.core.rng import Rng
-from courtly.core.state import Game, State
+from courtly.core.state import Game, State, best_after
 from courtly.core.tensor import TensorWriter
 from courtly.games.tudor import evaluation, invariants, knowledge, scoring, serialize, setup, view
 from courtly.games.tudor.actions import ACTION_TEXTS, build_action_space
@@ -113,6 +113,17 @@ class TudorGame(Game):
     def greedy_choices(self, state: State, legal: list[int], player: int) -> list[int]:
         best = evaluation.greedy_choices(state, legal)
         return super().greedy_choices(state, legal, player) if best is None else best
+
+    def greedy_afters(
+        self, state: State, legal: list[int], player: int, afters: list[State]
+    ) -> list[int]:
+        """The copies played while weighing the candidates go to the search, which plays on
+        from them instead of stepping the chosen id again (a tenth of a search's time). A pick
+        of the Ring draft is not played to be weighed, so there ``afters`` stays empty."""
+        best = evaluation.greedy_choices(state, legal)
+        if best is not None:
+            return best
+        return best_after(state, legal, lambda after: evaluation.heuristic(after, player), afters)
 
     def search_evaluations(self, state: State) -> list[float]:
         return evaluation.search_evaluations(state)

@@ -71,20 +71,6 @@ def pending_markers(st: TudorState) -> list[tuple[int, int]]:
     return out
 
 
-def _deal(
-    pool: list[int], counts: list[tuple[int, int]], rng: Rng
-) -> tuple[dict[int, list[int]], list[int]]:
-    """Shuffle a canonically sorted pool and hand out ``count`` items to each (seat, count)."""
-    pool.sort()
-    rng.shuffle(pool)
-    out: dict[int, list[int]] = {}
-    i = 0
-    for seat, count in counts:
-        out[seat] = pool[i : i + count]
-        i += count
-    return out, pool[i:]
-
-
 def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
     w = st.clone()
     w.rng = Rng(rng.next_u64())
@@ -115,46 +101,71 @@ def _can_go_on(st: TudorState) -> bool:
 
 
 def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
-    """Deal into ``w`` everything ``player`` cannot see in ``st``."""
+    """Deal into ``w`` everything ``player`` cannot see in ``st``. Every search world is dealt
+    here: the pools are counted in plain loops and each seat's share tallied straight from the
+    shuffled pool (the same shuffles, so the same worlds, as dealing out lists would give)."""
     n = st.num_players
     others = [q for q in range(n) if q != player]
     # Court Cards: all that are in no supply stack and not in my hand are in other hands.
-    pool = []
+    mine = st.hand[player]
+    pool: list[int] = []
     for f in range(7):
-        pool += [f] * (COURT_CARDS_PER_FACTION - st.supply[f] - st.hand[player][f])
-    dealt, _ = _deal(pool, [(q, sum(st.hand[q])) for q in others], rng)
+        pool += [f] * (COURT_CARDS_PER_FACTION - st.supply[f] - mine[f])
+    rng.shuffle(pool)
+    i = 0
     for q in others:
-        w.hand[q] = [0] * 7
-        for f in dealt[q]:
-            w.hand[q][f] += 1
+        counted = [0] * 7
+        for k in range(i, i + sum(st.hand[q])):
+            counted[pool[k]] += 1
+        i += sum(st.hand[q])
+        w.hand[q] = counted
     # Court Tokens: the bag and the other screens share what is not on view.
+    seen = st.removed_tok[:]
+    for f in st.tok:
+        if f >= 0:
+            seen[f] += 1
+    for f, held in enumerate(st.ctok[player]):
+        seen[f] += held
+    for q in range(n):
+        for f, spent in enumerate(st.spent[q]):
+            seen[f] += spent
     pool = []
     for f in range(7):
-        seen = st.removed_tok[f] + st.ctok[player][f] + sum(st.spent[q][f] for q in range(n))
-        seen += st.tok.count(f)
-        pool += [f] * (COURT_TOKENS_PER_FACTION - seen)
-    dealt, rest = _deal(pool, [(q, sum(st.ctok[q])) for q in others], rng)
+        pool += [f] * (COURT_TOKENS_PER_FACTION - seen[f])
+    rng.shuffle(pool)
+    i = 0
     for q in others:
-        w.ctok[q] = [0] * 7
-        for f in dealt[q]:
-            w.ctok[q][f] += 1
-    w.bag = rest
+        counted = [0] * 7
+        for k in range(i, i + sum(st.ctok[q])):
+            counted[pool[k]] += 1
+        i += sum(st.ctok[q])
+        w.ctok[q] = counted
+    w.bag = pool[i:]
     # Influence / Intrigue (/ Opportunity) Tokens behind the other screens.
     totals = st.marker_totals()
+    on_board = [0, 0, 0, 0]
+    for m in st.mark:
+        on_board[m] += 1
     pool = []
     for kind in (INFLUENCE, INTRIGUE, OPPORTUNITY):
-        mine = (0, st.infl[player], st.intr[player], st.oppt[player])[kind]
-        pool += [kind] * (totals[kind] - st.mark.count(kind) - st.removed_marks[kind] - mine)
+        mine_now = (0, st.infl[player], st.intr[player], st.oppt[player])[kind]
+        pool += [kind] * (totals[kind] - on_board[kind] - st.removed_marks[kind] - mine_now)
     # A token another player has just received and still has to decide about is known.
-    known: dict[int, list[int]] = {}
+    known = [[0, 0, 0, 0] for _ in range(n)]
+    known_count = [0] * n
     for q, marker in pending_markers(st):
         if q != player:
-            known.setdefault(q, []).append(marker)
+            known[q][marker] += 1
+            known_count[q] += 1
             pool.remove(marker)
-    counts = [(q, st.infl[q] + st.intr[q] + st.oppt[q] - len(known.get(q, []))) for q in others]
-    dealt, _ = _deal(pool, counts, rng)
+    rng.shuffle(pool)
+    i = 0
     for q in others:
-        held = dealt[q] + known.get(q, [])
-        w.infl[q] = held.count(INFLUENCE)
-        w.intr[q] = held.count(INTRIGUE)
-        w.oppt[q] = held.count(OPPORTUNITY)
+        tally = known[q]
+        count = st.infl[q] + st.intr[q] + st.oppt[q] - known_count[q]
+        for k in range(i, i + count):
+            tally[pool[k]] += 1
+        i += count
+        w.infl[q] = tally[INFLUENCE]
+        w.intr[q] = tally[INTRIGUE]
+        w.oppt[q] = tally[OPPORTUNITY]

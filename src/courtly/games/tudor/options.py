@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.errors import OptionError, Words
 from courtly.core.i18n import ENGLISH
@@ -18,7 +18,7 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.words import TEXTS
 
-SETUP_CHOICES: tuple[str, ...] = (*RECOMMENDED_SETUPS, "random")
+SETUP_CHOICES: Final[tuple[str, ...]] = (*RECOMMENDED_SETUPS, "random")
 
 
 def _help(name: str) -> str:
@@ -68,7 +68,7 @@ def lord_placement_before(options: Mapping[str, Any]) -> str:
     return "may" if options["edition"] == "v15" else "edition"
 
 
-OPTIONS: tuple[Option, ...] = (
+OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "setup",
         "recommended",

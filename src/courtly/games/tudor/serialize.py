@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from courtly.core import fields
 from courtly.core.errors import InvalidStateError
@@ -40,7 +40,7 @@ def _counts(values: list[int]) -> dict[str, int]:
     return dict(zip(FACTIONS, values, strict=True))
 
 
-_FACTION_OR_NONE: tuple[str | None, ...] = (*FACTIONS, None)  # index -1 is None
+_FACTION_OR_NONE: Final[tuple[str | None, ...]] = (*FACTIONS, None)  # index -1 is None
 
 
 def _seat(x: int) -> int | None:
@@ -131,14 +131,14 @@ def body_to_json(st: TudorState) -> dict[str, Any]:
 
 # --- reading a body back: every field read strictly, named when refused ---------------------
 
-_FACTION_OR_EMPTY: dict[Any, int] = {**FACTION_INDEX, None: -1}
-_MARKERS: dict[Any, int] = {name: k for k, name in enumerate(MARKER_NAMES)}
-_CHAMBERS: dict[Any, int] = {**{name: i for i, name in enumerate(CHAMBER_NAMES)}, None: -1}
-_FINGERS: dict[Any, int] = {name: i for i, name in enumerate(FINGERS)}
-_MODES: dict[Any, int] = {name: i for i, name in enumerate(MODE_NAMES) if i != M_RESUME}
+_FACTION_OR_EMPTY: Final[dict[Any, int]] = {**FACTION_INDEX, None: -1}
+_MARKERS: Final[dict[Any, int]] = {name: k for k, name in enumerate(MARKER_NAMES)}
+_CHAMBERS: Final[dict[Any, int]] = {**{name: i for i, name in enumerate(CHAMBER_NAMES)}, None: -1}
+_FINGERS: Final[dict[Any, int]] = {name: i for i, name in enumerate(FINGERS)}
+_MODES: Final[dict[Any, int]] = {name: i for i, name in enumerate(MODE_NAMES) if i != M_RESUME}
 # Queued follow-ups: kind -> the number of items after it and the highest value of each
 # (``None``: a seat). T_REFUND's last item is a bit mask of colours.
-_TASK_ITEMS: dict[int, tuple[int | None, ...]] = {
+_TASK_ITEMS: Final[dict[int, tuple[int | None, ...]]] = {
     T_STAND: (None,),
     T_SEIZE: (None, None),
     T_VICTIM: (None,),

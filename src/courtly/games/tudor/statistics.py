@@ -5,6 +5,7 @@ end and by whom, and the game's length in rounds."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from courtly.games.tudor.data import (
     AMBASSADOR_POINTS,
@@ -26,7 +27,7 @@ from courtly.games.tudor.scoring import (
 from courtly.games.tudor.state import TudorState
 
 # The game-end Scoring Cards whose Prestige the final position shows card by card.
-GAME_END_CARDS: dict[int, Callable[[TudorState, int], int]] = {
+GAME_END_CARDS: Final[dict[int, Callable[[TudorState, int], int]]] = {
     FOCUSED: lambda st, p: focused_points(st.ctok[p]),
     FLEXIBLE: lambda st, p: flexible_points(st.ctok[p]),
     ESSENTIALS: lambda st, p: essentials_points(st.ctok[p]),

@@ -10,7 +10,7 @@ only as the public counts, exactly as in the observation.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.tensor import TensorWriter
 from courtly.games.tudor.codes import MODE_NAMES
@@ -29,27 +29,27 @@ from courtly.games.tudor.data import (
     SCORING_CARDS,
 )
 
-MAX_SEATS = 4
-PHASES = tuple(m for m in MODE_NAMES if m != "resume")  # resume is never a decision
-MARKERS = tuple(m for m in MARKER_NAMES if m is not None)
-CHAMBERS = max(len(layout.column_heights) for layout in LAYOUTS.values())
-SPACES = max(max(layout.column_heights) for layout in LAYOUTS.values())
-TABLES = 3
-CHAIRS = max(layout.chairs_per_table for layout in LAYOUTS.values())
-BENCH = max(layout.bench_limit for layout in LAYOUTS.values())
-FIGURES = 4  # codes.FIG_*: nothing active, courtier, lord, figure done
-SEQUENCE = 14
+MAX_SEATS: Final = 4
+PHASES: Final = tuple(m for m in MODE_NAMES if m != "resume")  # resume is never a decision
+MARKERS: Final = tuple(m for m in MARKER_NAMES if m is not None)
+CHAMBERS: Final = max(len(layout.column_heights) for layout in LAYOUTS.values())
+SPACES: Final = max(max(layout.column_heights) for layout in LAYOUTS.values())
+TABLES: Final = 3
+CHAIRS: Final = max(layout.chairs_per_table for layout in LAYOUTS.values())
+BENCH: Final = max(layout.bench_limit for layout in LAYOUTS.values())
+FIGURES: Final = 4  # codes.FIG_*: nothing active, courtier, lord, figure done
+SEQUENCE: Final = 14
 # Lists of the decision's working memory, written up to these lengths (the longest the rules
 # allow: scratch holds new Rings or paid cards, one per faction at most; a move lifts at most
 # a player's courtiers; queued tasks are few).
-SCRATCH = len(FACTIONS) + 1
-MOVED_FROM = COURTIERS_PER_PLAYER
-QUEUE = 6
-QUEUE_ITEM = 3
-SPACE_SCALE = 50.0
-SMALL_SCALE = 10.0
-SCREEN_SCALE = 20.0
-BAG_SCALE = 150.0
+SCRATCH: Final = len(FACTIONS) + 1
+MOVED_FROM: Final = COURTIERS_PER_PLAYER
+QUEUE: Final = 6
+QUEUE_ITEM: Final = 3
+SPACE_SCALE: Final = 50.0
+SMALL_SCALE: Final = 10.0
+SCREEN_SCALE: Final = 20.0
+BAG_SCALE: Final = 150.0
 
 
 def _per_faction(counts: Mapping[str, int]) -> list[int]:

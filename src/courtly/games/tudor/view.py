@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -29,7 +29,7 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.words import TEXTS
 
-STYLE = {
+STYLE: Final = {
     "blue": "bold blue",
     "green": "bold green",
     "red": "bold red",
@@ -38,13 +38,13 @@ STYLE = {
     "grey": "bold grey62",
     "purple": "bold magenta",
 }
-SEAT_STYLE = (
+SEAT_STYLE: Final = (
     "bold white on red",
     "bold black on yellow",
     "bold white on blue",
     "bold black on green",
 )
-MARKER_GLYPH = {"influence": "◆", "intrigue": "✦", "opportunity": "✱", None: " "}
+MARKER_GLYPH: Final = {"influence": "◆", "intrigue": "✦", "opportunity": "✱", None: " "}
 
 
 def _t(key: str, **fields: object) -> str:

@@ -5,11 +5,11 @@ words are the Korean rules v15's; docs/games/tudor.ko.md lists them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.i18n import COURTLY, Domain, seat_text
 
-TEXTS = Domain("tudor", "courtly.games.tudor", COURTLY)
+TEXTS: Final = Domain("tudor", "courtly.games.tudor", COURTLY)
 
 
 def letter_words(letter: Any, lang: str | None = None) -> str:
@@ -45,7 +45,7 @@ def player_number(seat: Any, lang: str) -> str:
 
 # How an event's or an action's fields read: faction ids as colour words, fingers, chambers,
 # action letters, scenario sides.
-FIELD_WORDS = {
+FIELD_WORDS: Final = {
     "ring": TEXTS.terms("faction"),
     "card": TEXTS.terms("faction"),
     "token": TEXTS.terms("faction"),

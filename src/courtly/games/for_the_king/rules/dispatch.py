@@ -9,6 +9,7 @@ here, where they are read, indexed by the codes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from courtly.core.events import Event
 from courtly.games.for_the_king.codes import (
@@ -35,7 +36,7 @@ def nothing_legal(s: FtkState) -> list[int]:
 
 
 # Phase -> its choices.
-PHASE_LEGAL: dict[int, LegalFn] = {
+PHASE_LEGAL: Final[dict[int, LegalFn]] = {
     PLACE: share.place_legal,
     PICK: share.pick_legal,
     BID: auction.bid_legal,
@@ -47,7 +48,7 @@ PHASE_LEGAL: dict[int, LegalFn] = {
 }
 
 # Phase -> the rule that plays a choice (the decision alone: what follows is ``PHASE_ADVANCE``).
-PHASE_APPLY: dict[int, ApplyFn] = {
+PHASE_APPLY: Final[dict[int, ApplyFn]] = {
     PLACE: share.place,
     PICK: share.take,
     BID: auction.bid,
@@ -58,7 +59,7 @@ PHASE_APPLY: dict[int, ApplyFn] = {
 }
 
 # Phase -> how the game goes on after a decision in it, up to the next decision.
-PHASE_ADVANCE: dict[int, AdvanceFn] = {
+PHASE_ADVANCE: Final[dict[int, AdvanceFn]] = {
     PLACE: share.next_draw,  # draw the next card, or the opponents pick (P1.1-P1.4)
     PICK: share.after_take,  # the next opponent picks, or the turn ends (P1.4-P1.5)
     BID: auction.next_bidder,  # the next bidder, or the auction is won (P2.3-P2.5)

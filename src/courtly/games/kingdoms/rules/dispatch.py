@@ -8,6 +8,7 @@ A position is either in a phase (its menu: ``PHASE_LEGAL`` / ``PHASE_APPLY``; it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from courtly.core.events import Event
 from courtly.games.kingdoms.codes import (
@@ -94,7 +95,7 @@ EntryFn = Callable[[KingdomsState, "list[Event] | None"], None]
 
 # Phase -> the rule that starts it, lists its menu, and plays a menu choice. The Refugee Phase
 # and the end of a turn only run their start: they never wait for a decision.
-PHASE_ENTRY: dict[int, EntryFn] = {
+PHASE_ENTRY: Final[dict[int, EntryFn]] = {
     PH_DUEL: turn.duel_entry,
     PH_DRAW: turn.draw_entry,
     PH_ACTION: turn.action_entry,
@@ -104,7 +105,7 @@ PHASE_ENTRY: dict[int, EntryFn] = {
     PH_REFUGEE: turn.refugee_entry,
     PH_END_TURN: turn.end_turn_entry,
 }
-PHASE_LEGAL: dict[int, PhaseLegalFn] = {
+PHASE_LEGAL: Final[dict[int, PhaseLegalFn]] = {
     PH_DUEL: turn.duel_legal,
     PH_DRAW: turn.draw_sources,
     PH_ACTION: action.action_legal,
@@ -112,7 +113,7 @@ PHASE_LEGAL: dict[int, PhaseLegalFn] = {
     PH_POP: population.pop_legal,
     PH_DISCARD: turn.discard_legal,
 }
-PHASE_APPLY: dict[int, PhaseApplyFn] = {
+PHASE_APPLY: Final[dict[int, PhaseApplyFn]] = {
     PH_DUEL: turn.duel_apply,
     PH_DRAW: turn.draw_apply,
     PH_ACTION: action.action_apply,
@@ -122,7 +123,7 @@ PHASE_APPLY: dict[int, PhaseApplyFn] = {
 }
 
 # Task kind -> its choices and the rule that plays one.
-TASK_LEGAL: dict[int, LegalFn] = {
+TASK_LEGAL: Final[dict[int, LegalFn]] = {
     T_FIT: population.fit_legal,
     T_POP_CARD: population.pop_card_legal,
     T_FORCED_ROW: population.forced_row_legal,
@@ -167,7 +168,7 @@ TASK_LEGAL: dict[int, LegalFn] = {
     T_ENDOW: turn.endow_legal,
     T_MOVE_DEST: turn.move_dest_legal,
 }
-TASK_APPLY: dict[int, ApplyFn] = {
+TASK_APPLY: Final[dict[int, ApplyFn]] = {
     T_FIT: population.fit_apply,
     T_POP_CARD: population.pop_card_apply,
     T_FORCED_ROW: population.forced_row_apply,
@@ -216,7 +217,7 @@ TASK_APPLY: dict[int, ApplyFn] = {
 
 # The phase menus with many choices, one id at a time: whether a menu holds a single choice is
 # known at its second (``sole_action``), without building the rest.
-PHASE_OPTIONS: dict[int, Callable[[KingdomsState], Iterator[int]]] = {
+PHASE_OPTIONS: Final[dict[int, Callable[[KingdomsState], Iterator[int]]]] = {
     PH_ACTION: action.action_options,
     PH_POP: population.pop_options,
 }

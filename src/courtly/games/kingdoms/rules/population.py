@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from courtly.core.events import Event
 from courtly.games.kingdoms import codes as A
@@ -21,8 +22,8 @@ from courtly.games.kingdoms.data import CARD_NAMES, HAND_SIZE, IS_JOKER, IS_NUMB
 from courtly.games.kingdoms.events import note
 from courtly.games.kingdoms.state import KingdomsState
 
-ARMY_SLOT = 3
-MAX_FORCED_ROUNDS = 200  # a guard only; the loop ends once a Subject is drawn
+ARMY_SLOT: Final = 3
+MAX_FORCED_ROUNDS: Final = 200  # a guard only; the loop ends once a Subject is drawn
 
 
 def free_rows(s: KingdomsState, p: int) -> list[int]:

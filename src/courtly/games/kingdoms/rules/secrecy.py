@@ -10,6 +10,8 @@ waits shows that there was more than one answer. A menu whose size follows from 
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.kingdoms import codes as A
 from courtly.games.kingdoms.codes import (
     PH_ACTION,
@@ -33,13 +35,13 @@ from courtly.games.kingdoms.state import KingdomsState
 
 # Menus whose size follows from cards hidden from the other seat (the Numbers or Royals in a
 # hand): whether they wait or are played, the other seat learns something.
-SIZE_HIDDEN_PHASES = frozenset({PH_DUEL, PH_INAUG})
-SIZE_HIDDEN_TASKS = frozenset(
+SIZE_HIDDEN_PHASES: Final = frozenset({PH_DUEL, PH_INAUG})
+SIZE_HIDDEN_TASKS: Final = frozenset(
     {T_POP_CARD, T_FORCED_PICK, T_POLITY_LEAD, T_POLITY_RESPOND, T_EPIPHANY, T_EPIPHANY_CARD}
 )
 # Menus of a public size that name hidden cards (a hand, the Army): played for their seat, they
 # show the card chosen.
-CARD_TASKS = SIZE_HIDDEN_TASKS | {T_SEDITION, T_TREASURER, T_CULTIVATE, T_BATTLE_DEFEND}
+CARD_TASKS: Final = SIZE_HIDDEN_TASKS | {T_SEDITION, T_TREASURER, T_CULTIVATE, T_BATTLE_DEFEND}
 # The two open menus (Action, Population) have choices of both kinds: they tell nothing while
 # two of their choices are there whatever the hidden cards.
 

@@ -11,6 +11,7 @@ they are read, indexed by the codes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from courtly.core.events import Event
 from courtly.games.tudor.actions import (
@@ -163,7 +164,7 @@ def _second_exchange_legal(st: TudorState, out: list[int]) -> None:
 
 
 # Phase -> its menu (appended to ``out``) and the rule that plays a choice of it.
-PHASE_LEGAL: dict[int, PhaseLegalFn] = {
+PHASE_LEGAL: Final[dict[int, PhaseLegalFn]] = {
     M_DRAFT: lambda st, out: out.extend(DRAFT + f for f in range(7) if st.stand[f]),
     M_PLACE_RING: lambda st, out: offices.finger_legal(st, out, FINGER, REARRANGE),
     M_VICTIM: lambda st, out: out.extend((KEEP_RINGS, REARRANGE)),
@@ -337,7 +338,7 @@ def _second_exchange_apply(st: TudorState, aid: int) -> None:
         offices.take_from_hand(st, finger, f)
 
 
-PHASE_APPLY: dict[int, PhaseApplyFn] = {
+PHASE_APPLY: Final[dict[int, PhaseApplyFn]] = {
     M_DRAFT: lambda st, aid: phases.draft(st, aid - DRAFT),
     M_PLACE_RING: _place_ring_apply,
     M_VICTIM: _victim_apply,
@@ -375,7 +376,7 @@ def _start_refund(st: TudorState, task: tuple[int, ...]) -> None:
 
 # Task kind -> the rule that starts it: it sets up the decision (or does nothing, and the next
 # task starts).
-TASK_ENTRY: dict[int, TaskEntryFn] = {
+TASK_ENTRY: Final[dict[int, TaskEntryFn]] = {
     T_STAND: lambda st, task: offices.start_stand(st, task[1]),
     T_SEIZE: lambda st, task: offices.start_seize(st, task[1], task[2]),
     T_VICTIM: lambda st, task: offices.start_victim(st, task[1]),

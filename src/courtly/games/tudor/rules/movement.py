@@ -8,6 +8,8 @@ end space only, and the spaces left behind are restocked from the bag once the m
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.tudor.codes import (
     CARD_PAID,
     M_DEST,
@@ -37,7 +39,7 @@ from courtly.games.tudor.rules import offices
 from courtly.games.tudor.rules.scenarios import immediate_possible
 from courtly.games.tudor.state import TudorState
 
-ONE_SPACE = (MK_A, MK_G, MK_BONUS)
+ONE_SPACE: Final = (MK_A, MK_G, MK_BONUS)
 
 
 def enterable(st: TudorState, s: int, p: int) -> bool:

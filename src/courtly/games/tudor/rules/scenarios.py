@@ -7,6 +7,8 @@ Opportunity Tokens (variant) count as either kind.
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.tudor.codes import (
     CHAIR_FOR_SWITCH,
     LEFT,
@@ -38,7 +40,7 @@ from courtly.games.tudor.rules.offices import add_ring, remove_ring
 from courtly.games.tudor.state import TudorState
 
 # Which token triggers each Immediate action: (left, right); 0 = not marker-triggered.
-IMMEDIATE_ON: dict[int, tuple[int, int]] = {
+IMMEDIATE_ON: Final[dict[int, tuple[int, int]]] = {
     PERSISTENT: (0, INTRIGUE),
     RISE_AND_FALL: (INFLUENCE, INTRIGUE),
 }

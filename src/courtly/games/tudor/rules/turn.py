@@ -7,6 +7,8 @@ one action, a Lord both of its chamber in either order, either may take G or H i
 
 from __future__ import annotations
 
+from typing import Final
+
 from courtly.games.tudor.actions import (
     ACT,
     ACTIVATE_LORD,
@@ -54,7 +56,7 @@ from courtly.games.tudor.rules import anytime, movement, offices
 from courtly.games.tudor.rules.cards import start_take
 from courtly.games.tudor.state import TudorState
 
-MOVE_KIND = {A: MK_A, C: MK_C, E: MK_E, G: MK_G}
+MOVE_KIND: Final = {A: MK_A, C: MK_C, E: MK_E, G: MK_G}
 
 
 # --- feasibility ------------------------------------------------------------------------
