@@ -3,7 +3,7 @@ before bots fill it) and when its game's ratings were counted (the claim that
 makes them counted once, whichever process counts them), each account's rating per game and
 player count, and every change of it (the profile's graph).
 
-Revision ID: 0007
+Revision ID: 0006
 Revises: 0005
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
