@@ -1,13 +1,15 @@
-// The lobby: the games with their player counts, open tables, and the new-table form.
+// The lobby: the games with their player counts, quick play, the new-table form and the
+// open tables (open_tables.js, kept fresh while shown).
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { agentText, gameText, has, t } from "./i18n.js";
 import { go } from "./navigate.js";
-import { paceBody, paceFields, paceText } from "./pace.js";
-import { ratedLevelName, seatLabel } from "./seats.js";
+import { paceBody, paceFields } from "./pace.js";
+import { ratedLevelName } from "./seats.js";
 import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
-import { joinButton, quickPlayPanel } from "./quickplay.js";
+import { quickPlayPanel } from "./quickplay.js";
+import { openTablesPanel } from "./open_tables.js";
 
 const LEVELS_SHOWN = ["easy", "medium", "hard", "random", "greedy"];
 
@@ -28,15 +30,18 @@ export async function showLobby() {
     drawForm(form, games, name);
     form.scrollIntoView({ behavior: "smooth", block: "start" });
   };
+  const open = openTablesPanel(tables);
   app.replaceChildren(
     h("h1", { text: t("lobby.title") }),
     h("p", { class: "lead", text: t("lobby.intro") }),
     h("section", { class: "games", "aria-label": t("lobby.games") }, games.map((g) => gameCard(g, chooseGame))),
     quickPlayPanel(games),
     form,
-    openTables(tables),
+    open.element,
   );
   drawForm(form, games, games[0].name);
+  // The router calls it on leaving the lobby: the open tables are no longer asked for.
+  return open.stop;
 }
 
 function gameCard(game, choose) {
@@ -79,39 +84,6 @@ export function optionValue(game, option, value) {
 function optionHelp(game, option) {
   const key = `option.${game.name}.${option.name}.help`;
   return has(key) ? t(key) : gameText(game.name, `option.${option.name}.help`, option.description);
-}
-
-function openTables(tables) {
-  const waiting = tables.filter((tb) => tb.status === "waiting" || tb.status === "playing");
-  return h(
-    "section",
-    { class: "panel", "aria-labelledby": "open-title" },
-    h("h2", { id: "open-title", text: t("lobby.open_tables") }),
-    waiting.length === 0
-      ? h("p", { class: "muted", text: t("lobby.no_tables") })
-      : h(
-          "ul",
-          { class: "table-list" },
-          waiting.map((tb) =>
-            h(
-              "li",
-              {},
-              h("strong", { text: tb.title }),
-              " ",
-              h("span", { text: t(`status.${tb.status}`) }),
-              " ",
-              tb.hints ? [h("span", { class: ["badge", "hints-on"], text: t("hints.on") }), " "] : null,
-              tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
-              tb.clock ? [h("span", { class: ["badge", "pace-badge"], text: paceText(tb.clock.pace) }), " "] : null,
-              // Names are the players' own (proper names), not the client's words.
-              h("span", { class: "muted", dataset: { source: "server" }, text: tb.seats.map((seat) => seatLabel(seat)).join(" · ") }),
-              " ",
-              joinButton(tb),
-              h("a", { href: `/play/${tb.id}`, class: "button", text: t("lobby.watch") }),
-            ),
-          ),
-        ),
-  );
 }
 
 function optionField(option, game) {

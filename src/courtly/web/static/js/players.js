@@ -7,9 +7,10 @@ import { plural, t } from "./i18n.js";
 import { go } from "./navigate.js";
 import { showError } from "./notice.js";
 import { ratingGraph } from "./rating_graph.js";
+import { levelName } from "./seats.js";
 
-/** @typedef {{ name: string, title: string, min_players: number, max_players: number }} GameInfo */
-/** @typedef {{ name: string, rating: number, games: number, rank?: number }} Standing */
+/** @typedef {{ name: string, title: string, min_players: number, max_players: number, bot_ratings?: Record<string, number> }} GameInfo */
+/** @typedef {{ name: string, rating: number, games: number, rank?: number, bot?: string }} Standing */
 
 /** @returns {Promise<GameInfo[]>} */
 async function gameList() {
@@ -60,10 +61,25 @@ export async function showLeaderboard(gameName) {
   );
   try {
     const answer = await api(`/api/leaderboard/${game.name}?players=${players}`);
-    board.append(standings("ranked", answer.ranked, true), h("h3", { text: t("players.provisional") }), h("p", { class: "hint", text: t("players.provisional_help") }), standings("provisional", answer.provisional, false));
+    const bots = Object.keys(game.bot_ratings || {}).length > 0;
+    board.append(standings("ranked", withBots(answer.ranked, game.bot_ratings || {}), true), bots ? h("p", { class: "hint", id: "bots-help", text: t("players.bots_help") }) : null, h("h3", { text: t("players.provisional") }), h("p", { class: "hint", text: t("players.provisional_help") }), standings("provisional", answer.provisional, false));
   } catch (err) {
     showError(err);
   }
+}
+
+// The game's bot levels at their fixed ratings (docs/ratings.md), placed among the ranked
+// people by rating, so "hard is about 2,090 in Tudor" reads off the same list; they take no
+// rank. The same in every pool of the game: a level's rating is the game's, not a count's.
+/** @param {Standing[]} people ranked, strongest first @param {Record<string, number>} levels @returns {Standing[]} */
+function withBots(people, levels) {
+  const rows = [...people];
+  const bots = Object.entries(levels).sort((a, b) => b[1] - a[1]);
+  for (const [level, rating] of bots) {
+    const below = rows.findIndex((row) => row.rating < rating);
+    rows.splice(below === -1 ? rows.length : below, 0, { name: level, rating, games: 0, bot: level });
+  }
+  return rows;
 }
 
 /** @param {string} id @param {Standing[]} rows @param {boolean} ranked */
@@ -73,7 +89,20 @@ function standings(id, rows, ranked) {
     "table",
     { class: "standings", id },
     h("thead", {}, h("tr", {}, ranked ? h("th", { scope: "col", text: t("players.rank") }) : null, h("th", { scope: "col", text: t("account.name") }), h("th", { scope: "col", text: t("players.rating") }), h("th", { scope: "col", text: t("players.games") }))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, ranked ? h("td", { text: String(row.rank) }) : null, h("th", { scope: "row" }, playerLink(row.name)), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) })))),
+    h("tbody", {}, rows.map((row) => (row.bot ? botRow(row.bot, row.rating) : h("tr", {}, ranked ? h("td", { text: String(row.rank) }) : null, h("th", { scope: "row" }, playerLink(row.name)), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) }))))),
+  );
+}
+
+/** A bot level's row: its name in the reader's language, marked as a bot; no rank, no count.
+ * @param {string} level @param {number} rating */
+function botRow(level, rating) {
+  return h(
+    "tr",
+    { class: "bot-row", dataset: { bot: level } },
+    h("td", {}),
+    h("th", { scope: "row" }, levelName(level), " ", h("span", { class: ["badge", "bot-badge"], text: t("players.bot_badge") })),
+    h("td", { text: String(rating) }),
+    h("td", {}),
   );
 }
 

@@ -4,7 +4,7 @@
 // from the page (table.js) and changes nothing but through the server.
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { showError } from "../notice.js";
 import { currentAccount } from "../session.js";
 import { seatLabel } from "../seats.js";
@@ -182,10 +182,25 @@ export function waitingRoom(page) {
     h("h2", { text: t("invite.title") }),
     owner
       ? h("ul", { class: "invites" }, invites, page.held.spectatorLink ? copyRow(t("invite.spectator"), page.held.spectatorLink) : null)
-      : h("p", { text: t("invite.wait_owner") }),
+      : page.table.quick
+        ? quickWait(page.table)
+        : h("p", { text: t("invite.wait_owner") }),
     owner ? h("p", { class: "hint", text: open ? t("invite.still_open", { n: open }) : t("invite.all_seated") }) : null,
     owner ? h("button", { type: "button", class: "primary", id: "start", text: t("invite.start"), onclick: start }) : null,
   );
+}
+
+// A quick-play table has no creator to start it (docs/server.md, "Quick play"): it starts
+// once every seat is taken, or, when its creator chose so, bots fill it at a time told here
+// in the reader's own clock (the table's creation plus its wait).
+function quickWait(table) {
+  const words = [h("p", { id: "quick-wait", text: t("quick.starts_when_full") })];
+  if (typeof table.fill_after === "number") {
+    const at = new Date(Date.parse(table.created_at) + table.fill_after * 1000);
+    const time = at.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+    words.push(h("p", { class: "hint", id: "quick-fill", text: t("quick.bots_at", { time }) }));
+  }
+  return words;
 }
 
 // Hot-seat: the whole page says whose turn it is, and nothing of anyone's hand is in the
