@@ -4,17 +4,27 @@ and the game starts for both at their own seats. A guest is asked to log in firs
 
 from __future__ import annotations
 
+import json
 import secrets
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import DESKTOP, Server, client_text, english_words, screenshot
 
 LOCALE = {"en": "en-GB", "ko": "ko-KR"}
+I18N = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static" / "i18n"
+
+
+def _words(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text("utf-8"))
+    return data
 
 
 def _registered(browser: Any, server: Server, lang: str) -> Any:
-    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    # In UTC, so that the time bots fill a table is the server's time as the page shows it.
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang], timezone_id="UTC")
     page = context.new_page()
     page.goto(server.url + "/account")
     page.fill("#register-name", "q" + secrets.token_hex(4))
@@ -45,6 +55,11 @@ def test_play_now_and_join_start_a_rated_game(browser: Any, server: Server, lang
     first.wait_for_selector(".table-page[data-status='waiting']")
     table_id = first.url.split("/play/", 1)[1].split("#", 1)[0]
     assert first.get_attribute(".table-page", "data-viewer") == "0"
+    # Nobody starts a quick table by hand: it starts once full (no bots chosen here).
+    words = _words(lang)
+    assert first.inner_text("#quick-wait") == words["quick.starts_when_full"]
+    assert words["invite.wait_owner"] not in first.inner_text(".waiting")
+    assert first.query_selector("#quick-fill") is None
 
     joiners = [_registered(browser, server, lang) for _ in range(int(players) - 1)]
     for seat, page in enumerate(joiners, start=1):
@@ -58,3 +73,35 @@ def test_play_now_and_join_start_a_rated_game(browser: Any, server: Server, lang
     assert server.get(f"/api/tables/{table_id}")["rated"] is True
     for page in [first, *joiners]:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_waiting_quick_table_says_when_bots_fill_it(
+    browser: Any, server: Server, lang: str
+) -> None:
+    # Pools no other test plays by quick play: 3 and 2 players of courtisans.
+    players = {"en": "3", "ko": "2"}[lang]
+    page = _registered(browser, server, lang)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#play-now")
+    page.select_option("#quick-game", "courtisans")
+    page.select_option("#quick-players", players)
+    page.check("#quick-bots")
+    page.click("#play-now")
+    page.wait_for_selector(".table-page[data-status='waiting'] #quick-fill")
+    table_id = page.url.split("/play/", 1)[1].split("#", 1)[0]
+    table = server.get(f"/api/tables/{table_id}")
+    assert table["quick"] is True and table["fill_after"] == 60
+    due = datetime.fromisoformat(table["created_at"].rstrip("Z")) + timedelta(seconds=60)
+    words = _words(lang)
+    assert page.inner_text("#quick-wait") == words["quick.starts_when_full"]
+    assert words["invite.wait_owner"] not in page.inner_text(".waiting")
+    before, after = words["quick.bots_at"].split("{time}")
+    fill = page.inner_text("#quick-fill")
+    assert fill.startswith(before) and fill.endswith(after), fill
+    # The page's language tells the clock's form (12 hours in both); the time is the due one.
+    assert f"{due.hour % 12 or 12:02d}:{due.minute:02d}" in fill, (fill, due)
+    if lang == "ko":
+        assert english_words(client_text(page)) == []
+    screenshot(page, f"quick-bots-at-{lang}")
+    page.context.close()

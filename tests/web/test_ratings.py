@@ -21,6 +21,9 @@ from browser_support import (
     screenshot,
 )
 
+from courtly.agents.levels import level_name
+from courtly.analysis.ratings import bot_ratings
+
 LOCALE = {"en": "en-GB", "ko": "ko-KR"}
 
 
@@ -69,4 +72,30 @@ def test_a_rated_game_shows_on_the_profile_and_leaderboard(
     assert page.input_value("#board-game") == "kingdoms"
     _words_are_the_clients(page, lang)
     screenshot(page, f"leaderboard-{lang}")
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_leaderboard_places_the_bots_at_their_fixed_ratings(
+    browser: Any, server: Server, lang: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    page = context.new_page()
+    page.goto(server.url + "/leaderboard/tudor?players=3")
+    levels = bot_ratings("tudor")
+    page.wait_for_selector("#ranked tr.bot-row[data-bot='hard']")
+    rows = page.query_selector_all("#ranked tbody tr")
+    shown = [float(row.query_selector_all("td")[1].inner_text()) for row in rows]
+    assert shown == sorted(shown, reverse=True)  # people and bots by rating, strongest first
+    for level, rating in levels.items():
+        row = page.query_selector(f"#ranked tr.bot-row[data-bot='{level}']")
+        assert row.query_selector_all("td")[1].inner_text() == str(rating)
+        name = row.query_selector("th").inner_text()
+        # The level in the reader's language, marked as a bot; no rank of its own.
+        assert name.startswith(level_name(level, lang)), name
+        assert row.query_selector(".bot-badge") is not None
+        assert row.query_selector_all("td")[0].inner_text() == ""
+    assert levels["hard"] == 2090
+    _words_are_the_clients(page, lang)
+    screenshot(page, f"leaderboard-bots-{lang}")
     context.close()
