@@ -1,6 +1,7 @@
 """Quick play in Chromium, in English and Korean: a logged-in player presses "Play now" and
 waits at a new rated table; a second player finds it among the lobby's open tables, joins,
-and the game starts for both at their own seats. A guest is asked to log in first."""
+and the game starts for both at their own seats. A guest is asked to log in first. While it
+waits, the table page says it starts once full and, when bots fill it, at what time."""
 
 from __future__ import annotations
 

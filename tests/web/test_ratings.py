@@ -1,7 +1,8 @@
 """Rated games in Chromium, in English and Korean: a logged-in player makes a rated table in
 the lobby (hints cannot be chosen with it), plays it to the end against a bot of a named
 level, and finds the rating on their public profile (with its graph and the game's replay
-link) and on the game's leaderboard, all in the page's language."""
+link) and on the game's leaderboard, all in the page's language. The leaderboard places the
+bots' levels among the people at their fixed ratings."""
 
 from __future__ import annotations
 
