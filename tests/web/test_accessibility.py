@@ -2,8 +2,8 @@
 tools/typecheck/package.json and installed by `npm ci --prefix tools/typecheck`; used by the
 tests only, never shipped): no violation of any of its rules on the lobby, each game's
 table mid-game and ended, the history, a replay, the account pages (a guest's and a
-logged-in player's), a player's profile with its rating graph and a leaderboard, in English
-and in Korean."""
+logged-in player's), a waiting quick-play table, a player's profile with its rating graph and
+a leaderboard (with the bots' rows), in English and in Korean."""
 
 from __future__ import annotations
 
@@ -119,6 +119,14 @@ def test_no_axe_violation_anywhere(
     page.goto(server.url + "/")
     page.wait_for_selector("#play-now")
     check("lobby (logged in: quick play)")
+    # A waiting quick-play table with bots to come: its waiting words (a pool of Tudor no
+    # other test plays by quick play, one per language: 4 and 3 players).
+    page.select_option("#quick-game", "tudor")
+    page.select_option("#quick-players", "4" if locale == "en-GB" else "3")
+    page.check("#quick-bots")
+    page.click("#play-now")
+    page.wait_for_selector(".table-page[data-status='waiting'] #quick-fill")
+    check("quick table, waiting")
     # The players' pages: a profile with a rated game (its graph) and the game's leaderboard.
     play_rated_game(page, server.url)
     open_profile(page, server.url, name)
