@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, Server
+from browser_support import DESKTOP, Server, client_text, english_words
 
 LOCALES = {"en": "en-GB", "ko": "ko-KR"}
 TITLE = {"en": "Your move · courtly", "ko": "내 차례 · courtly"}
@@ -41,7 +41,8 @@ def test_an_unclocked_table_waiting_on_the_account_is_listed_and_notified(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.url + "/account")
     page.wait_for_selector("#register-form")
-    page.fill("#register-name", "Ada" + secrets.token_hex(3))
+    name = "Ada" + secrets.token_hex(3)
+    page.fill("#register-name", name)
     page.fill("#register-password", "correct horse battery")
     page.click("#register-submit")
     page.wait_for_selector("#signed-in")
@@ -71,6 +72,9 @@ def test_an_unclocked_table_waiting_on_the_account_is_listed_and_notified(
     badge = page.wait_for_selector(f"#my-games li[data-table='{table_id}'] .your-move")
     assert badge.inner_text() == BADGE[lang]
     assert page.title().startswith("(1) "), page.title()
+    if lang == "ko":  # the switch and the list in Korean, every word
+        words = client_text(page).replace(name, "")
+        assert english_words(words) == [], words
     page.wait_for_function("window.__notes.length > 0")
     notes = page.evaluate("window.__notes")
     assert [n["title"] for n in notes] == [TITLE[lang]], notes
