@@ -282,6 +282,33 @@ def test_a_logged_in_seat_is_played_under_the_account(
     assert _browser(server, browsers).http.get("/api/account/games").status_code == 401
 
 
+def test_the_account_games_say_whose_move_it_is(
+    server: ServerProcess, browsers: list[Browser]
+) -> None:
+    """Every table's description says the seat to decide (``to_move``), clock or not, so the
+    account page can list every table waiting on its player."""
+    player = _browser(server, browsers)
+    assert player.register(_name()).status_code == 201
+    created, taken = _table_with_seat_for(server, player, "Typed Name")
+    assert taken.status_code == 200, taken.text
+    table_id = created["table"]["id"]
+    (waiting,) = player.http.get("/api/account/games").json()
+    assert waiting["to_move"] is None and waiting["clock"] is None  # not started: nobody
+    assert server.owner_post(created, "start").status_code == 200
+    client = server.client(table_id, created["seats"][0]["token"])
+    try:
+        client.until(lambda tb: tb.get("to_move") == 0)  # after the bot's moves, if any
+        (game,) = player.http.get("/api/account/games").json()
+        assert game["to_move"] == 0 == game["my_seat"]
+        # Played on: in every message, the table's to_move is the observation's seat to act.
+        client.play_until(lambda: client.seq >= 6)
+        played = [m for m in client.messages if m["type"] in ("snapshot", "update")]
+        assert {m["table"]["to_move"] for m in played} == {0, 1}
+        assert all(m["table"]["to_move"] == m["observation"]["to_act"] for m in played)
+    finally:
+        client.close()
+
+
 def test_link_play_is_unchanged_for_guests(server: ServerProcess) -> None:
     created = server.create("kingdoms", ["open", "open"], seed=4, options={"turn_limit": 6})
     # The tests' own client: no cookie, no check token, only the links' tokens.

@@ -228,6 +228,39 @@ def test_a_turn_based_table_over_a_simulated_week(
         client.close()
 
 
+def test_a_person_who_comes_back_by_acting_is_recorded_as_back(clocked: Clocked) -> None:
+    """A timed-out person who plays their seat's move (beating the stand-in to it) rather than
+    pressing "I'm back" is back all the same, and the record says so at that move."""
+    server, clock, _ = clocked
+    # A slow stand-in (hard: a search of up to a second), so the person can act first.
+    pace = {"kind": "turn", "move_seconds": 86400, "policy": "bot", "bot": "hard"}
+    created = server.create("courtisans", ["open", "open"], seed=11, pace=pace)
+    server.start_table(created)
+    table_id = created["table"]["id"]
+    clients = [server.client(table_id, s["token"]) for s in created["seats"]]
+    for client in clients:
+        client.wait_type("snapshot")
+    _eventually(lambda: _to_move(server, table_id) is not None)
+    came_back_at = None
+    for _ in range(5):  # the stand-in may still win the race now and then: another day
+        _mover(server, table_id, 1, clients)
+        clock.advance(DAY + timedelta(minutes=1))
+        _eventually(lambda: _stand_in(server, table_id) == [1], timeout=30)
+        seq = clients[1].seq
+        clients[1].act(int(clients[1].legal[0]["id"]))
+        clients[1].wait_seq(seq + 1)
+        if _stand_in(server, table_id) == []:
+            came_back_at = seq  # the person's act was the one stored at ``seq``
+            break
+        assert _post(server, table_id, "back", server.token(created, 1)).status_code == 200
+    assert came_back_at is not None, "the stand-in always moved first"
+    events = server.record(table_id)["clock_events"]
+    assert [(e["kind"], e["seat"]) for e in events[-2:]] == [("timeout", 1), ("back", 1)]
+    assert events[-1]["ply"] == came_back_at
+    for client in clients:
+        client.close()
+
+
 def test_a_seat_that_runs_out_of_time_loses_and_the_table_says_why(
     clocked: Clocked,
 ) -> None:

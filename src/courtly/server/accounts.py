@@ -22,6 +22,7 @@ from courtly.server.live import table_info
 from courtly.server.outbox import broadcast_table
 from courtly.server.refusals import RequestError
 from courtly.server.sessions import SESSION_DAYS, new_session_id, session_hash
+from courtly.server.stored import PLAYING
 from courtly.server.tables import LiveTables
 from courtly.server.tokens import new_token
 
@@ -115,12 +116,19 @@ class Accounts:
                 broadcast_table(live)
 
     async def games(self, account: Account) -> list[dict[str, Any]]:
-        """The account's tables, newest first, each with the seat it played."""
+        """The account's tables, newest first, each with the seat it played. A table being
+        played is brought into memory if it is not there, so its ``to_move`` is known (the
+        page's "your move" list needs it at tables without a clock too)."""
         found = await self.thread.run(self.rows.tables, account.id, GAMES_LISTED)
-        return [
-            {**table_info(stored, self.tables.tables.get(stored.id)), "my_seat": seat}
-            for stored, seat in found
-        ]
+        games = []
+        for stored, seat in found:
+            live = self.tables.tables.get(stored.id)
+            if live is None and stored.status == PLAYING:
+                live = await self.tables.get(stored.id)
+            games.append(
+                {**table_info(stored if live is None else live.stored, live), "my_seat": seat}
+            )
+        return games
 
     async def _check_password(self, account: Account, password: str) -> None:
         stored = await self.thread.run(self.rows.password_hash, account.id)

@@ -87,25 +87,43 @@ class DeadlineRows:
             if changed != 1:
                 return False
             if event is not None:
-                ply, seat, kind, detail = event
-                connection.execute(
-                    insert(CLOCK_EVENT_ROWS).values(
-                        table_id=table_id,
-                        ply=ply,
-                        seat=seat,
-                        kind=kind,
-                        detail=canonical_json(detail),
-                        created_at=now,
-                    )
-                )
+                self._event(connection, table_id, event, now)
             self._announce(connection, table_id, seq)
             return True
 
+    def _event(
+        self,
+        connection: Connection,
+        table_id: str,
+        event: tuple[int, int, str, dict[str, Any]],
+        now: datetime | None,
+    ) -> None:
+        if now is None:
+            raise ValueError("a clock event needs the time it happened")
+        ply, seat, kind, detail = event
+        connection.execute(
+            insert(CLOCK_EVENT_ROWS).values(
+                table_id=table_id,
+                ply=ply,
+                seat=seat,
+                kind=kind,
+                detail=canonical_json(detail),
+                created_at=now,
+            )
+        )
+
     def measured(
-        self, table_id: str, seq: int, after: dict[str, Any], deadline: datetime | None
+        self,
+        table_id: str,
+        seq: int,
+        after: dict[str, Any],
+        deadline: datetime | None,
+        event: tuple[int, int, str, dict[str, Any]] | None = None,
+        now: datetime | None = None,
     ) -> bool:
         """Store the clocks measured after the action that brought the table to ``seq``, unless
-        clocks for that position are stored already (whoever measured first wins)."""
+        clocks for that position are stored already (whoever measured first wins); with
+        ``event`` (ply, seat, kind, detail, at ``now``) kept in the same transaction."""
         rows = TABLE_ROWS.c
         with self._write() as connection:
             changed = connection.execute(
@@ -119,9 +137,12 @@ class DeadlineRows:
                 )
                 .values(clock=clock_text(after), clock_seq=seq, deadline=deadline)
             ).rowcount
-            if changed == 1:
-                self._announce(connection, table_id, seq)
-            return changed == 1
+            if changed != 1:
+                return False
+            if event is not None:
+                self._event(connection, table_id, event, now)
+            self._announce(connection, table_id, seq)
+            return True
 
     def expired(self, now: datetime) -> list[str]:
         """The playing tables whose stored deadline has passed (measured at their position)."""

@@ -83,18 +83,28 @@ class Deadlines:
     def _moved(self, live: LiveTable, clock: dict[str, Any], seat: int, stand_in: bool) -> None:
         now = self.now()
         after = clocks.moved(clock, seat, decider(live), live.table.seq, now, stand_in)
+        event: tuple[int, int, str, dict[str, Any]] | None = None
         if not stand_in and seat in after["stand_in"]:
-            after = clocks.back(after, seat, now)  # the person acted: they are back
+            # The person acted: they are back, as if they had said so first, and the record
+            # says when (the action that brought them back is the one after ``ply``).
+            after = clocks.back(after, seat, now)
+            event = (len(live.table.record.actions) - 1, seat, "back", {})
         live.stored.clock = after
         if live.status == PLAYING:
             due = clocks.deadline(after, kinds(live))
-            self._save(live, after, due)
+            self._save(live, after, due, event)
 
-    def _save(self, live: LiveTable, clock: dict[str, Any], due: datetime | None) -> None:
+    def _save(
+        self,
+        live: LiveTable,
+        clock: dict[str, Any],
+        due: datetime | None,
+        event: tuple[int, int, str, dict[str, Any]] | None = None,
+    ) -> None:
         async def save() -> None:
             try:
                 stored = await self.thread.run(
-                    self.rows.measured, live.id, clock["seq"], clock, due
+                    self.rows.measured, live.id, clock["seq"], clock, due, event, self.now()
                 )
             except Exception as exc:
                 log.warning("table %s: storing its clocks failed: %s", live.id, one_line(exc))

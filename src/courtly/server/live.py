@@ -10,7 +10,15 @@ from typing import Any
 from courtly.core.registry import load_game
 from courtly.core.table import Table
 from courtly.server import clocks, protocol
-from courtly.server.stored import BOT, ENDED, HOTSEAT, WAITING, StoredSeat, StoredTable
+from courtly.server.stored import (
+    BOT,
+    ENDED,
+    HOTSEAT,
+    PLAYING,
+    WAITING,
+    StoredSeat,
+    StoredTable,
+)
 from courtly.server.transport import Connection, TokenBucket
 
 
@@ -164,6 +172,19 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "muted": stored.muted,
         # The pace, the policy and each seat's time left, measured now (None: no clock).
         "clock": clocks.public(stored.clock, clocks.now()),
+        "to_move": _to_move(stored, live),
         "created_at": stored.created_at.isoformat() + "Z",
         "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
     }
+
+
+def _to_move(stored: StoredTable, live: LiveTable | None) -> int | None:
+    """The seat that must decide now (public: every viewer's observation says it), None when
+    nobody must (not playing) or when the table is not held here and has no clock to say it
+    (the account's games load their playing tables, so they always know)."""
+    if stored.status != PLAYING:
+        return None
+    if live is not None:
+        return live.table.state.current_player
+    running = None if stored.clock is None else stored.clock.get("running")
+    return running if isinstance(running, int) else None

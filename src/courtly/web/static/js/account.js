@@ -6,12 +6,14 @@ import { t } from "./i18n.js";
 import { showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { currentAccount, signedAs } from "./session.js";
-import { showYourMoves, waitsOnMe } from "./your-move.js";
+import { notifyToggle } from "./notify.js";
+import { countYourMoves, showYourMoves, waitsOnMe } from "./your-move.js";
 
 export async function showAccount() {
   const app = document.getElementById("app");
   const account = currentAccount();
   if (!account) {
+    countYourMoves(); // logged out: nothing waits on anyone here
     app.replaceChildren(
       h("h1", { text: t("account.title") }),
       h("p", { class: "lead", text: t("account.intro") }),
@@ -19,7 +21,12 @@ export async function showAccount() {
     );
     return;
   }
-  const games = h("section", { class: "panel", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title", text: t("account.games") }));
+  const games = h(
+    "section",
+    { class: "panel", "aria-labelledby": "my-games-title" },
+    h("h2", { id: "my-games-title", text: t("account.games") }),
+    notifyToggle(),
+  );
   app.replaceChildren(
     h("h1", { text: t("account.title") }),
     h(

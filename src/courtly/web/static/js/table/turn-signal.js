@@ -44,19 +44,34 @@ function chime() {
 }
 
 let wasMine = false;
+let waiting = 0; // the logged-in player's tables waiting on them (your-move.js)
+
+// The one place the tab's title is set: "Your move" while this table's seat may act,
+// otherwise the count of the player's tables waiting on them, if any.
+function showTitle() {
+  if (wasMine) document.title = t("table.your_move_title");
+  else document.title = waiting > 0 ? t("app.your_moves", { n: waiting, name: t("app.name") }) : t("app.name");
+}
 
 // Called on every drawing of the table page: `mine` is whether this browser's seat may act.
 /** @param {boolean} mine */
 export function signalTurn(mine) {
-  document.title = mine ? t("table.your_move_title") : t("app.name");
   if (mine && !wasMine && soundOn()) chime();
   wasMine = mine;
+  showTitle();
 }
 
 // Leaving the table: the title is the app's again, and the next table starts afresh.
 export function endSignal() {
   wasMine = false;
-  document.title = t("app.name");
+  showTitle();
+}
+
+// How many of the logged-in player's tables wait on them (0: none, or nobody logged in).
+/** @param {number} n */
+export function countWaiting(n) {
+  waiting = n;
+  showTitle();
 }
 
 // The switch in the table's heading (a checkbox: a screen reader says on or off).
