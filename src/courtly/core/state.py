@@ -39,8 +39,9 @@ if TYPE_CHECKING:
     import numpy
 
 STATE_FORMAT = "courtly-state"
-# Options mappings whose action space a Game remembers by identity: about one per live table
-# of a server (each table's state keeps its own mapping); forgotten all at once past this.
+# Options mappings whose action space a Game remembers by identity: the states' mappings are
+# shared (one per distinct value, ``Game._shared_options``), so a few; other mappings asked
+# about are kept too, and all forgotten at once past this.
 _KEPT_OPTIONS = 4096
 
 #: The keys every game's observation starts with, in this order (docs/formats.md); a game's own
@@ -396,6 +397,10 @@ class Game(ABC):
         # mapping kept, so its id is not reused while it is here).
         self._by_options: dict[tuple[int, int], tuple[Mapping[str, Any], ActionSpace]] = {}
         self._last_space: tuple[int, Mapping[str, Any], ActionSpace] | None = None
+        # One options mapping per distinct value for every state made (by its canonical JSON):
+        # states of equal options share it, so the identity lookup above finds every table of
+        # a server and every game of a simulation without keeping a mapping per game.
+        self._shared: dict[str, dict[str, Any]] = {}
 
     # --- hooks ---------------------------------------------------------------------------
 
@@ -585,8 +590,12 @@ class Game(ABC):
         self, num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
     ) -> State:
         self.check_players(num_players)
-        opts = self.resolve_options(options)
+        opts = self._shared_options(self.resolve_options(options))
         return self._new_state(num_players, fresh_seed() if seed is None else int(seed), opts)
+
+    def _shared_options(self, opts: dict[str, Any]) -> dict[str, Any]:
+        """The one mapping of ``opts``' value that states share (states never change theirs)."""
+        return self._shared.setdefault(canonical_json(opts), opts)
 
     def from_json(self, data: str | bytes | Mapping[str, Any]) -> State:
         """A state from its JSON form; InvalidStateError for anything malformed or impossible."""
@@ -611,7 +620,7 @@ class Game(ABC):
             raise InvalidStateError("num_players must be an integer")
         try:
             self.check_players(num_players)
-            opts = self.resolve_options(data.get("options") or {}, saved=True)
+            opts = self._shared_options(self.resolve_options(data.get("options") or {}, saved=True))
             rng_state = data.get("rng")
             if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
                 raise InvalidStateError("rng must be a non-negative integer")
