@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ARTIFACTS = Path(__file__).parent.parent / "web" / "artifacts"
 DESKTOP = {"width": 1280, "height": 900}
@@ -132,12 +133,22 @@ def click_once(page: Any, board: bool = True) -> None:
     # locator finds the thing again in the new drawing.
     on_board = board and page.query_selector(".board-area .pickable") is not None
     selector = ".board-area .pickable" if on_board else "button.action:not([disabled])"
-    page.locator(selector).first.click()
-    page.wait_for_function(
-        "before => { const el = document.querySelector('.table-page');"
-        " return !el || el.dataset.state !== before || document.querySelector('#result'); }",
-        arg=before,
-    )
+    # A click the page took changes its state at once (a selection, or "waiting" for the
+    # server's answer); one that met no handler (the page redrawn under the pointer on a busy
+    # machine) changes nothing, and clicking again is then safe.
+    for attempt in range(3):
+        page.locator(selector).first.click()
+        try:
+            page.wait_for_function(
+                "before => { const el = document.querySelector('.table-page'); return !el"
+                " || el.dataset.state !== before || document.querySelector('#result'); }",
+                arg=before,
+                timeout=10_000 if attempt < 2 else 30_000,
+            )
+            return
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
 
 
 def play_to_end(page: Any, limit: int = 3000, board: bool = True) -> int:
