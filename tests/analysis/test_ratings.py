@@ -131,7 +131,6 @@ def test_every_level_has_a_rating_at_every_player_count(game_name: str) -> None:
         ratings = bot_ratings(game_name, players)
         assert set(ratings) == set(LOBBY_LEVELS), players
         assert ratings["random"] == 1000  # the anchor at every count (docs/ratings.md)
-        assert min(ratings.values()) == 1000  # every level beats random moves
         for level in LOBBY_LEVELS:
             rating = bot_rating(game_name, level, players)
             assert rating is not None and rating.display == ratings[level]
