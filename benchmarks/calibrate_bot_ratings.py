@@ -36,6 +36,7 @@ A bootstrap over the games (``--bootstrap`` resamples, seeded) gives each rating
 interval.
 
     .venv/bin/python benchmarks/calibrate_bot_ratings.py --workers 2 --seat-games 40 courtisans
+    .venv/bin/python benchmarks/calibrate_bot_ratings.py --saved-only   # the shipped file
 """
 
 from __future__ import annotations
@@ -232,10 +233,13 @@ def bootstrap(
     fits: list[dict[str, float]] = []
     for _ in range(samples):
         drawn = [outcomes[rng.below(len(outcomes))] for _ in outcomes]
-        fits.append(anchored_fit(drawn, players))
+        if any(level_of(spec) == ANCHOR_LEVEL for o in drawn for spec in o.seat_specs):
+            # With few games a resample can miss the anchor (it then measures nothing) or a
+            # level (whose interval is then taken over the resamples that have it).
+            fits.append(anchored_fit(drawn, players))
     intervals = {}
-    for name in fits[0] if fits else {}:
-        values = sorted(fit.get(name, math.nan) for fit in fits)
+    for name in {name for fit in fits for name in fit}:
+        values = sorted(fit[name] for fit in fits if name in fit)
         intervals[name] = (values[int(0.05 * len(values))], values[int(0.95 * len(values)) - 1])
     return intervals
 
@@ -253,9 +257,11 @@ def pool_entry(
         "interval90": {level: [round(v, 1) for v in intervals[level]] for level in ordered},
     }
     cells = [
-        f"{ratings[level]:.0f} ({intervals[level][0]:.0f}-{intervals[level][1]:.0f})"
-        if level != ANCHOR_LEVEL
+        "-"
+        if level not in ratings
         else f"{ratings[level]:.0f}"
+        if level == ANCHOR_LEVEL
+        else f"{ratings[level]:.0f} ({intervals[level][0]:.0f}-{intervals[level][1]:.0f})"
         for level in LEVELS
     ]
     return entry, f"{players} | {len(outcomes)} | " + " | ".join(cells)
@@ -269,6 +275,11 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=100, help="games per greedy pair")
     parser.add_argument("--medium-games", type=int, default=40, help="greedy against medium")
     parser.add_argument("--seat-games", type=int, default=20, help="games per count above 2")
+    parser.add_argument(
+        "--saved-only",
+        action="store_true",
+        help="above two seats, rate every game saved and play none (the shipped file's games)",
+    )
     parser.add_argument("--bootstrap", type=int, default=200, help="resamples for intervals")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--dry-run", action="store_true", help="print, do not write bots.json")
@@ -288,13 +299,19 @@ def main() -> None:
     print("| game | players | games | " + " | ".join(LEVELS) + " |")
     for name in names:
         game = load_game(name)
-        counts = args.players or range(game.min_players, game.max_players + 1)
+        allowed = range(game.min_players, game.max_players + 1)
+        counts = [n for n in args.players or allowed if n in allowed]
         pools = data["games"].setdefault(name, {"players": {}})["players"]
         for players in counts:
             if players == 2:
                 outcomes = two_seat_outcomes(
                     name, args.ladder_games, args.greedy_games, args.medium_games, args.workers
                 )
+            elif args.saved_only:
+                outcomes = saved_multi_seat_outcomes(name, players)
+                if not outcomes:
+                    print(f"| {name} | {players} | no games saved |", flush=True)
+                    continue
             else:
                 outcomes = multi_seat_outcomes(name, players, args.seat_games, args.workers)
             pools[str(players)], row = pool_entry(outcomes, players, args.bootstrap)

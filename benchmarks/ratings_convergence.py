@@ -20,12 +20,13 @@ Two questions, each over ``--orders`` seeded orders of the same games:
 
 Each cell is the median / 90th percentile over the orders (all new: each player's share of
 the games, then the games in all). At several seats, *one new* compares with the shipped
-rating at that count, and *all new* asks for the order of ``random < easy < medium < hard``
-(greedy, no search, is rated with them but has no place in that order).
+rating at that count, and *all new* asks for the order of the five levels' shipped ratings at
+that count (no ladder established an order there: the calibration's fit of the same games,
+all at once, is the order the ratings rated one game at a time should reach).
 
     .venv/bin/python benchmarks/ratings_convergence.py --orders 200
-    .venv/bin/python benchmarks/ratings_convergence.py --orders 200 --seats 4 5 \
-        courtisans for-the-king tudor
+    .venv/bin/python benchmarks/ratings_convergence.py courtisans for-the-king tudor \
+        --orders 200 --seats 4 5
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from pathlib import Path
 from calibrate_bot_ratings import saved_multi_seat_outcomes
 
 from courtly.analysis.ladder import step_results_path
-from courtly.analysis.ratings import NEW, Rating, bot_rating, placings, rate
+from courtly.analysis.ratings import NEW, Rating, bot_rating, bot_ratings, placings, rate
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import GameOutcome, run_tournament
 from courtly.core.registry import game_names, load_game
@@ -97,12 +98,14 @@ def shuffled(games: Sequence[Game], rng: Rng) -> list[Game]:
     return out
 
 
-def all_new(games: Sequence[Game]) -> tuple[int | None, dict[str, Rating]]:
-    """The games after which the displayed order of ``ORDER``'s levels is right for good
-    (None: not by the end); any other player (greedy) is rated too, in no order."""
+def all_new(
+    games: Sequence[Game], order: Sequence[str] = ORDER
+) -> tuple[int | None, dict[str, Rating]]:
+    """The games after which the displayed order of ``order``'s levels (weakest first) is
+    right for good (None: not by the end); any other player (greedy) is rated too."""
     everyone = {level for levels, _ in games for level in levels}
     ratings = dict.fromkeys(sorted(everyone), NEW)
-    players = [level for level in ORDER if level in everyone]
+    players = [level for level in order if level in everyone]
     settled: int | None = None
     for played, (levels, places) in enumerate(games, start=1):
         for level, after in zip(levels, rate([ratings[lv] for lv in levels], places), strict=True):
@@ -167,9 +170,13 @@ def multi_seat_row(name: str, players: int, orders: int, within: float) -> str |
     pool = [rated(o) for o in saved_multi_seat_outcomes(name, players)]
     if not pool:
         return None
+    # The order to find is the one the calibration found in all of these games at once (at
+    # several seats no ladder established one beforehand).
+    shipped = bot_ratings(name, players)
+    order = sorted(shipped, key=shipped.__getitem__)
     rng = Rng(7)
     shuffles = [shuffled(pool, rng) for _ in range(orders)]
-    settled = [all_new(games)[0] for games in shuffles]
+    settled = [all_new(games, order)[0] for games in shuffles]
     everyone = {level for levels, _ in pool for level in levels}
     each = players / len(everyone)  # each game seats ``players`` of them
     cells = [f"{name}, {players} seats", str(len(pool))]
