@@ -51,9 +51,7 @@ def test_a_public_world_redraws_every_seats_own_hidden_cards(name: str, players:
             continue
         for draw in (1, 2, 3):
             world = state.resample(None, Rng(draw))
-            redrawn |= {
-                p for p in range(players) if world.observation(p) != state.observation(p)
-            }
+            redrawn |= {p for p in range(players) if world.observation(p) != state.observation(p)}
         if len(redrawn) == players:
             return
     assert redrawn == set(range(players))
