@@ -189,7 +189,7 @@ function drawPublic(review, names, goTo) {
         const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
         return s(
           "g",
-          { class: `review-seat review-seat-${seat}`, "data-seat": String(seat) },
+          { class: ["review-seat", `review-seat-${seat}`].join(" "), "data-seat": String(seat) },
           s("polyline", { points, fill: "none", class: "review-line" }),
           series.map(([step, chances]) => {
             const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chances[seat]).toFixed(1), r: 2.5, class: "review-dot" }, s("title", { text: `${names[seat]}, ${step + 1}: ${percent(chances[seat])}` }));
