@@ -148,7 +148,7 @@ def test_the_spectators_series_fits_80_columns_in_english_and_korean(tmp_path: P
     record = _record(tmp_path, "courtisans", 5)
     for lang, heading, word in (
         ("en", "public view", "spectator"),
-        ("ko", "공개된 정보", "관전자"),
+        ("ko", "공개 정보", "관전자"),
     ):
         done = _run("--lang", lang, "review", str(record), "--as", word, "--iterations", "5")
         assert done.returncode == 0, done.stderr
