@@ -76,6 +76,13 @@ def test_the_public_view_shows_every_seats_win_chance_as_a_line(
     page.select_option("#review-seat", "0")
     page.wait_for_function("() => !document.querySelector('#review-graph')")
     assert "this seat" in page.inner_text("#review-start").lower()
+    # The review follows the replay's viewer: the public view there shows the series again,
+    # a seat there that seat's review.
+    page.select_option("#replay-viewer", "")
+    page.wait_for_selector("#review-graph.review-public")
+    assert page.input_value("#review-seat") == "spectator"
+    page.select_option("#replay-viewer", "1")
+    page.wait_for_function("() => document.querySelector('#review-seat').value === '1'")
     context.close()
 
 

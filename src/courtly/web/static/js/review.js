@@ -16,9 +16,12 @@ const HEIGHT = 120;
 const PUBLIC = "spectator";
 
 /**
+ * The review panel, and `follow`, which the replay's "Seen by" calls: the review shown is the
+ * one of the viewer chosen there (the public view: the spectator's series).
  * @param {string} tableId
  * @param {string[]} names
  * @param {(step: number) => void} goTo
+ * @returns {{ panel: HTMLElement, follow: (viewer: string) => void }}
  */
 export function reviewPanel(tableId, names, goTo) {
   const body = h("div", { id: "review-body" });
@@ -69,7 +72,14 @@ export function reviewPanel(tableId, names, goTo) {
     body,
   );
   load("GET");
-  return panel;
+  const follow = (viewer) => {
+    const chosen = viewer === "" ? PUBLIC : viewer;
+    if (seatSelect.value === chosen) return;
+    seatSelect.value = chosen;
+    words();
+    load("GET");
+  };
+  return { panel, follow };
 }
 
 function percent(chance) {
