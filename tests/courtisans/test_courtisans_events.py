@@ -71,8 +71,11 @@ def test_event_text_numbers_seats_from_one() -> None:
         GAME, EVENTS.event("play-domain", {"seat": 0, "card": 16, "owner_seat": 1})
     ) == ("seat 1 plays Toad noble #16 in seat 2's domain")
     assert event_text(
-        GAME, EVENTS.event("eliminate-spy", {"seat": 2, "row": "domain", "position": 3})
-    ) == ("seat 3 eliminates a face-down spy (#3 in that domain)")
+        GAME,
+        EVENTS.event(
+            "eliminate-spy-domain", {"seat": 2, "row": "domain", "position": 3, "owner_seat": 0}
+        ),
+    ) == ("seat 3 eliminates a face-down spy in seat 1's domain")
     assert event_text(GAME, EVENTS.event("game-over", {"scores": [4.0, -1.0], "winners": [0]})) == (
         "final scores seat 1: 4, seat 2: -1; winner(s): seat 1"
     )

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from courtly.core.actions import Action
-from courtly.core.render import action_text
+from courtly.core.render import action_text, event_text
 from courtly.core.table import Delivery
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.state import CourtisansState
@@ -120,3 +120,35 @@ def test_the_servers_choices_are_worded_from_the_viewers_delivery(cz: SimpleName
     }
     assert texts["above", 1] == "eliminate the face-down spy above the Queen's table"
     assert texts["above", 2] == f"eliminate the Toad noble #{noble} above the Queen's table"
+
+
+def test_the_kills_event_says_where_the_card_lay_as_the_board_shows_it(
+    cz: SimpleNamespace,
+) -> None:
+    """The log's sentence of a kill names the card and its row of the Queen's table or whose
+    domain it lay in: no position number ("#2"), which no board writes."""
+    state, spy, noble = queen_kill(cz)
+    (event,) = [e for e in cz.play(state, kind="eliminate", row="above", position=2)]
+    words = {lang: event_text(GAME, event, lang, NAMES) for lang in ("en", "ko")}
+    assert words == {
+        "en": f"Ann eliminates the Toad noble #{noble} above the Queen's table",
+        "ko": f"Ann이 여왕의 테이블 위의 두꺼비 귀족 #{noble} 카드를 제거합니다",
+    }
+    carp, assassin = cz.card("Carp", "noble"), cz.card("Stag", "assassin")
+    spy = cz.card("Hare", "spy")
+    state = cz.position(
+        2,
+        hands=[[assassin, *cz.cards("Toad courtier*2")], cz.cards("Stag guard*3")],
+        domains=[[], [spy, carp]],
+        spies_played_by={spy: 1},
+        deck_size=6,
+    )
+    cz.play(state, kind="play", card=assassin, place="domain", seat=1)
+    (killed,) = cz.play(state, kind="eliminate", row="domain", position=1)
+    assert killed.kind == "eliminate-spy-domain" and "card" not in killed.data
+    assert event_text(GAME, killed, "en", NAMES) == (
+        "Ann eliminates a face-down spy in 민지's domain"
+    )
+    assert event_text(GAME, killed, "ko", NAMES) == (
+        "Ann이 민지의 영지에 있는 뒷면인 첩자를 제거합니다"
+    )
