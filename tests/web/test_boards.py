@@ -254,6 +254,22 @@ def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str)
         )
         assert glyph.get_attribute("role") == "img"
         assert glyph.get_attribute("aria-label")
+    # The page draws a sentence's cards from its parts (the server's renderer says which
+    # words name which card), never by finding cards in the words: a seat named "QH" stays
+    # its name beside the Queen of Hearts it plays.
+    drawn = page.evaluate(
+        """async () => {
+          const { serverText } = await import("/static/js/boards/index.js");
+          const li = document.createElement("li");
+          const parts = [{ text: "QH plays " }, { text: "QH", card: "QH" }];
+          li.append(...serverText("kingdoms", "QH plays QH", parts));
+          const glyphs = [...li.querySelectorAll(".card-glyph")];
+          return { text: li.textContent, glyphs: glyphs.map((g) => g.getAttribute("aria-label")) };
+        }"""
+    )
+    queen = server.get(f"/api/i18n/{lang}")["games"]["kingdoms"]["term.rank.12"]
+    assert drawn["text"] == "QH plays Q\u2665" and len(drawn["glyphs"]) == 1, drawn
+    assert queen in drawn["glyphs"][0]
     screenshot(page, f"kingdoms-cards-{lang}")
     assert page.errors == []
     page.context.close()

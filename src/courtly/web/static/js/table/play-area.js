@@ -61,7 +61,7 @@ export function choices(page, view) {
               onclick: () => page.play(action),
             },
             // One span: the button lays out its children as flex items.
-            h("span", {}, serverText(table.game, action.text, action.action)),
+            h("span", {}, serverText(table.game, action.text, action.parts)),
           ),
         ),
       ),
@@ -110,7 +110,7 @@ export function log(page, view) {
     // Focusable: a keyboard scrolls it (it scrolls inside its panel).
     { class: "log", "aria-live": "polite", tabIndex: 0 },
     view.events.map((e) =>
-      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.data)),
+      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.parts)),
     ),
   );
   requestAnimationFrame(() => {
