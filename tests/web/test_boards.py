@@ -120,6 +120,7 @@ def test_tudor_draws_your_screen_and_each_players_pieces(
     page.set_viewport_size(PHONE)
     screenshot(page, f"tudor-screen-{lang}-phone")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(HIDDEN_FIGURES) == []
     page.set_viewport_size(DESKTOP)
     # A Court Card behind the screen is chosen on the board: the move is played.
     log_before = len(page.query_selector_all(".log li"))
@@ -129,17 +130,34 @@ def test_tudor_draws_your_screen_and_each_players_pieces(
     page.context.close()
 
 
+# The players' table's figures a phone cannot see without scrolling the table sideways (past
+# its visible edge), and those that do not say which column they are.
+HIDDEN_FIGURES = """() => {
+  const hidden = [];
+  for (const table of document.querySelectorAll('.board-area .players-table')) {
+    const edge = table.getBoundingClientRect().right;
+    for (const cell of table.querySelectorAll('tbody td')) {
+      const label = getComputedStyle(cell, '::before').content;
+      if (cell.getBoundingClientRect().right > edge + 1 || !label || label === 'none') {
+        hidden.push(`${cell.dataset.label}: ${cell.textContent}`);
+      }
+    }
+  }
+  return hidden;
+}"""
+
+
 # --- Courtisans ------------------------------------------------------------------------------
 
 ASSASSIN = {"en": "assassin", "ko": "암살자"}
-# A kill names the card as this seat sees it (its family, role and id, or a face-down spy) and
+# A kill names the card as this seat sees it (its family and role, or a face-down spy) and
 # where it lies: the kernel's renderer, from the seat's own observation, never a position.
 KILL = {
     "en": re.compile(
-        r"^eliminate the (face-down spy|\S+ \S+ #\d+) (above the Queen's table|"
+        r"^eliminate the (face-down spy|\S+ \S+) (above the Queen's table|"
         r"below the Queen's table|in .+'s domain)$"
     ),
-    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+ #\d+) 제거하기$"),
+    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+) 제거하기$"),
 }
 SPARE = {"en": "eliminate nothing", "ko": "아무것도 제거하지 않기"}
 
@@ -211,6 +229,7 @@ def test_card_faces_keep_words_whole(browser: Any, server: Server, game: str, la
         page.set_viewport_size(size)
         page.wait_for_timeout(100)
         assert page.evaluate(BROKEN_WORDS) == [], size
+    assert page.evaluate(HIDDEN_FIGURES) == []  # at the phone's width
     if game == "for-the-king":
         # An office card shows its value (and a Gold card its Gold), as printed on the card.
         faces = page.query_selector_all(".board-area .ftk-card[data-card]")
