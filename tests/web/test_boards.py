@@ -292,3 +292,35 @@ def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str)
     screenshot(page, f"kingdoms-cards-{lang}")
     assert page.errors == []
     page.context.close()
+
+
+# --- amounts in the choice list --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_bid_is_one_amount_field_in_the_choices(browser: Any, server: Server, lang: str) -> None:
+    """For the King's bids (up to 78 amounts) are one number field and one button in the
+    choice list, the button saying the server's sentence of the amount typed, which it plays;
+    not dozens of near-identical buttons."""
+    page = open_table(browser, server, "for-the-king", lang, players=3)
+    field = ".choices input.amount"
+    play_until(page, lambda: page.query_selector(field) is not None, limit=120)
+    assert len(page.query_selector_all(".choices .actions > li")) <= 3  # the field, pass
+    low, high = (int(page.get_attribute(field, x) or 0) for x in ("min", "max"))
+    assert high - low >= 5
+    button = page.locator(".choices .amount-field button.action")
+    page.fill(field, str(low + 3))
+    page.wait_for_function(
+        "n => document.querySelector('.choices .amount-field button.action')"
+        ".textContent.includes(String(n))",
+        arg=low + 3,
+    )
+    logged = len(page.query_selector_all(".log li"))
+    button.click()
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.log li').length > {logged}"
+        f" && [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes"
+        f"('{NAME[lang]}') && li.textContent.includes('{low + 3}'))"
+    )
+    assert page.errors == []
+    page.context.close()
