@@ -290,6 +290,18 @@ def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str)
     assert drawn["text"] == "QH plays Q\u2665" and len(drawn["glyphs"]) == 1, drawn
     assert queen in drawn["glyphs"][0]
     screenshot(page, f"kingdoms-cards-{lang}")
+    # A phone keeps a kingdom's nine places three to a row: three lines, not nine (one place
+    # a line put the player's own hand some 3,000 px down).
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.board-area .kingdom')].map((k) =>
+          new Set([...k.querySelectorAll('.row > .zone')].map((z) =>
+            Math.round(z.getBoundingClientRect().top))).size)"""
+    )
+    assert lines == [3, 3], lines
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"kingdoms-cards-{lang}-phone")
     assert page.errors == []
     page.context.close()
 
