@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from courtly.core.i18n import attach, fill
 
 __all__ = ["Card", "Pieces", "card", "joined", "parts_json", "sentence"]
@@ -28,6 +30,8 @@ class Card:
     words: str
 
 
+# A str subclass: the compiled build (mypyc) keeps it a Python class.
+@mypyc_attr(native_class=False)
 class Pieces(str):
     """A text (this string) and its pieces in order: plain text, and the cards it names."""
 
@@ -43,7 +47,7 @@ class Pieces(str):
                     merged[-1] += part
                 else:
                     merged.append(str(part))
-        text = super().__new__(cls, "".join(p.words if isinstance(p, Card) else p for p in merged))
+        text = str.__new__(cls, "".join(p.words if isinstance(p, Card) else p for p in merged))
         text.parts = tuple(merged)
         return text
 
