@@ -136,7 +136,7 @@ def test_a_four_seat_table_rates_with_the_bots_four_seat_ratings(
     made = browser.post(
         "/api/tables",
         {
-            "game": "courtisans",
+            "game": "for-the-king",  # a pool at four seats no other test rates
             "players": 4,
             "seats": ["open", *(f"bot:{level}" for level in levels)],
             "seed": 5,
@@ -157,7 +157,7 @@ def test_a_four_seat_table_rates_with_the_bots_four_seat_ratings(
     (change,) = _profile(server, name, games=1)["history"]
 
     def rated_with(players: int) -> int:
-        bots = [bot_rating("courtisans", level, players) for level in levels]
+        bots = [bot_rating("for-the-king", level, players) for level in levels]
         assert all(bots)
         ratings = [NEW, *(bot for bot in bots if bot is not None)]
         return rate(ratings, places, [False, True, True, True])[0].display
