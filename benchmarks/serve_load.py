@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from local_server import free_port, start_serve
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -87,7 +88,9 @@ class Seat:
     async def read_until(self, seq: int) -> float:
         """Read messages until this seat has seen ``seq``; the time it arrived."""
         while self.seq < seq:
-            message = json.loads(await self.ws.recv())
+            # orjson: this client shares the server's cores, and parsing every update with the
+            # standard library cost it about 40 µs of CPU per action (2 updates of 3.5 kB).
+            message = orjson.loads(await self.ws.recv(decode=False))
             if "table" in message:
                 self.status = message["table"]["status"]
             if message["type"] in ("snapshot", "update"):
@@ -133,7 +136,7 @@ async def play_tables(
             for seat in created["seats"]:
                 # A thousand handshakes at once outlast the client's 10 s default on a busy machine.
                 ws = await connect(url, max_size=None, open_timeout=300)
-                await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+                await ws.send(orjson.dumps({"type": "hello", "token": seat["token"]}).decode())
                 seats.append(Seat(ws))
             await asyncio.gather(*(s.read_until(0) for s in seats))
             if first:
@@ -151,9 +154,8 @@ async def play_tables(
                 seq = mover.seq + 1
                 pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
                 sent = time.perf_counter()
-                await mover.ws.send(
-                    json.dumps({"type": "act", "seq": mover.seq, "action": pick["id"]})
-                )
+                act = {"type": "act", "seq": mover.seq, "action": pick["id"]}
+                await mover.ws.send(orjson.dumps(act).decode())
                 arrived = await asyncio.gather(*(s.read_until(seq) for s in seats))
                 others = [t for s, t in zip(seats, arrived, strict=True) if s is not mover]
                 latencies.append(max(others) - sent)
