@@ -70,14 +70,26 @@ def test_a_refused_write_gives_its_connection_back_and_the_next_one_is_stored(
     store: Store,
 ) -> None:
     table_id = _table(store)
-    store.actions.append([_append(table_id, 0)])
+    store.update_seat(table_id, StoredSeat(0, "person", name="ann", token_hash="h"))
     with pytest.raises(ConflictError):
-        store.actions.append([_append(table_id, 0)])  # the table is no longer at ply 0
+        store.update_seat(table_id, StoredSeat(5, "person", name="bob"))  # no such seat
     taken = _checkouts(store)
-    store.actions.append([_append(table_id, 1)])
+    store.update_seat(table_id, StoredSeat(0, "person", name="cat", token_hash="h"))
     assert taken == [1], "a failed transaction's connection is not kept"
     loaded = store.load_table(table_id)
-    assert loaded is not None and loaded.seq == 2
+    assert loaded is not None and loaded.seats[0].name == "cat"
+
+
+def test_an_action_refused_as_a_race_stores_nothing_of_its_batch(store: Store) -> None:
+    first, second = _table(store), _table(store)
+    store.actions.append([_append(first, 0)])
+    with pytest.raises(ConflictError):  # first is no longer at ply 0; second could move
+        store.actions.append([_append(second, 0), _append(first, 0)])
+    loaded = store.load_table(second)
+    assert loaded is not None and loaded.seq == 0 and loaded.fingerprints == []
+    store.actions.append([_append(second, 0), _append(first, 1)])  # the connection still works
+    loaded = store.load_table(second)
+    assert loaded is not None and loaded.seq == 1
 
 
 def test_after_an_idle_spell_a_restarted_database_is_met_by_the_pools_pre_ping(

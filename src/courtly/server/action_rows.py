@@ -28,12 +28,15 @@ class ActionRows:
         announce: Callable[[Connection, str, int], None],
         announce_many: Callable[[Connection, Sequence[tuple[str, int]]], None],
         signal: Callable[[Connection, Sequence[str]], None],
+        one_statement: Callable[[Sequence[Append], datetime], bool] | None = None,
     ) -> None:
         self._engine = engine
         self._write = write
         self._announce = announce
         self._announce_many = announce_many
         self._signal = signal
+        # PostgreSQL's group commit in one round trip (courtly.server.append_statement).
+        self._one_statement = one_statement
 
     def append(self, appends: Sequence[Append]) -> None:
         """Commit actions (of different tables) and their tables' new sequence numbers and
@@ -44,6 +47,10 @@ class ActionRows:
         not ORM objects or one ORM update per table (whose Python work on the database
         thread held the event loop's GIL for a third of all server time under load)."""
         moment = now()
+        if self._one_statement is not None and len({a.table_id for a in appends}) == len(appends):
+            if not self._one_statement(appends, moment):
+                raise ConflictError("a table is no longer at the position its action was played")
+            return
         # The tables' rows first: a process racing for the same position waits for this
         # transaction on the row's lock, then finds the row moved and is refused as a
         # conflict (inserting first, it failed on the action's key, as an error).

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from courtly.core.canonical import canonical_json
 from courtly.server.account_rows import AccountRows
 from courtly.server.action_rows import ActionRows
+from courtly.server.append_statement import append_in_one_statement
 from courtly.server.chat_rows import ChatRows
 from courtly.server.deadline_rows import DeadlineRows
 from courtly.server.rating_rows import RatingRows
@@ -50,6 +51,7 @@ from courtly.server.stored import (
     ACTIVE,
     OPEN,
     PLAYING,
+    Append,
     ConflictError,
     StoredSeat,
     StoredTable,
@@ -98,8 +100,19 @@ class Store:
         )
         self.reviews = ReviewRows(self._reader, self._write)
         self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
+        # One statement is one transaction: in autocommit, no BEGIN and COMMIT round trips.
+        self._autocommit_writes = (
+            WriteConnection(self.engine.execution_options(isolation_level="AUTOCOMMIT"))
+            if self.shared
+            else None
+        )
         self.actions = ActionRows(
-            self.engine, self._write, self._announce, self._announce_many, self._signal
+            self.engine,
+            self._write,
+            self._announce,
+            self._announce_many,
+            self._signal,
+            self._append_in_one_statement if self.shared else None,
         )
         self.accounts = AccountRows(self._reader, self._write, self._announce)
         self.ratings = RatingRows(self._reader, self._write)
@@ -156,7 +169,14 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    def _append_in_one_statement(self, appends: Sequence[Append], moment: datetime) -> bool:
+        assert self._autocommit_writes is not None
+        with self._autocommit_writes.begin() as connection:
+            return append_in_one_statement(connection, appends, moment, CHANNEL, self.origin)
+
     def dispose(self) -> None:
+        if self._autocommit_writes is not None:
+            self._autocommit_writes.close()
         self.writes.close()
         self.engine.dispose()
 
