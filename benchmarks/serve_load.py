@@ -28,6 +28,8 @@ all N.
     .venv/bin/python benchmarks/serve_load.py --tables 1000 --seconds 60 --think 1
     .venv/bin/python benchmarks/serve_load.py --tables 100 --seconds 30 --think 1 \
         --database postgresql+psycopg://... --processes 2
+    .venv/bin/python benchmarks/serve_load.py --tables 1000 --seconds 60 --think 1 \
+        --postgres --processes 2 --route table
 """
 
 from __future__ import annotations
@@ -232,6 +234,11 @@ def main() -> None:
     parser.add_argument("--game", default="courtisans")
     parser.add_argument("--database", help="SQLAlchemy URL (default: SQLite in a temp folder)")
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL (Debian's, fsync off, as the tests do) as --database",
+    )
+    parser.add_argument(
         "--port", type=int, help="use a server already running on 127.0.0.1:PORT instead"
     )
     parser.add_argument(
@@ -250,6 +257,31 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    postgres = None
+    if args.postgres:
+        if args.database:
+            parser.error("--postgres or --database, not both")
+        postgres = throwaway_postgres()
+        args.database = postgres.url
+    try:
+        run(parser, args)
+    finally:
+        if postgres is not None:
+            postgres.stop()
+
+
+def throwaway_postgres() -> Any:
+    """The tests' PostgreSQL (tests/server/server_support.py): initdb in a temporary folder,
+    on a free port of 127.0.0.1."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from server_support import Postgres  # type: ignore[import-not-found]
+
+    postgres = Postgres()
+    postgres.start()
+    return postgres
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if not 1 <= args.processes <= 8:
         parser.error("--processes 1..8")
     if args.processes > 1 and (args.port or not (args.database or "").startswith("postgresql")):
