@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -36,6 +37,9 @@ from courtly.server.store import Store
 from courtly.server.stored import PERSON, PLAYING, Append, StoredSeat, StoredTable
 from courtly.server.transport import Connection, TokenBucket
 
+# Table ids of this run: a PostgreSQL database may hold an earlier run's.
+RUN = secrets.token_hex(4)
+
 
 def new_table(game: Game, index: int, seed: int) -> LiveTable:
     now = datetime.now(UTC).replace(tzinfo=None)
@@ -43,7 +47,7 @@ def new_table(game: Game, index: int, seed: int) -> LiveTable:
     options = game.resolve_options({})
     table = Table(game, 2, seed=seed, options=options, seats=[s.label for s in seats])
     stored = StoredTable(
-        id=f"t{index}-{seed}",
+        id=f"{RUN}-{index}-{seed}",
         game=game.name,
         num_players=2,
         options=options,
