@@ -1,9 +1,9 @@
 """The database thread's connection for writes, kept from one transaction to the next.
 
-Taking a pooled connection for every transaction cost more than the hottest write itself: on
-PostgreSQL the pool's pre-ping is a round trip to the server and the reset on return a
-``ROLLBACK``, another; on SQLite the checkout and reset are a quarter of an action's commit.
-A busy server commits many times a second, so the connection is kept while it is in use and
+A pooled connection for every transaction cost work the write does not need: on PostgreSQL
+the pool's pre-ping is a round trip to the server and the reset on return (``ROLLBACK``)
+another; on SQLite the checkout and reset are about a fifth of a one-action commit. A busy
+server commits many times a second, so the connection is kept while it is in use and
 given back to the pool (which pings it again before the next use) once it has been idle for
 ``IDLE_SECONDS``: a database restarted while the server was quiet is met as before, by the
 pool's pre-ping, not by the first action after it failing. Nor is a restart while it was busy:
