@@ -12,6 +12,7 @@ from sqlalchemy import delete, insert, update
 from sqlalchemy.engine import Connection, Engine
 
 from courtly.core.canonical import canonical_json
+from courtly.server.append_statement import OneStatementAppends
 from courtly.server.schema import ACTION_ROWS, ADVANCE, TABLE_ROWS
 from courtly.server.stored import ACTIVE, PLAYING, Append, ConflictError
 
@@ -28,7 +29,6 @@ class ActionRows:
         announce: Callable[[Connection, str, int], None],
         announce_many: Callable[[Connection, Sequence[tuple[str, int]]], None],
         signal: Callable[[Connection, Sequence[str]], None],
-        one_statement: Callable[[Sequence[Append], datetime], bool] | None = None,
     ) -> None:
         self._engine = engine
         self._write = write
@@ -36,7 +36,15 @@ class ActionRows:
         self._announce_many = announce_many
         self._signal = signal
         # PostgreSQL's group commit in one round trip (courtly.server.append_statement).
-        self._one_statement = one_statement
+        self._one_statement: OneStatementAppends | None = None
+
+    def in_one_statement(self, channel: str, origin: str) -> None:
+        """Store each batch in one statement (PostgreSQL), announced on ``channel``."""
+        self._one_statement = OneStatementAppends(self._engine, channel, origin)
+
+    def close(self) -> None:
+        if self._one_statement is not None:
+            self._one_statement.close()
 
     def append(self, appends: Sequence[Append]) -> None:
         """Commit actions (of different tables) and their tables' new sequence numbers and

@@ -18,11 +18,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DataError
 
 from courtly.core.canonical import canonical_json
 from courtly.server.stored import ACTIVE, BOT, PLAYING, Append
+from courtly.server.write_connection import WriteConnection
 
 # Said by the statement's own error when a table was no longer where its action was played:
 # an error undoes the whole statement, rows already moved included (all or nothing).
@@ -114,3 +115,20 @@ def append_in_one_statement(
             return False
         raise
     return True
+
+
+class OneStatementAppends:
+    """``append_in_one_statement`` on a kept connection of its own in autocommit (one
+    statement is one transaction: no ``BEGIN`` and ``COMMIT`` round trips)."""
+
+    def __init__(self, engine: Engine, channel: str, origin: str) -> None:
+        self._writes = WriteConnection(engine.execution_options(isolation_level="AUTOCOMMIT"))
+        self._channel = channel
+        self._origin = origin
+
+    def __call__(self, appends: Sequence[Append], moment: datetime) -> bool:
+        with self._writes.begin() as connection:
+            return append_in_one_statement(connection, appends, moment, self._channel, self._origin)
+
+    def close(self) -> None:
+        self._writes.close()

@@ -31,7 +31,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from courtly.core.canonical import canonical_json
 from courtly.server.account_rows import AccountRows
 from courtly.server.action_rows import ActionRows
-from courtly.server.append_statement import append_in_one_statement
 from courtly.server.chat_rows import ChatRows
 from courtly.server.deadline_rows import DeadlineRows
 from courtly.server.rating_rows import RatingRows
@@ -51,7 +50,6 @@ from courtly.server.stored import (
     ACTIVE,
     OPEN,
     PLAYING,
-    Append,
     ConflictError,
     StoredSeat,
     StoredTable,
@@ -100,20 +98,11 @@ class Store:
         )
         self.reviews = ReviewRows(self._reader, self._write)
         self.chat = ChatRows(self._reader, self._write, self._announce, self._signal)
-        # One statement is one transaction: in autocommit, no BEGIN and COMMIT round trips.
-        self._autocommit_writes = (
-            WriteConnection(self.engine.execution_options(isolation_level="AUTOCOMMIT"))
-            if self.shared
-            else None
-        )
         self.actions = ActionRows(
-            self.engine,
-            self._write,
-            self._announce,
-            self._announce_many,
-            self._signal,
-            self._append_in_one_statement if self.shared else None,
+            self.engine, self._write, self._announce, self._announce_many, self._signal
         )
+        if self.shared:  # the group commit in one round trip (courtly.server.append_statement)
+            self.actions.in_one_statement(CHANNEL, self.origin)
         self.accounts = AccountRows(self._reader, self._write, self._announce)
         self.ratings = RatingRows(self._reader, self._write)
         self.standings = Standings(self._reader)
@@ -169,14 +158,8 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def _append_in_one_statement(self, appends: Sequence[Append], moment: datetime) -> bool:
-        assert self._autocommit_writes is not None
-        with self._autocommit_writes.begin() as connection:
-            return append_in_one_statement(connection, appends, moment, CHANNEL, self.origin)
-
     def dispose(self) -> None:
-        if self._autocommit_writes is not None:
-            self._autocommit_writes.close()
+        self.actions.close()
         self.writes.close()
         self.engine.dispose()
 
@@ -187,11 +170,9 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        """One transaction of Core statements. Every write goes through here rather than an
-        ORM session: under load the ORM's Python work per write (about 2 ms) on the database
-        thread took the GIL from the event loop and made the writes queue up. On a connection
-        kept between transactions (``WriteConnection``): a pooled one each time cost a
-        round trip or two more than the write."""
+        """One transaction of Core statements, not an ORM session (whose Python work per write,
+        2 ms, took the event loop's GIL under load), on the database thread's kept connection
+        (``courtly.server.write_connection``: a pooled one each time cost round trips)."""
         with self.writes.begin() as connection:
             yield connection
 
