@@ -372,7 +372,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
     if kings:
         pool = _with_kings_apart(order, free, pool, kings, rng)
     deals.append((order, pool))
-    arrive, placer = world.arrive, world.placer
+    arrive, placer = world.arrive, list(world.placer)
     for places, cards in deals:
         i = 0
         for where in places:
@@ -393,8 +393,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         if extra:
             cards_held = plan.exact_hands[p] + extra
             cards_held.sort()
-            world.hands[p] = cards_held
-            world.gold[p] = sum(GOLD_OF[c] for c in cards_held)
+            world.set_hand(p, cards_held)
     world.deck = placed.get(DECK, [])
     if world.held >= 0 and plan.known[world.held] != EXACT:
         world.held = placed[HELD][0]
@@ -409,6 +408,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
             labels[i], labels[j] = labels[j], labels[i]
     for c, p in zip(others, labels, strict=False):
         placer[c] = p
+    world.placer = tuple(placer)
     favor = sorted(plan.mine + others)
     if state.phase not in SHARE_PHASES:  # P2.1 shuffled it: nobody knows its order
         rng.shuffle(favor)

@@ -102,8 +102,7 @@ def _penalty(s: FtkState, loser: int, events: list[Event] | None) -> None:
         s.reveal()  # a card drawn at random, seen by the loser and its left neighbour
         card = s.copy_in_hand(loser, CARD_KIND[hand[s.rng.below(len(hand))]], hidden=True)
         s.from_hand(loser, card)
-        s.loc[card] = BATCH_BASE + len(s.batches)
-        s.batches.append((loser, (1 << loser) | (1 << left)))
+        s.loc[card] = BATCH_BASE + s.add_batch(loser, (1 << loser) | (1 << left))
         if events is not None:
             data = {"seat": loser, "card": CARD_CODE[card]}
             events.append(EVENTS.event("penalty-card", data, frozenset({loser, left})))

@@ -32,7 +32,8 @@ def start_round(s: FtkState, events: list[Event] | None) -> None:
         return
     card = s.favor.pop()
     s.reveal()  # the next auction card is turned up
-    s.placer[card] = -1
+    if s.placer[card] >= 0:
+        s.set_placer(card, -1)
     s.loc[card] = REVEALED
     s.revealed = card
     s.phase = BID

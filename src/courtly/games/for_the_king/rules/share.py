@@ -26,7 +26,7 @@ from courtly.games.for_the_king.data import KING as KING_CARD
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.rules.kings import gain_king, king_done
 from courtly.games.for_the_king.rules.rounds import start_esteem
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState, added
 
 
 def place_legal(s: FtkState) -> list[int]:
@@ -98,8 +98,8 @@ def place(s: FtkState, action_id: int, events: list[Event] | None) -> None:
     else:
         insort(s.favor, card)
         s.loc[card] = FAVOR
-        s.placer[card] = a
-        s.favor_placed[a] += 1
+        s.set_placer(card, a)
+        s.favor_placed = added(s.favor_placed, a, 1)
         s.n_fav = 1
     if events is not None:
         if area == 1:
