@@ -44,7 +44,7 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
-from courtly.games.for_the_king.rules.dispatch import PHASE_LEGAL
+from courtly.games.for_the_king.rules.dispatch import legal_ids
 from courtly.games.for_the_king.scoring import office_standings
 from courtly.games.for_the_king.state import STANDING_STRIDE, FtkState
 
@@ -135,7 +135,7 @@ def check_invariants(s: FtkState) -> None:
             _fail("an office out of play has a Primary Duty value")
     _check_knowledge(s)
     _check_phase(s)
-    if s.phase != OVER and not PHASE_LEGAL[s.phase](s):
+    if s.phase != OVER and not legal_ids(s):
         _fail(f"seat {s.cur} has no legal action in phase {PHASE_NAMES[s.phase]}")
     # Gold paid is never returned: it sits in the face-up pile for good.
     if any(v < 0 for v in s.spent) or sum(s.spent) > sum(GOLD_OF[c] for c in s.up):
