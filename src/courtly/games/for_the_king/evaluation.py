@@ -138,15 +138,13 @@ _LETTER: Final = 0.01
 def _to_come(state: FtkState) -> list[int]:
     """Per office: the summed squared values of its cards that are in no hand yet."""
     pending = [0] * NUM_OFFICES
-    cards = [*state.deck, *state.middle, *state.favor]
-    if state.held >= 0:
-        cards.append(state.held)
-    if state.revealed >= 0:
-        cards.append(state.revealed)
-    for c in cards:
-        o = CARD_OFFICE[c]
-        if o >= 0:
-            pending[o] += CARD_VALUE[c] * CARD_VALUE[c]
+    # Each pile in turn, not one list of them all (a leaf's copy of the deck cost as much).
+    for pile in (state.deck, state.middle, state.favor, [state.held, state.revealed]):
+        for c in pile:
+            if c >= 0:
+                o = CARD_OFFICE[c]
+                if o >= 0:
+                    pending[o] += CARD_VALUE[c] * CARD_VALUE[c]
     return pending
 
 
