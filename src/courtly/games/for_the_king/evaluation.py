@@ -167,14 +167,22 @@ def expected_points(state: FtkState) -> list[float]:
             if second_holder != NOBODY:
                 points[second_holder] += SECONDARY_VALUE
             continue
-        scores = [
-            standing[i] - _LETTER * standing[i + NUM_OFFICES]
-            for i in range(o, n * STANDING_STRIDE, STANDING_STRIDE)
-        ]
+        # Plain loops, not max() and sum() (compiled, each was a generic call); the same
+        # additions in the same order as sum() makes them.
+        scores: list[float] = []
+        top = -math.inf
+        for i in range(o, n * STANDING_STRIDE, STANDING_STRIDE):
+            score = standing[i] - _LETTER * standing[i + NUM_OFFICES]
+            scores.append(score)
+            if score > top:
+                top = score
         spread = _SETTLED + _SPREAD_PER_VALUE * math.sqrt(pending[o])
-        top = max(scores)
-        weights = [math.exp((s - top) / spread) for s in scores]
-        total = sum(weights)
+        weights: list[float] = []
+        total = 0.0
+        for score in scores:
+            weight = math.exp((score - top) / spread)
+            weights.append(weight)
+            total += weight
         primary = state.primary[o]
         # Per seat q: its chance to be first, and the weight of the others once q is first.
         others = [(wq / total, total - wq) for wq in weights] if secondary else []
@@ -193,7 +201,11 @@ def soft_margin(state: FtkState, player: int) -> float:
 
 
 def _lead(points: list[float], player: int) -> float:
-    return points[player] - max(v for p, v in enumerate(points) if p != player)
+    best_other = -math.inf
+    for p, v in enumerate(points):
+        if p != player and v > best_other:
+            best_other = v
+    return points[player] - best_other
 
 
 def search_evaluations(state: FtkState) -> list[float]:
