@@ -372,7 +372,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
     if kings:
         pool = _with_kings_apart(order, free, pool, kings, rng)
     deals.append((order, pool))
-    arrive, placer = world.arrive, list(world.placer)
+    arrive, placer = world.arrive, world.placer
     for places, cards in deals:
         i = 0
         for where in places:
@@ -408,7 +408,6 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
             labels[i], labels[j] = labels[j], labels[i]
     for c, p in zip(others, labels, strict=False):
         placer[c] = p
-    world.placer = tuple(placer)
     favor = sorted(plan.mine + others)
     if state.phase not in SHARE_PHASES:  # P2.1 shuffled it: nobody knows its order
         rng.shuffle(favor)

@@ -214,12 +214,10 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
     for code, value in arrival.items():
         what = f"public_arrival.{code}"
         s.arrive[_card(code, what)] = F.integer(value, what, 0, len(s.batches))
-    placed_by = _mapping(F.field(data, "favor_placer"), "favor_placer")
-    placer = list(s.placer)
-    for code, seat in placed_by.items():
+    placer = _mapping(F.field(data, "favor_placer"), "favor_placer")
+    for code, seat in placer.items():
         what = f"favor_placer.{code}"
-        placer[_card(code, what)] = F.seat(seat, what, n)
-    s.placer = tuple(placer)
+        s.placer[_card(code, what)] = F.seat(seat, what, n)
 
     def per_seat(name: str) -> tuple[int, ...]:
         values = F.per_seat(F.field(data, name), name, n)

@@ -133,7 +133,10 @@ class FtkState(State):
     batches: tuple[tuple[int, int], ...]  # face-down discards: (owner, bitmask of who saw them)
     arrive: list[int]  # per card in a hand or batch: -1 if it arrived hidden, else the batch
     # count when it publicly entered that hand
-    placer: tuple[int, ...]  # per Favor-deck card: the Advisor who put it there (-1 otherwise)
+    # Per Favor-deck card: the Advisor who put it there (-1 otherwise). A list, unlike the other
+    # rarely changed fields: it changes at every turn's Favor placement and every auction, and a
+    # new tuple of 108 then cost as much as the copies it saved.
+    placer: list[int]
     favor_placed: tuple[int, ...]
     spent: tuple[int, ...]  # Gold value paid, per seat
     won: tuple[int, ...]  # value of the Gold cards won at auction, per seat
@@ -195,7 +198,7 @@ class FtkState(State):
             s.primary = other.primary
             s.batches = other.batches
             s.arrive = other.arrive[:]
-            s.placer = other.placer
+            s.placer = other.placer[:]
             s.favor_placed = other.favor_placed
             s.spent = other.spent
             s.won = other.won
@@ -235,7 +238,7 @@ class FtkState(State):
         s.primary = tuple(PRIMARY_START if o in params.offices else 0 for o in range(NUM_OFFICES))
         s.batches = ()
         s.arrive = [-1] * NUM_CARDS
-        s.placer = (-1,) * NUM_CARDS
+        s.placer = [-1] * NUM_CARDS
         s.favor_placed = (0,) * num_players
         s.spent = (0,) * num_players
         s.won = (0,) * num_players
@@ -327,11 +330,6 @@ class FtkState(State):
         """A new face-down batch of ``owner``'s, seen by the seats in ``seen``; its number."""
         self.batches = (*self.batches, (owner, seen))
         return len(self.batches) - 1
-
-    def set_placer(self, card: int, seat: int) -> None:
-        placer = list(self.placer)
-        placer[card] = seat
-        self.placer = tuple(placer)
 
     def batch_gold(self) -> list[int]:
         """The Gold value in each face-down batch."""

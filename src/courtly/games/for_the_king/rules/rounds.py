@@ -32,8 +32,7 @@ def start_round(s: FtkState, events: list[Event] | None) -> None:
         return
     card = s.favor.pop()
     s.reveal()  # the next auction card is turned up
-    if s.placer[card] >= 0:
-        s.set_placer(card, -1)
+    s.placer[card] = -1
     s.loc[card] = REVEALED
     s.revealed = card
     s.phase = BID

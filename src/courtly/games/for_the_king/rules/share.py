@@ -98,7 +98,7 @@ def place(s: FtkState, action_id: int, events: list[Event] | None) -> None:
     else:
         insort(s.favor, card)
         s.loc[card] = FAVOR
-        s.set_placer(card, a)
+        s.placer[card] = a
         s.favor_placed = added(s.favor_placed, a, 1)
         s.n_fav = 1
     if events is not None:
