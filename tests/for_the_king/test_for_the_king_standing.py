@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from courtly.core.errors import InvalidStateError
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
 from courtly.games.for_the_king.codes import BID, BID_BASE, PASS
@@ -79,3 +80,11 @@ def test_the_legal_bids_are_a_pass_or_any_higher_amount(options: dict[str, str])
             assert state.legal_action_ids() == expected
             seen += 1
     assert seen > 20
+
+
+def test_the_invariants_refuse_standings_that_do_not_follow_the_hands() -> None:
+    state = _games(3, OPTIONS[0], seed=2)[40]
+    state.check_invariants()
+    state.standing[STANDING_STRIDE] += 1  # seat 1's first office, one point too many
+    with pytest.raises(InvalidStateError, match="seat 1's office standings are wrong"):
+        state.check_invariants()
