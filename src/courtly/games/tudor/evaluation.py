@@ -10,7 +10,7 @@ import math
 from typing import Final
 
 from courtly.core.state import State
-from courtly.games.tudor.codes import M_DRAFT
+from courtly.games.tudor.codes import M_DRAFT, M_PLACE_RING
 from courtly.games.tudor.scoring import game_end_points
 from courtly.games.tudor.state import TudorState
 
@@ -73,6 +73,14 @@ def _values(state: State) -> list[float]:
 def greedy_choices(state: State, legal: list[int]) -> list[int] | None:
     """The candidates the heuristic cannot tell apart without playing them, or None (the
     caller plays them out). A pick of the starting Ring draft only moves the draft along (the
-    Rings reach fingers and hands later), so every pick scores the same for every seat."""
+    Rings reach fingers and hands later), so every pick scores the same for every seat. So
+    does a finger for a drafted Ring during setup (round 0): the choices there are fingers
+    only (no Ring is on a hand yet, so no rearranging), the heuristic counts a seat's Rings
+    but never reads their fingers, and nothing before the next decision does either (the next
+    seat's placing, or Court Cards dealt by the Rings' colours and Phase 1 or 3 begun). Those
+    placings were a third of the greedy decisions of a search from the opening."""
     assert isinstance(state, TudorState)
-    return legal[:] if state.mode == M_DRAFT else None
+    mode = state.mode
+    if mode == M_DRAFT or (mode == M_PLACE_RING and state.round == 0):
+        return legal[:]
+    return None
