@@ -11,8 +11,7 @@ import pytest
 
 from courtly.core.rng import Rng
 from courtly.core.state import Game, State
-from courtly.games.tudor import GAME
-from courtly.games.tudor import evaluation
+from courtly.games.tudor import GAME, evaluation
 from courtly.games.tudor.codes import M_PLACE_RING
 from courtly.games.tudor.state import TudorState
 
