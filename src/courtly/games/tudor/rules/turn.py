@@ -69,8 +69,9 @@ def ring_cards_available(st: TudorState, p: int) -> bool:
 
 
 def feasible(st: TudorState, p: int, x: int) -> bool:
-    if x in MOVE_KIND:
-        return movement.feasible(st, p, MOVE_KIND[x])
+    kind = MOVE_KIND.get(x)
+    if kind is not None:
+        return movement.feasible(st, p, kind)
     if x == B:
         return offices.ring_exchange_feasible(st, p)
     if x in (D, H):
