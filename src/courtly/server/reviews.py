@@ -21,6 +21,7 @@ from typing import Any
 
 from courtly.analysis.review import Decision, Review, ReviewSettings, line_views
 from courtly.analysis.review.engine import seat_turns
+from courtly.analysis.review.spectator import PublicPoint, public_positions
 from courtly.core.i18n import ENGLISH
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
@@ -39,6 +40,9 @@ from courtly.server.stored import PLAYING
 log = logging.getLogger("courtly.server")
 
 NONE, RUNNING, DONE, FAILED = "none", "running", "done", "failed"
+#: The seat number the spectator's series is stored and claimed under (every seat's win chance
+#: from the public view): no seat has it.
+SPECTATOR = -1
 #: A review whose turns fail this many times is stored as failed (asked for again, it retries).
 MAX_FAILURES = 3
 
@@ -69,13 +73,14 @@ class Reviews:
     def _check(self, live: LiveTable, seat: int) -> None:
         if not live.table.state.is_terminal:
             raise RequestError(409, "server.review.not_over")
-        if not 0 <= seat < live.table.state.num_players:
+        if seat != SPECTATOR and not 0 <= seat < live.table.state.num_players:
             raise RequestError(
                 400, "server.request.no_seat", seat=seat, last=live.table.state.num_players - 1
             )
 
     async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
-        """Start (or go on with) the review of ``seat``; its body as stored."""
+        """Start (or go on with) the review of ``seat`` (``SPECTATOR``: the spectator's
+        series); its body as stored."""
         self._check(live, seat)
         load = self.thread.store.reviews.load
         if not await self.claims.take(live.id, seat):
@@ -107,6 +112,14 @@ class Reviews:
         return body
 
     def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        if seat == SPECTATOR:
+            steps = sorted(public_positions(live.table.game, live.table.record))
+            return {
+                "status": RUNNING,
+                "settings": self.settings.to_json(),
+                "steps": steps,
+                "points": [],
+            }
         turns = seat_turns(live.table.game, live.table.record, seat)
         judged = [t.step for t in turns if t.judged]
         return {
@@ -133,7 +146,9 @@ class Reviews:
     async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
         store = self.thread.store
         record = live.table.record.to_json()
-        done = {d["step"] for d in body["decisions"]}
+        # A seat's judged turns, or the spectator's points: each with its step.
+        made = body["points" if seat == SPECTATOR else "decisions"]
+        done = {d["step"] for d in made}
         try:
             for step in body["steps"]:
                 if step in done:
@@ -144,7 +159,7 @@ class Reviews:
                 if decision is None:
                     return  # the scheduler is shutting down
                 self.turns_judged += 1
-                body["decisions"].append(decision)
+                made.append(decision)
                 await self.thread.run(store.reviews.save, table_id, seat, body)
             body["status"] = DONE
             await self.thread.run(store.reviews.save, table_id, seat, body)
@@ -269,4 +284,20 @@ def shown(
         "marks": review.marks(),
         "costliest": [d.step for d in review.costliest()],
         "series": review.series(),
+    }
+
+
+def shown_spectator(live: LiveTable, body: dict[str, Any] | None) -> dict[str, Any]:
+    """The spectator's series as the browser shows it: its progress and every seat's win
+    chance at each judged turn, from the public view alone."""
+    if body is None:
+        return {"seat": "spectator", "status": NONE, "done": 0, "total": 0, "series": []}
+    points = sorted((PublicPoint.from_json(p) for p in body["points"]), key=lambda p: p.step)
+    return {
+        "seat": "spectator",
+        "status": body["status"],
+        "done": len(points),
+        "total": len(body["steps"]),
+        "settings": body["settings"],
+        "series": [[p.step, p.chances] for p in points],
     }

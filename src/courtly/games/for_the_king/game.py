@@ -68,6 +68,9 @@ class FtkPosition(FtkState):
     def _resample(self, player: int, rng: Rng) -> FtkState:
         return knowledge.resample(self, player, rng)
 
+    def _resample_public(self, rng: Rng) -> FtkState:
+        return knowledge.resample(self, None, rng)
+
     def _body_to_json(self) -> dict[str, Any]:
         return serialize.body_to_json(self)
 

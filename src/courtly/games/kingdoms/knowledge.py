@@ -96,36 +96,60 @@ def observe(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
     return obs
 
 
-def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
+def public_cards(s: KingdomsState, p: int) -> list[int]:
+    """The cards of ``p``'s hand a spectator knows are there: those a task waiting on the stack
+    names (a Subject shown to all and still to be placed, C4.2), in the order of the stack.
+    The other cards the opponent saw (``known``) are no spectator's to keep: some were shown
+    to the two players alone (the Treasurer's and the Polity's cards)."""
+    hand = s.hand[p]
+    out: list[int] = []
+    for kind, _player, a, b in s.stack:
+        named = [a] if kind in CARD_ARG_TASKS else []
+        if kind in CARD_B_TASKS:
+            named.append(b)
+        out += [c for c in named if c in hand and c not in out]
+    return sorted(out)
+
+
+def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
     """Re-deal everything ``player`` cannot see: the opponent's unseen hand cards, Army cards
-    (placed or lifted), duel card, and the Draw pile (its top stays if ``player`` peeked)."""
-    o = 1 - player
+    (placed or lifted), duel card, and the Draw pile (its top stays if ``player`` peeked). For
+    a spectator (``player`` None) the same for both seats, each hand keeping only the cards a
+    spectator knows are in it (``public_cards``)."""
+    hidden = [0, 1] if player is None else [1 - player]
     world = s.clone()
     world._legal = None
-    kept_top = s.deck[-1] if peek_valid(s, player) else -1
-    seen = known_cards(s, o)
-    seen_mask = s.known[o]
-    hidden_hand = [c for c in s.hand[o] if not (seen_mask >> c) & 1]
-    limbo_armies = [e - ARMY_FLAG for e in s.limbo[o] if e >= ARMY_FLAG]
+    kept_top = s.deck[-1] if player is not None and peek_valid(s, player) else -1
+    seen = [public_cards(s, q) if player is None else known_cards(s, q) for q in hidden]
+    hidden_hands = [
+        [c for c in s.hand[q] if c not in kept] for q, kept in zip(hidden, seen, strict=True)
+    ]
+    limbo_armies = [[e - ARMY_FLAG for e in s.limbo[q] if e >= ARMY_FLAG] for q in hidden]
     deck = s.deck[:-1] if kept_top >= 0 else s.deck
-    pool = hidden_hand + s.army[o] + limbo_armies + deck
-    if s.duel[o] >= 0:
-        pool.append(s.duel[o])
+    pool = [c for i, q in enumerate(hidden) for c in hidden_hands[i] + s.army[q] + limbo_armies[i]]
+    pool += deck
+    pool += [s.duel[q] for q in hidden if s.duel[q] >= 0]
     pool.sort()
     shuffler = Rng(rng.next_u64())
     # Army and duel cards are known to be Number cards: they take the first Number cards of
     # the shuffled pool (a uniform choice among them); everything else is dealt in order.
-    n_army, n_lifted = len(s.army[o]), len(limbo_armies)
-    n_numbers = n_army + n_lifted + (1 if s.duel[o] >= 0 else 0)
-    n = len(hidden_hand)
-    kept_limbo = [e for e in s.limbo[o] if e < ARMY_FLAG]
-    # What the rules let ``player`` infer about the unseen hand (ruling R32): an opponent still
-    # to choose a duel card holds a Subject (C3.3), and an opponent the game waits for has a
-    # real choice, at least two legal actions (a single one is played at once, R22; the
-    # minimum with the true count only matters for hand-written positions). Dealing again
-    # until the world agrees draws uniformly from exactly the worlds that do.
-    needs_subject = s.duel_pending(o) and not any(IS_NUMBER[c] for c in seen)
-    choices = min(2, len(s.legal_action_ids())) if s.current_player == o else 0
+    n_army = [len(s.army[q]) for q in hidden]
+    n_lifted = [len(cards) for cards in limbo_armies]
+    n_duel = [1 if s.duel[q] >= 0 else 0 for q in hidden]
+    n_numbers = sum(n_army) + sum(n_lifted) + sum(n_duel)
+    sizes = [len(cards) for cards in hidden_hands]
+    kept_limbo = [[e for e in s.limbo[q] if e < ARMY_FLAG] for q in hidden]
+    # What the rules let ``player`` infer about an unseen hand (ruling R32): a seat still to
+    # choose a duel card holds a Subject (C3.3), and a seat the game waits for has a real
+    # choice, at least two legal actions (a single one is played at once, R22; the minimum
+    # with the true count only matters for hand-written positions). Dealing again until the
+    # world agrees draws uniformly from exactly the worlds that do.
+    needs_subject = [
+        s.duel_pending(q) and not any(IS_NUMBER[c] for c in kept)
+        for q, kept in zip(hidden, seen, strict=True)
+    ]
+    acting = s.current_player
+    choices = min(2, len(s.legal_action_ids())) if acting is not None and acting != player else 0
     while True:
         shuffler.shuffle(pool)
         numbers: list[int] = []
@@ -135,18 +159,36 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
                 numbers.append(c)
             else:
                 rest.append(c)
-        if needs_subject and not any(IS_NUMBER[c] for c in rest[:n]):
+        hands: list[list[int]] = []
+        start = 0
+        for size in sizes:
+            hands.append(rest[start : start + size])
+            start += size
+        if any(
+            need and not any(IS_NUMBER[c] for c in hand)
+            for need, hand in zip(needs_subject, hands, strict=True)
+        ):
             continue
-        world.army[o] = numbers[:n_army]
-        world.limbo[o] = kept_limbo + [c + ARMY_FLAG for c in numbers[n_army : n_army + n_lifted]]
-        if s.duel[o] >= 0:
-            world.duel[o] = numbers[-1]
-        world.hand[o] = sorted(seen + rest[:n])
-        world.deck = rest[n:]
+        taken = 0
+        for i, q in enumerate(hidden):
+            army_end = taken + n_army[i]
+            lifted_end = army_end + n_lifted[i]
+            world.army[q] = numbers[taken:army_end]
+            world.limbo[q] = kept_limbo[i] + [c + ARMY_FLAG for c in numbers[army_end:lifted_end]]
+            if n_duel[i]:
+                world.duel[q] = numbers[lifted_end]
+            taken = lifted_end + n_duel[i]
+            world.hand[q] = sorted(seen[i] + hands[i])
+            if player is None:
+                # What the opponent saw of the hand is no spectator's to know: the world keeps
+                # the public cards as seen (a Subject to place is one shown to all).
+                world.known[q] = sum(1 << c for c in seen[i])
+        world.deck = rest[start:]
         if kept_top >= 0:
             world.deck.append(kept_top)
-        if world.peek[o] >= 0:
-            world.peek[o] = world.deck[-1] if world.deck else -1
+        for q in hidden:
+            if world.peek[q] >= 0:
+                world.peek[q] = world.deck[-1] if world.deck else -1
         if choices == 0 or len(world.legal_action_ids()) >= choices:
             break
     world.rng = Rng(rng.next_u64())
