@@ -12,7 +12,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from courtly.core.i18n import language_from_accept, normalize
-from courtly.server.reviews import SPECTATOR, shown, shown_spectator
+from courtly.server.review_shown import shown, shown_spectator
+from courtly.server.reviews import SPECTATOR
 from courtly.server.routes.common import Auth, CurrentHub, bearer
 
 router = APIRouter()
