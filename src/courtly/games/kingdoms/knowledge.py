@@ -102,46 +102,67 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
     o = 1 - player
     world = s.clone()
     world._legal = None
-    kept_top = s.deck[-1] if peek_valid(s, player) else -1
-    seen = known_cards(s, o)
+    deck = s.deck
+    kept_top = deck[-1] if peek_valid(s, player) else -1
+    # The pool of unseen cards is sorted before it is shuffled, so the order it is gathered in
+    # does not matter: the hand's unseen cards first (they are counted on the way).
     seen_mask = s.known[o]
-    hidden_hand = [c for c in s.hand[o] if not (seen_mask >> c) & 1]
-    limbo_armies = [e - ARMY_FLAG for e in s.limbo[o] if e >= ARMY_FLAG]
-    deck = s.deck[:-1] if kept_top >= 0 else s.deck
-    pool = hidden_hand + s.army[o] + limbo_armies + deck
-    if s.duel[o] >= 0:
-        pool.append(s.duel[o])
+    seen: list[int] = []
+    pool: list[int] = []
+    for c in s.hand[o]:
+        if (seen_mask >> c) & 1:
+            seen.append(c)
+        else:
+            pool.append(c)
+    n = len(pool)
+    army = s.army[o]
+    pool.extend(army)
+    kept_limbo: list[int] = []
+    n_lifted = 0
+    for e in s.limbo[o]:
+        if e >= ARMY_FLAG:
+            pool.append(e - ARMY_FLAG)
+            n_lifted += 1
+        else:
+            kept_limbo.append(e)
+    if kept_top >= 0:
+        pool.extend(deck[:-1])
+    else:
+        pool.extend(deck)
+    duel = s.duel[o]
+    if duel >= 0:
+        pool.append(duel)
     pool.sort()
-    shuffler = Rng(rng.next_u64())
     # Army and duel cards are known to be Number cards: they take the first Number cards of
     # the shuffled pool (a uniform choice among them); everything else is dealt in order.
-    n_army, n_lifted = len(s.army[o]), len(limbo_armies)
-    n_numbers = n_army + n_lifted + (1 if s.duel[o] >= 0 else 0)
-    n = len(hidden_hand)
-    kept_limbo = [e for e in s.limbo[o] if e < ARMY_FLAG]
+    n_army = len(army)
+    n_numbers = n_army + n_lifted + (1 if duel >= 0 else 0)
     # What the rules let ``player`` infer about the unseen hand (ruling R32): an opponent still
     # to choose a duel card holds a Subject (C3.3), and an opponent the game waits for has a
     # real choice, at least two legal actions (a single one is played at once, R22; the
     # minimum with the true count only matters for hand-written positions). Dealing again
     # until the world agrees draws uniformly from exactly the worlds that do.
-    needs_subject = s.duel_pending(o) and not any(IS_NUMBER[c] for c in seen)
+    needs_subject = s.duel_pending(o) and not _holds_number(seen, len(seen))
     choices = min(2, len(s.legal_action_ids())) if s.current_player == o else 0
+    # The world's own generator deals (it is re-seeded after): one generator fewer to make.
+    shuffler = world.rng
+    shuffler.reseed(rng.next_u64())
     while True:
         shuffler.shuffle(pool)
-        numbers: list[int] = []
-        rest: list[int] = []
-        for c in pool:
-            if len(numbers) < n_numbers and IS_NUMBER[c]:
-                numbers.append(c)
-            else:
-                rest.append(c)
-        if needs_subject and not any(IS_NUMBER[c] for c in rest[:n]):
+        numbers, rest = _first_numbers(pool, n_numbers)
+        if needs_subject and not _holds_number(rest, n):
             continue
         world.army[o] = numbers[:n_army]
-        world.limbo[o] = kept_limbo + [c + ARMY_FLAG for c in numbers[n_army : n_army + n_lifted]]
-        if s.duel[o] >= 0:
+        limbo = kept_limbo[:]
+        for c in numbers[n_army : n_army + n_lifted]:
+            limbo.append(c + ARMY_FLAG)
+        world.limbo[o] = limbo
+        if duel >= 0:
             world.duel[o] = numbers[-1]
-        world.hand[o] = sorted(seen + rest[:n])
+        hand = rest[:n]
+        hand.extend(seen)
+        hand.sort()
+        world.hand[o] = hand
         world.deck = rest[n:]
         if kept_top >= 0:
             world.deck.append(kept_top)
@@ -149,5 +170,30 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
             world.peek[o] = world.deck[-1] if world.deck else -1
         if choices == 0 or len(world.legal_action_ids()) >= choices:
             break
-    world.rng = Rng(rng.next_u64())
+    world.rng.reseed(rng.next_u64())
     return world
+
+
+def _holds_number(cards: list[int], count: int) -> bool:
+    """Whether one of the first ``count`` cards is a Number card."""
+    return any(IS_NUMBER[cards[i]] for i in range(min(count, len(cards))))
+
+
+def _first_numbers(pool: list[int], count: int) -> tuple[list[int], list[int]]:
+    """The first ``count`` Number cards of ``pool`` (fewer if it holds fewer), and the other
+    cards in their order. Most worlds have no Army and no duel card: then the pool itself is
+    the rest, unsplit (the caller copies what it keeps)."""
+    numbers: list[int] = []
+    if count == 0:
+        return numbers, pool
+    rest: list[int] = []
+    for i in range(len(pool)):
+        c = pool[i]
+        if IS_NUMBER[c]:
+            numbers.append(c)
+            if len(numbers) == count:
+                rest.extend(pool[i + 1 :])
+                return numbers, rest
+        else:
+            rest.append(c)
+    return numbers, rest
