@@ -7,7 +7,9 @@ peek (its owner only).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import i64
 
 from courtly.core.rng import Rng
 from courtly.games.kingdoms.codes import (
@@ -17,9 +19,12 @@ from courtly.games.kingdoms.codes import (
     PHASE_NAMES,
     TASK_NAMES,
 )
-from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_KEYS, names
+from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, NUM_CARDS, SLOT_KEYS, names
 from courtly.games.kingdoms.scoring import end_of_game
 from courtly.games.kingdoms.state import KingdomsState
+
+#: Whether this module runs compiled (mypyc builds it into a shared library, not a .py file).
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 
 
 def known_cards(s: KingdomsState, p: int) -> list[int]:
@@ -104,8 +109,8 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
     world._legal = None
     deck = s.deck
     kept_top = deck[-1] if peek_valid(s, player) else -1
-    # The pool of unseen cards is sorted before it is shuffled, so the order it is gathered in
-    # does not matter: the hand's unseen cards first (they are counted on the way).
+    # The pool of unseen cards, gathered in one pass and put in card order before it is
+    # shuffled (so the same for every position that looks the same to ``player``).
     seen_mask = s.known[o]
     seen: list[int] = []
     pool: list[int] = []
@@ -132,7 +137,10 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
     duel = s.duel[o]
     if duel >= 0:
         pool.append(duel)
-    pool.sort()
+    if COMPILED:
+        pool = _in_card_order(pool)
+    else:
+        pool.sort()
     # Army and duel cards are known to be Number cards: they take the first Number cards of
     # the shuffled pool (a uniform choice among them); everything else is dealt in order.
     n_army = len(army)
@@ -172,6 +180,17 @@ def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
             break
     world.rng.reseed(rng.next_u64())
     return world
+
+
+def _in_card_order(cards: list[int]) -> list[int]:
+    """``sorted(cards)`` for distinct cards, through a bitmask of them: compiled, the mask is a
+    native 64-bit integer (54 cards) and this costs a fraction of sorting the list, which
+    compares boxed ints (a tenth of a compiled ``resample``); interpreted, ``sort`` is faster."""
+    one: i64 = 1
+    mask: i64 = 0
+    for c in cards:
+        mask |= one << c
+    return [c for c in range(NUM_CARDS) if (mask >> c) & 1]
 
 
 def _holds_number(cards: list[int], count: int) -> bool:
