@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,8 +53,18 @@ print(json.dumps(figures))
 """
 
 
+class ProbeFailed(Exception):
+    """A tree could not measure a game (its last error line says why)."""
+
+
 def measure(src: Path, game: str, seconds: float) -> dict[str, float | str]:
-    result: dict[str, float | str] = json.loads(run_probe(src, PROBE, BENCHMARKS, game, seconds))
+    try:
+        result: dict[str, float | str] = json.loads(
+            run_probe(src, PROBE, BENCHMARKS, game, seconds)
+        )
+    except subprocess.CalledProcessError as failure:
+        lines = str(failure.stderr).strip().splitlines() or ["no error output"]
+        raise ProbeFailed(f"{src}: {lines[-1]}") from None
     return result
 
 
@@ -74,13 +85,21 @@ def main() -> None:
             parser.error(f"{src} holds no courtly package")
     started, load_before = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), load()
     rows = []
+    failed = []
     for game in args.game or GAMES:
-        runs = alternate(
-            args.before,
-            args.after,
-            args.rounds,
-            lambda src, g=game: measure(src, g, args.seconds),
-        )
+        try:
+            runs = alternate(
+                args.before,
+                args.after,
+                args.rounds,
+                lambda src, g=game: measure(src, g, args.seconds),
+            )
+        except ProbeFailed as failure:
+            # A scratch build's pure game on a compiled kernel may not load (db80d95's
+            # Courtisans does not): say so and measure the other games.
+            failed.append(f"{game}: not measured ({failure})")
+            print(failed[-1], file=sys.stderr, flush=True)
+            continue
         builds = {side: str(runs[side][0]["build"]) for side in runs}
         for key, label in FIGURES:
             before = statistics.median(float(r[key]) for r in runs["before"])
@@ -109,6 +128,8 @@ def main() -> None:
             f"| {row['game']} | {row['figure']} | {row['before']:,} | {row['after']:,} "
             f"| ×{row['ratio']} | {builds['before']}; {builds['after']} |"
         )
+    for line in failed:
+        print(f"\n{line}")
     print(json.dumps({"seconds": args.seconds, "rounds": args.rounds, "rows": rows}))
 
 
