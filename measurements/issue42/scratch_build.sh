@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scratch_build.sh TREE OUT  -- compile core, agents and three games of TREE's src into OUT/src (each module's extension beside its source)
+# usage: scratch_build.sh TREE OUT  -- compile core, agents and the four games of TREE's src into OUT/src (each module's extension beside its source)
 set -euo pipefail
 TREE=$1; OUT=$(realpath -m "$2")
 rm -rf "$OUT"; mkdir -p "$OUT"
@@ -11,7 +11,7 @@ from pathlib import Path
 from setuptools import setup
 from mypyc.build import mypycify
 SRC = Path("src")
-pk = os.environ.get("PKGS", "courtly/core courtly/agents courtly/games/for_the_king courtly/games/tudor courtly/games/kingdoms").split()
+pk = os.environ.get("PKGS", "courtly/core courtly/agents courtly/games/for_the_king courtly/games/tudor courtly/games/kingdoms courtly/games/courtisans").split()
 srcs = [p.as_posix() for d in pk for p in sorted((SRC / d).rglob("*.py")) if p.name != "__init__.py"]
 print(len(srcs), "modules")
 setup(name="scratch", ext_modules=mypycify(srcs, opt_level="3", separate=True), options={"build_ext": {"parallel": 2}})
