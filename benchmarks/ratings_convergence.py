@@ -6,7 +6,10 @@ The synthetic players are the bots of each game's levels, whose order of strengt
 Their games are the saved two-seat ladders (``measurements/ladder-GAME-2p``, 100 games a step
 between neighbouring levels, the way a lobby pairs players of about one strength), read, not
 played again; ``--fresh N`` also plays N three-seat games of ``random, easy, medium``
-(``--fresh-seed``) and rates them the same way.
+(``--fresh-seed``) and rates them the same way. ``--seats 4 5`` rates, at each count, the games
+the bots' calibration played at it (``benchmarks/calibrate_bot_ratings.py``, saved in
+``measurements/bot-ratings/GAME-Np/``: all five levels of the lobby, greedy too, seated in
+turn), read, not played.
 
 Two questions, each over ``--orders`` seeded orders of the same games:
 - *all new*: every player starts as a new player (1500), every seat's rating is learnt; after
@@ -16,9 +19,14 @@ Two questions, each over ``--orders`` seeded orders of the same games:
   within ``--within`` points of its shipped one, and stays within?
 
 Each cell is the median / 90th percentile over the orders (all new: each player's share of
-the games, then the games in all).
+the games, then the games in all). At several seats, *one new* compares with the shipped
+rating at that count, and *all new* asks for the order of the five levels' shipped ratings at
+that count (no ladder established an order there: the calibration's fit of the same games,
+all at once, is the order the ratings rated one game at a time should reach).
 
     .venv/bin/python benchmarks/ratings_convergence.py --orders 200
+    .venv/bin/python benchmarks/ratings_convergence.py courtisans for-the-king tudor \
+        --orders 200 --seats 4 5
 """
 
 from __future__ import annotations
@@ -30,8 +38,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from calibrate_bot_ratings import saved_multi_seat_outcomes
+
 from courtly.analysis.ladder import step_results_path
-from courtly.analysis.ratings import NEW, Rating, bot_rating, placings, rate
+from courtly.analysis.ratings import NEW, Rating, bot_rating, bot_ratings, placings, rate
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import GameOutcome, run_tournament
 from courtly.core.registry import game_names, load_game
@@ -88,10 +98,14 @@ def shuffled(games: Sequence[Game], rng: Rng) -> list[Game]:
     return out
 
 
-def all_new(games: Sequence[Game]) -> tuple[int | None, dict[str, Rating]]:
-    """The games after which the displayed order is right for good (None: not by the end)."""
-    players = sorted({level for levels, _ in games for level in levels}, key=ORDER.index)
-    ratings = dict.fromkeys(players, NEW)
+def all_new(
+    games: Sequence[Game], order: Sequence[str] = ORDER
+) -> tuple[int | None, dict[str, Rating]]:
+    """The games after which the displayed order of ``order``'s levels (weakest first) is
+    right for good (None: not by the end); any other player (greedy) is rated too."""
+    everyone = {level for levels, _ in games for level in levels}
+    ratings = dict.fromkeys(sorted(everyone), NEW)
+    players = [level for level in order if level in everyone]
     settled: int | None = None
     for played, (levels, places) in enumerate(games, start=1):
         for level, after in zip(levels, rate([ratings[lv] for lv in levels], places), strict=True):
@@ -105,21 +119,26 @@ def all_new(games: Sequence[Game]) -> tuple[int | None, dict[str, Rating]]:
     return settled, ratings
 
 
-def shipped_rating(game_name: str, level: str) -> Rating:
-    rating = bot_rating(game_name, level)
+def shipped_rating(game_name: str, level: str, players: int) -> Rating:
+    rating = bot_rating(game_name, level, players)
     if rating is None:
-        raise SystemExit(f"{level} has no shipped rating in {game_name}: calibrate it first")
+        raise SystemExit(f"{level} has no shipped rating in {game_name} at {players} seats")
     return rating
 
 
-def one_new(game_name: str, games: Sequence[Game], person: str, within: float) -> int | None:
-    """The person's games after which its rating stays within ``within`` of its shipped one."""
-    target = shipped_rating(game_name, person)
+def one_new(
+    game_name: str, games: Sequence[Game], person: str, within: float, players: int = 2
+) -> int | None:
+    """The person's games after which its rating stays within ``within`` of its shipped one
+    (at ``players`` seats, the count of every game given)."""
+    target = shipped_rating(game_name, person, players)
     rating, played, settled = NEW, 0, None
     for levels, places in games:
         if person not in levels:
             continue
-        ratings = [rating if lv == person else shipped_rating(game_name, lv) for lv in levels]
+        ratings = [
+            rating if lv == person else shipped_rating(game_name, lv, players) for lv in levels
+        ]
         fixed = [lv != person for lv in levels]
         rating = rate(ratings, places, fixed)[levels.index(person)]
         played += 1
@@ -145,6 +164,29 @@ def summary(values: Sequence[int | None], per: float = 1.0, count_never: bool = 
     return text + (f" ({missed} of {len(values)} never)" if missed and count_never else "")
 
 
+def multi_seat_row(name: str, players: int, orders: int, within: float) -> str | None:
+    """The row of ``--seats``: the calibration's games at ``players`` seats, or None when the
+    game has none saved at that count."""
+    pool = [rated(o) for o in saved_multi_seat_outcomes(name, players)]
+    if not pool:
+        return None
+    # The order to find is the one the calibration found in all of these games at once (at
+    # several seats no ladder established one beforehand).
+    shipped = bot_ratings(name, players)
+    order = sorted(shipped, key=shipped.__getitem__)
+    rng = Rng(7)
+    shuffles = [shuffled(pool, rng) for _ in range(orders)]
+    settled = [all_new(games, order)[0] for games in shuffles]
+    everyone = {level for levels, _ in pool for level in levels}
+    each = players / len(everyone)  # each game seats ``players`` of them
+    cells = [f"{name}, {players} seats", str(len(pool))]
+    cells.append(f"{summary(settled, each, False)} ({summary(settled)})")
+    for person in ORDER[1:]:
+        found = [one_new(name, games, person, within, players) for games in shuffles]
+        cells.append(summary(found))
+    return "| " + " | ".join(cells) + " |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to simulate (all when none named)")
@@ -152,7 +194,19 @@ def main() -> None:
     parser.add_argument("--within", type=float, default=100.0, help="points, one new player")
     parser.add_argument("--fresh", type=int, default=0, help="three-seat games to play too")
     parser.add_argument("--fresh-seed", type=int, default=1)
+    parser.add_argument(
+        "--seats", type=int, nargs="*", default=[], help="the calibration's games at these counts"
+    )
     args = parser.parse_args()
+    if args.seats:
+        print("| game | games | all new: each player's games (in all) | easy | medium | hard |")
+        print("|---" * 6 + "|")
+        for name in args.games or list(game_names()):
+            for players in args.seats:
+                row = multi_seat_row(name, players, args.orders, args.within)
+                if row is not None:
+                    print(row, flush=True)
+        return
     print(
         "| game | games | all new: each player's games (in all) | easy | medium | hard |"
         + (" three seats, all new: games |" if args.fresh else "")

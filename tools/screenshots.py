@@ -171,7 +171,8 @@ REVIEW_MS = 300_000
 
 def review_shots(browser: Any, http: httpx.Client, base: str) -> None:
     """A finished bots' game in the replay viewer, its seat reviewed: the review panel (the
-    summary, the graph, the marked moves) beside the board, in English and Korean."""
+    summary, the graph, the marked moves) beside the board, then the public view's series (a
+    line per seat), in English and Korean."""
     body = {"game": REVIEW_GAME, "players": 2, "seats": ["bot:greedy"] * 2, "seed": REVIEW_SEED}
     created = post(http, "/api/tables", body)
     table_id = created["table"]["id"]
@@ -196,6 +197,19 @@ def review_shots(browser: Any, http: httpx.Client, base: str) -> None:
             page.locator(".review-panel").scroll_into_view_if_needed()
             page.wait_for_timeout(300)
             path = IMAGES / f"replay-review-desktop-{lang}.png"
+            page.screenshot(path=str(path))
+            print(f"{path.relative_to(IMAGES.parent.parent)}")
+            # The public view: every seat's win chance from what a spectator saw.
+            page.select_option("#review-seat", "spectator")
+            page.click("#review-start")
+            page.wait_for_function(
+                "() => document.querySelector('#review-graph.review-public')"
+                " && !document.querySelector('#review-progress')",
+                timeout=REVIEW_MS,
+            )
+            page.locator(".review-panel").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            path = IMAGES / f"replay-review-public-desktop-{lang}.png"
             page.screenshot(path=str(path))
             print(f"{path.relative_to(IMAGES.parent.parent)}")
         finally:

@@ -72,7 +72,7 @@ def test_the_same_game_gives_the_same_ratings_to_the_last_digit() -> None:
 
 
 def test_a_bots_rating_stays_as_calibrated() -> None:
-    hard = bot_rating("tudor", "hard")
+    hard = bot_rating("tudor", "hard", 2)
     assert hard is not None
     person, bot = rate([NEW, hard], [1, 2], fixed=[False, True])
     assert bot == hard
@@ -120,23 +120,45 @@ def test_a_finished_games_result_places_its_winners_first(game_name: str) -> Non
     assert len(rate([NEW] * players, places)) == players
 
 
+def _counts(game_name: str) -> range:
+    game = load_game(game_name)
+    return range(game.min_players, game.max_players + 1)
+
+
 @pytest.mark.parametrize("game_name", game_names())
-def test_every_level_of_every_game_has_a_rating_in_order_of_strength(game_name: str) -> None:
-    ratings = bot_ratings(game_name)
-    assert set(ratings) == set(LOBBY_LEVELS)
+def test_every_level_has_a_rating_at_every_player_count(game_name: str) -> None:
+    for players in _counts(game_name):
+        ratings = bot_ratings(game_name, players)
+        assert set(ratings) == set(LOBBY_LEVELS), players
+        assert ratings["random"] == 1000  # the anchor at every count (docs/ratings.md)
+        for level in LOBBY_LEVELS:
+            rating = bot_rating(game_name, level, players)
+            assert rating is not None and rating.display == ratings[level]
+        # Only the named level is rated: another budget plays at a strength nobody measured.
+        assert bot_rating(game_name, "hard:iterations=5", players) is None
+    assert bot_ratings(game_name, 6) == {} and bot_rating(game_name, "hard", 6) is None
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_at_two_seats_the_levels_are_in_order_of_strength(game_name: str) -> None:
+    # 100 games a ladder step tell the order (docs/bots.md); the other counts' games are fewer.
+    ratings = bot_ratings(game_name, 2)
     order = [ratings[level] for level in ("random", *LEVELS)]
     assert order == sorted(order) and len(set(order)) == len(order)
-    assert ratings["random"] == 1000  # the anchor (docs/ratings.md)
-    for level in LOBBY_LEVELS:
-        rating = bot_rating(game_name, level)
-        assert rating is not None and rating.display == ratings[level]
-    # Only the named level is rated: another budget plays at a strength nobody measured.
-    assert bot_rating(game_name, "hard:iterations=5") is None
 
 
-def test_the_lobby_label_puts_the_rating_beside_the_level() -> None:
-    hard = bot_ratings("tudor")["hard"]
-    assert rated_level_label("tudor", "hard", "en") == f"hard · about {hard:,}"
-    assert rated_level_label("tudor", "hard", "ko") == f"어려움 · 약 {hard:,}점"
-    # A spec with no calibration reads as its level's name alone.
-    assert rated_level_label("tudor", "hard:iterations=5", "en") == "hard"
+def test_each_player_count_has_its_own_ratings() -> None:
+    # Calibrated from games at that count: a level's edge at four seats is not its edge in a duel.
+    two, four = bot_ratings("tudor", 2), bot_ratings("tudor", 4)
+    assert two["hard"] != four["hard"]
+    assert bot_rating("tudor", "hard", 4) != bot_rating("tudor", "hard", 2)
+
+
+def test_the_lobby_label_puts_the_count_s_rating_beside_the_level() -> None:
+    for players in (2, 4):
+        hard = bot_ratings("tudor", players)["hard"]
+        assert rated_level_label("tudor", "hard", players, "en") == f"hard · about {hard:,}"
+        assert rated_level_label("tudor", "hard", players, "ko") == f"어려움 · 약 {hard:,}점"
+    # A spec or a count with no calibration reads as its level's name alone.
+    assert rated_level_label("tudor", "hard:iterations=5", 2, "en") == "hard"
+    assert rated_level_label("kingdoms", "hard", 3, "en") == "hard"

@@ -20,6 +20,7 @@ from courtly.agents.registry import make_agent
 from courtly.analysis.review import ReviewSettings, review_record
 from courtly.analysis.runner import usable_cpus
 from courtly.cli.review import side_file
+from courtly.cli.review_spectator import spectator_side_file
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
 
@@ -139,3 +140,33 @@ def test_many_records_on_two_workers_give_the_reviews_of_one_process(tmp_path: P
         alone = review_record(courtly.load(name), GameRecord.load(path), 0, settings)
         stored = json.loads(side_file(path, 0).read_text(encoding="utf-8"))["decisions"]
         assert stored == [d.to_json() for d in alone.decisions]
+
+
+def test_the_spectators_series_fits_80_columns_in_english_and_korean(tmp_path: Path) -> None:
+    """``--as spectator``: every seat's chance at each judged turn from the public view, and a
+    line per seat drawing it, kept beside the record like a seat's review."""
+    record = _record(tmp_path, "courtisans", 5)
+    for lang, heading, word in (
+        ("en", "public view", "spectator"),
+        ("ko", "공개 정보", "관전자"),
+    ):
+        done = _run("--lang", lang, "review", str(record), "--as", word, "--iterations", "5")
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert any(heading in line for line in lines)
+        assert (
+            sum(1 for line in lines if line.strip() and set(line.strip()) <= set("▁▂▃▄▅▆▇█")) == 5
+        )
+        assert max(cell_len(line) for line in lines) <= 80
+        assert "review." not in done.stdout and "cli." not in done.stdout  # no bare keys
+        side = spectator_side_file(record)
+        points = json.loads(side.read_text(encoding="utf-8"))["points"]
+        assert points and all(len(p["chances"]) == 5 for p in points)
+        side.unlink()
+
+
+def test_a_viewer_that_is_neither_a_seat_nor_the_spectator_is_refused(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    done = _run("review", str(record), "--as", "everyone", "--iterations", "5")
+    assert done.returncode != 0
+    assert len(done.stderr.strip().splitlines()) == 1 and "spectator" in done.stderr

@@ -63,6 +63,22 @@ class DeadEndWorld(HighCardsState):
         return super().legal_action_ids()
 
 
+class SeatsPublicWorld(HighCardsState):
+    # A spectator's world made as seat 0's: it keeps seat 0's true hand, which no spectator saw.
+    def _resample_public(self, rng: Rng) -> HighCardsState:
+        return self._resample(0, rng)
+
+
+class PublicWorldShowingMore(HighCardsState):
+    # A spectator's world that re-draws a card every spectator saw on a pile.
+    def _resample_public(self, rng: Rng) -> HighCardsState:
+        world = self._resample(0, rng)
+        for pile in world.piles:
+            if pile:
+                pile[-1] = (pile[-1] + 1) % 100
+        return world
+
+
 class SilentDraw(HighCardsState):
     # Draws as the rules say but never calls State.reveal: its answer to "may this move be
     # taken back?" is too generous, for the drawer sees a card of the hidden deck.
@@ -155,6 +171,15 @@ def test_the_undo_check_catches_a_real_game_that_calls_a_draw_undoable() -> None
 
 def test_resample_using_hidden_truth_is_caught() -> None:
     assert "depends on more than what the seat knows" in _failures(PeekingResample)
+
+
+def test_a_spectators_world_keeping_a_seats_hand_is_caught() -> None:
+    assert "never re-drew what seat(s) [0] saw" in _failures(SeatsPublicWorld)
+
+
+def test_a_spectators_world_changing_what_a_spectator_saw_is_caught() -> None:
+    failures = _failures(PublicWorldShowingMore)
+    assert "changes what a spectator observes" in failures or "exactly once" in failures
 
 
 def test_resample_that_never_redraws_is_caught() -> None:

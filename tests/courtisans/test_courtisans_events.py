@@ -12,7 +12,7 @@ import pytest
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
-from courtly.core.render import event_fields, event_text
+from courtly.core.render import action_text, event_fields, event_text
 from courtly.core.replay import replay
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.events import EVENTS
@@ -69,10 +69,29 @@ def test_every_event_is_declared_with_id_data_and_its_text(
 def test_event_text_numbers_seats_from_one() -> None:
     assert event_text(
         GAME, EVENTS.event("play-domain", {"seat": 0, "card": 16, "owner_seat": 1})
-    ) == ("seat 1 plays Toad noble #16 in seat 2's domain")
+    ) == ("seat 1 plays Toad noble in seat 2's domain")
     assert event_text(
-        GAME, EVENTS.event("eliminate-spy", {"seat": 2, "row": "domain", "position": 3})
-    ) == ("seat 3 eliminates a face-down spy (#3 in that domain)")
+        GAME,
+        EVENTS.event(
+            "eliminate-spy-domain", {"seat": 2, "row": "domain", "position": 3, "owner_seat": 0}
+        ),
+    ) == ("seat 3 eliminates a face-down spy in seat 1's domain")
     assert event_text(GAME, EVENTS.event("game-over", {"scores": [4.0, -1.0], "winners": [0]})) == (
         "final scores seat 1: 4, seat 2: -1; winner(s): seat 1"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_no_sentence_writes_a_number_the_board_does_not_show(lang: str) -> None:
+    """A card is named as its face shows it (family and role), never by its id, and a kill
+    by where the card lay, never by its position number: no board writes either."""
+    numbered = re.compile(r"#\d")
+    state = GAME.new_game(3, seed=7)
+    rng = __import__("random").Random(7)
+    while not state.is_terminal:
+        view = state.observation(state.current_player)
+        for action in state.legal_actions():
+            words = action_text(GAME, action, lang, (), view)
+            assert not numbered.search(words), words
+        for event in state.apply(rng.choice(state.legal_actions()), player=state.current_player):
+            assert not numbered.search(event_text(GAME, event, lang)), event

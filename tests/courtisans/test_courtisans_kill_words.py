@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from courtly.core.actions import Action
-from courtly.core.render import action_text
+from courtly.core.render import action_text, event_text
 from courtly.core.table import Delivery
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.state import CourtisansState
@@ -45,17 +45,17 @@ def queen_kill(cz: SimpleNamespace) -> tuple[CourtisansState, int, int]:
 
 
 def test_a_kill_at_the_queens_table_names_the_card_the_reader_sees(cz: SimpleNamespace) -> None:
-    state, _spy, noble = queen_kill(cz)
+    state, _spy, _noble = queen_kill(cz)
     view = state.observation(0)
     choice = kills(state)
     assert action_text(GAME, choice["above", 2], "en", NAMES, view) == (
-        f"eliminate the Toad noble #{noble} above the Queen's table"
+        "eliminate the Toad noble above the Queen's table"
     )
     assert action_text(GAME, choice["above", 2], "ko", NAMES, view) == (
-        f"여왕의 테이블 위의 두꺼비 귀족 #{noble} 제거하기"
+        "여왕의 테이블 위의 두꺼비 귀족 제거하기"
     )
     assert action_text(GAME, choice["below", 1], "en", NAMES, view).startswith(
-        "eliminate the Hare courtier #"
+        "eliminate the Hare courtier below"
     )
     # Without a reader's view (a research adapter, an error's words) it names the position.
     assert action_text(GAME, choice["above", 2], "en") == (
@@ -64,7 +64,7 @@ def test_a_kill_at_the_queens_table_names_the_card_the_reader_sees(cz: SimpleNam
 
 
 def test_a_spy_face_down_to_the_reader_stays_face_down_in_the_words(cz: SimpleNamespace) -> None:
-    state, spy, _noble = queen_kill(cz)
+    state, _spy, _noble = queen_kill(cz)
     choice = kills(state)["above", 1]
     # Seat 0 does not know seat 1's spy: its words say only what its board shows.
     mine = state.observation(0)
@@ -78,7 +78,7 @@ def test_a_spy_face_down_to_the_reader_stays_face_down_in_the_words(cz: SimpleNa
     # (the sentence kept for one view is not handed to another).
     theirs = state.observation(1)
     assert action_text(GAME, choice, "en", NAMES, theirs) == (
-        f"eliminate the Toad spy #{spy} above the Queen's table"
+        "eliminate the Toad spy above the Queen's table"
     )
     assert "Toad" not in action_text(GAME, choice, "en", NAMES, mine)
     assert "Toad" not in action_text(GAME, choice, "en", NAMES, state.observation(None))
@@ -97,21 +97,21 @@ def test_a_kill_in_a_domain_names_whose_domain_it_is(cz: SimpleNamespace) -> Non
     choice = kills(state)["domain", 1]
     view = state.observation(0)
     assert action_text(GAME, choice, "en", NAMES, view) == (
-        f"eliminate the Carp noble #{carp} in 민지's domain"
+        "eliminate the Carp noble in 민지's domain"
     )
     assert action_text(GAME, choice, "ko", ["Ann", "민지"], view) == (
-        f"민지의 영지에 있는 잉어 귀족 #{carp} 제거하기"
+        "민지의 영지에 있는 잉어 귀족 제거하기"
     )
     # A seat without a name reads by its number, as everywhere.
     assert action_text(GAME, choice, "en", [], view) == (
-        f"eliminate the Carp noble #{carp} in seat 2's domain"
+        "eliminate the Carp noble in seat 2's domain"
     )
 
 
 def test_the_servers_choices_are_worded_from_the_viewers_delivery(cz: SimpleNamespace) -> None:
     """The server's message for the seat to act: its choices' texts made from its own
     observation (the front hands the renderer the delivery's view)."""
-    state, _spy, noble = queen_kill(cz)
+    state, _spy, _noble = queen_kill(cz)
     delivery = Delivery(0, 5, [], state.observation(0), state.legal_actions())
     table: dict[str, Any] = {"seats": [{"seat": s, "name": n} for s, n in enumerate(NAMES)]}
     texts = {
@@ -119,4 +119,36 @@ def test_the_servers_choices_are_worded_from_the_viewers_delivery(cz: SimpleName
         for a in game_message("update", delivery, table, GAME, "en")["legal_actions"]
     }
     assert texts["above", 1] == "eliminate the face-down spy above the Queen's table"
-    assert texts["above", 2] == f"eliminate the Toad noble #{noble} above the Queen's table"
+    assert texts["above", 2] == "eliminate the Toad noble above the Queen's table"
+
+
+def test_the_kills_event_says_where_the_card_lay_as_the_board_shows_it(
+    cz: SimpleNamespace,
+) -> None:
+    """The log's sentence of a kill names the card and its row of the Queen's table or whose
+    domain it lay in: no position number ("#2"), which no board writes."""
+    state, spy, _noble = queen_kill(cz)
+    (event,) = [e for e in cz.play(state, kind="eliminate", row="above", position=2)]
+    words = {lang: event_text(GAME, event, lang, NAMES) for lang in ("en", "ko")}
+    assert words == {
+        "en": "Ann eliminates the Toad noble above the Queen's table",
+        "ko": "Ann이 여왕의 테이블 위의 두꺼비 귀족 카드를 제거합니다",
+    }
+    carp, assassin = cz.card("Carp", "noble"), cz.card("Stag", "assassin")
+    spy = cz.card("Hare", "spy")
+    state = cz.position(
+        2,
+        hands=[[assassin, *cz.cards("Toad courtier*2")], cz.cards("Stag guard*3")],
+        domains=[[], [spy, carp]],
+        spies_played_by={spy: 1},
+        deck_size=6,
+    )
+    cz.play(state, kind="play", card=assassin, place="domain", seat=1)
+    (killed,) = cz.play(state, kind="eliminate", row="domain", position=1)
+    assert killed.kind == "eliminate-spy-domain" and "card" not in killed.data
+    assert event_text(GAME, killed, "en", NAMES) == (
+        "Ann eliminates a face-down spy in 민지's domain"
+    )
+    assert event_text(GAME, killed, "ko", NAMES) == (
+        "Ann이 민지의 영지에 있는 뒷면인 첩자를 제거합니다"
+    )

@@ -342,10 +342,14 @@ def test_deleting_keeps_the_games_under_a_deleted_player(
     assert seat["name"] is None and seat["deleted"] is True
     assert server.info(table_id)["status"] == "finished"
     assert name not in server.http.get(f"/api/tables/{table_id}/record").text
-    # The replay names the seat in the reader's language.
+    # The replay and the record's download name the seat in the reader's language.
     for lang, words in (("en", "deleted player"), ("ko", "탈퇴한 플레이어")):
         replay = server.http.get(f"/api/tables/{table_id}/replay", params={"step": 3, "lang": lang})
         assert replay.status_code == 200 and words in replay.text, replay.text[:300]
+        record = server.http.get(
+            f"/api/tables/{table_id}/record", headers={"Accept-Language": lang}
+        ).json()
+        assert record["seats"][0] == words, record["seats"]
     # The name is free again, and the old password opens nothing.
     assert _browser(server, browsers).login(name).status_code == 401
     assert _browser(server, browsers).register(name).status_code == 201

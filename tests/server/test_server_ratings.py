@@ -1,7 +1,8 @@
 """Rated tables on a real server, on SQLite and PostgreSQL: a rated game played to its end
 changes its accounts' ratings once (also when two processes on one PostgreSQL could both
-count it), an unrated one changes none, a guest is refused a seat at a rated table, and the
-leaderboard and the public profile show only public data."""
+count it), an unrated one changes none, a table of four seats counts its bots at their
+four-seat ratings, a guest is refused a seat at a rated table, and the leaderboard and the
+public profile show only public data."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from server_support import TIMEOUT, Postgres, ServerProcess
 from sqlalchemy import text
 from test_server_accounts import Browser
 
+from courtly.analysis.ratings import NEW, bot_rating, placings_of, rate
 from courtly.server.rated import new_ratings
 from courtly.server.rating_rows import Settled
 from courtly.server.store import Store
@@ -124,6 +126,44 @@ def test_a_rated_game_changes_the_ratings_once(
     mine = [p for p in board["provisional"] if p["name"] == name]
     assert mine == [{"name": name, "rating": pool["rating"], "games": 1}]
     assert all(p["name"] != name for p in board["ranked"])
+
+
+def test_a_four_seat_table_rates_with_the_bots_four_seat_ratings(
+    server: ServerProcess, browsers: list[Browser]
+) -> None:
+    browser, name = _player(server, browsers)
+    levels = ["random", "greedy", "easy"]
+    made = browser.post(
+        "/api/tables",
+        {
+            "game": "for-the-king",  # a pool at four seats no other test rates
+            "players": 4,
+            "seats": ["open", *(f"bot:{level}" for level in levels)],
+            "seed": 5,
+            "rated": True,
+        },
+    )
+    assert made.status_code == 201, made.text
+    created = made.json()
+    assert _take(browser, created, 0).status_code == 200
+    assert server.owner_post(created, "start").status_code == 200
+    table_id = created["table"]["id"]
+    client = server.client(table_id, created["seats"][0]["token"])
+    try:
+        client.play_until(lambda: client.table.get("status") == "finished")
+    finally:
+        client.close()
+    places = placings_of(server.info(table_id)["result"])
+    (change,) = _profile(server, name, games=1)["history"]
+
+    def rated_with(players: int) -> int:
+        bots = [bot_rating("for-the-king", level, players) for level in levels]
+        assert all(bots)
+        ratings = [NEW, *(bot for bot in bots if bot is not None)]
+        return rate(ratings, places, [False, True, True, True])[0].display
+
+    # The bots' ratings are those calibrated at four seats, not the two-seat ones.
+    assert change["rating"] == rated_with(4) != rated_with(2)
 
 
 def test_an_unrated_game_changes_no_rating(server: ServerProcess, browsers: list[Browser]) -> None:

@@ -199,3 +199,57 @@ def test_hints_only_where_the_creator_turned_them_on_and_only_for_your_own_turn(
         )
         assert waiting.status_code == 409
     player.close()
+
+
+def _spectator(server: ServerProcess, table_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 180
+    while True:
+        response = server.http.get(f"/api/tables/{table_id}/reviews/spectator")
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        if body["status"] in ("done", "none"):
+            return body
+        assert body["status"] == "running", body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.2)
+
+
+def test_the_spectators_series_is_stored_with_the_table_and_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Every seat's win chance from the public view, at each judged turn of any seat: refused
+    before the end, computed once after it, the same after a restart."""
+    url = f"sqlite:///{tmp_path / 'courtly.sqlite3'}"
+    server = ServerProcess(url, tmp_path / "server.log", ENV)
+    server.start()
+    try:
+        playing = server.create("tudor", ["open", "bot:greedy"], seed=5)
+        server.start_table(playing)
+        refused = server.http.post(f"/api/tables/{playing['table']['id']}/reviews/spectator")
+        assert refused.status_code == 409 and "over" in refused.text
+
+        bots = server.create("tudor", ["bot:greedy", "bot:greedy"], seed=6)
+        server.start_table(bots)
+        table_id = bots["table"]["id"]
+        _finished(server, table_id)
+        assert _spectator(server, table_id)["status"] == "none"
+        started = server.http.post(f"/api/tables/{table_id}/reviews/spectator")
+        assert started.status_code == 200, started.text
+        assert started.json()["total"] > 0
+        series = _spectator(server, table_id)
+        assert series["status"] == "done" and series["done"] == series["total"]
+        assert len(series["series"]) == series["total"]
+        for _step, chances in series["series"]:
+            assert len(chances) == 2 and abs(sum(chances) - 1.0) < 1e-3
+        # At each judged turn of either seat: the steps of both seats' own series.
+        steps = []
+        for seat in (0, 1):
+            server.http.post(f"/api/tables/{table_id}/reviews/{seat}")
+            steps += [step for step, _ in _review(server, table_id, seat, done=True)["series"]]
+        assert [step for step, _ in series["series"]] == sorted(steps)
+        server.stop()
+        server = ServerProcess(url, tmp_path / "server.log", ENV)
+        server.start()
+        assert _spectator(server, table_id) == series  # stored: not computed again
+    finally:
+        server.stop()

@@ -27,9 +27,12 @@ def test_catalogue_health_and_openapi(server: ServerProcess) -> None:
         game = load_game(entry["name"])
         assert [o["name"] for o in entry["options"]] == [o.name for o in game.options]
         assert entry["levels"] == ["easy", "medium", "hard"]
-        # Each level's rating in the game, which the lobby shows beside it.
-        assert entry["bot_ratings"] == bot_ratings(entry["name"])
-        assert {"easy", "medium", "hard"} <= set(entry["bot_ratings"])
+        # Each level's rating in the game at each player count, which the lobby shows
+        # beside it for the table's count.
+        counts = range(game.min_players, game.max_players + 1)
+        assert entry["bot_ratings"] == {str(n): bot_ratings(entry["name"], n) for n in counts}
+        for levels in entry["bot_ratings"].values():
+            assert {"easy", "medium", "hard"} <= set(levels)
     assert server.http.get("/api/health").json()["ok"] is True
     paths = server.http.get("/openapi.json").json()["paths"]
     assert "/api/tables" in paths and "/api/tables/{table_id}/record" in paths

@@ -120,6 +120,7 @@ def test_tudor_draws_your_screen_and_each_players_pieces(
     page.set_viewport_size(PHONE)
     screenshot(page, f"tudor-screen-{lang}-phone")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(HIDDEN_FIGURES) == []
     page.set_viewport_size(DESKTOP)
     # A Court Card behind the screen is chosen on the board: the move is played.
     log_before = len(page.query_selector_all(".log li"))
@@ -129,17 +130,34 @@ def test_tudor_draws_your_screen_and_each_players_pieces(
     page.context.close()
 
 
+# The players' table's figures a phone cannot see without scrolling the table sideways (past
+# its visible edge), and those that do not say which column they are.
+HIDDEN_FIGURES = """() => {
+  const hidden = [];
+  for (const table of document.querySelectorAll('.board-area .players-table')) {
+    const edge = table.getBoundingClientRect().right;
+    for (const cell of table.querySelectorAll('tbody td')) {
+      const label = getComputedStyle(cell, '::before').content;
+      if (cell.getBoundingClientRect().right > edge + 1 || !label || label === 'none') {
+        hidden.push(`${cell.dataset.label}: ${cell.textContent}`);
+      }
+    }
+  }
+  return hidden;
+}"""
+
+
 # --- Courtisans ------------------------------------------------------------------------------
 
 ASSASSIN = {"en": "assassin", "ko": "암살자"}
-# A kill names the card as this seat sees it (its family, role and id, or a face-down spy) and
+# A kill names the card as this seat sees it (its family and role, or a face-down spy) and
 # where it lies: the kernel's renderer, from the seat's own observation, never a position.
 KILL = {
     "en": re.compile(
-        r"^eliminate the (face-down spy|\S+ \S+ #\d+) (above the Queen's table|"
+        r"^eliminate the (face-down spy|\S+ \S+) (above the Queen's table|"
         r"below the Queen's table|in .+'s domain)$"
     ),
-    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+ #\d+) 제거하기$"),
+    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+) 제거하기$"),
 }
 SPARE = {"en": "eliminate nothing", "ko": "아무것도 제거하지 않기"}
 
@@ -211,6 +229,7 @@ def test_card_faces_keep_words_whole(browser: Any, server: Server, game: str, la
         page.set_viewport_size(size)
         page.wait_for_timeout(100)
         assert page.evaluate(BROKEN_WORDS) == [], size
+    assert page.evaluate(HIDDEN_FIGURES) == []  # at the phone's width
     if game == "for-the-king":
         # An office card shows its value (and a Gold card its Gold), as printed on the card.
         faces = page.query_selector_all(".board-area .ftk-card[data-card]")
@@ -254,6 +273,66 @@ def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str)
         )
         assert glyph.get_attribute("role") == "img"
         assert glyph.get_attribute("aria-label")
+    # The page draws a sentence's cards from its parts (the server's renderer says which
+    # words name which card), never by finding cards in the words: a seat named "QH" stays
+    # its name beside the Queen of Hearts it plays.
+    drawn = page.evaluate(
+        """async () => {
+          const { serverText } = await import("/static/js/boards/index.js");
+          const li = document.createElement("li");
+          const parts = [{ text: "QH plays " }, { text: "QH", card: "QH" }];
+          li.append(...serverText("kingdoms", "QH plays QH", parts));
+          const glyphs = [...li.querySelectorAll(".card-glyph")];
+          return { text: li.textContent, glyphs: glyphs.map((g) => g.getAttribute("aria-label")) };
+        }"""
+    )
+    queen = server.get(f"/api/i18n/{lang}")["games"]["kingdoms"]["term.rank.12"]
+    assert drawn["text"] == "QH plays Q\u2665" and len(drawn["glyphs"]) == 1, drawn
+    assert queen in drawn["glyphs"][0]
     screenshot(page, f"kingdoms-cards-{lang}")
+    # A phone keeps a kingdom's nine places three to a row: three lines, not nine (one place
+    # a line put the player's own hand some 3,000 px down).
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.board-area .kingdom')].map((k) =>
+          new Set([...k.querySelectorAll('.row > .zone')].map((z) =>
+            Math.round(z.getBoundingClientRect().top))).size)"""
+    )
+    assert lines == [3, 3], lines
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"kingdoms-cards-{lang}-phone")
+    assert page.errors == []
+    page.context.close()
+
+
+# --- amounts in the choice list --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_bid_is_one_amount_field_in_the_choices(browser: Any, server: Server, lang: str) -> None:
+    """For the King's bids (up to 78 amounts) are one number field and one button in the
+    choice list, the button saying the server's sentence of the amount typed, which it plays;
+    not dozens of near-identical buttons."""
+    page = open_table(browser, server, "for-the-king", lang, players=3)
+    field = ".choices input.amount"
+    play_until(page, lambda: page.query_selector(field) is not None, limit=120)
+    assert len(page.query_selector_all(".choices .actions > li")) <= 3  # the field, pass
+    low, high = (int(page.get_attribute(field, x) or 0) for x in ("min", "max"))
+    assert high - low >= 5
+    button = page.locator(".choices .amount-field button.action")
+    page.fill(field, str(low + 3))
+    page.wait_for_function(
+        "n => document.querySelector('.choices .amount-field button.action')"
+        ".textContent.includes(String(n))",
+        arg=low + 3,
+    )
+    logged = len(page.query_selector_all(".log li"))
+    button.click()
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.log li').length > {logged}"
+        f" && [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes"
+        f"('{NAME[lang]}') && li.textContent.includes('{low + 3}'))"
+    )
     assert page.errors == []
     page.context.close()

@@ -1,7 +1,8 @@
 """Quick play in Chromium, in English and Korean: a logged-in player presses "Play now" and
 waits at a new rated table; a second player finds it among the lobby's open tables, joins,
 and the game starts for both at their own seats. A guest is asked to log in first. While it
-waits, the table page says it starts once full and, when bots fill it, at what time."""
+waits, the table page (headed as waiting for players, not as inviting them) says it starts
+once full and, when bots fill it, at what time."""
 
 from __future__ import annotations
 
@@ -95,6 +96,9 @@ def test_a_waiting_quick_table_says_when_bots_fill_it(
     assert table["quick"] is True and table["fill_after"] == 60
     due = datetime.fromisoformat(table["created_at"].rstrip("Z")) + timedelta(seconds=60)
     words = _words(lang)
+    # Headed by what it does: nobody is invited by link to a quick table.
+    assert page.inner_text("#waiting-title") == words["quick.waiting_title"]
+    assert words["invite.title"] not in page.inner_text(".waiting")
     assert page.inner_text("#quick-wait") == words["quick.starts_when_full"]
     assert words["invite.wait_owner"] not in page.inner_text(".waiting")
     before, after = words["quick.bots_at"].split("{time}")

@@ -41,6 +41,51 @@ def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, serve
     context.close()
 
 
+def test_the_public_view_shows_every_seats_win_chance_as_a_line(
+    browser: Any, server: Server
+) -> None:
+    """The review's first choice is the public view, as the replay's: the spectator's series
+    is asked for and drawn as one line per seat, each point a link to its position."""
+    table_id = finished_bot_table(server, "kingdoms", 3)
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.wait_for_selector("#review-start")
+    assert page.input_value("#review-seat") == "spectator"
+    assert "public view" in page.inner_text("#review-start")
+    page.click("#review-start")
+    page.wait_for_function(
+        "() => document.querySelector('#review-graph.review-public')"
+        " && !document.querySelector('#review-progress')",
+        timeout=180_000,
+    )
+    series = server.get(f"/api/tables/{table_id}/reviews/spectator")
+    assert series["status"] == "done" and series["series"]
+    lines = page.query_selector_all("#review-graph .review-seat polyline")
+    assert len(lines) == 2
+    dots = page.query_selector_all("#review-graph .review-seat circle")
+    assert len(dots) == 2 * len(series["series"])
+    legend = page.inner_text(".review-legend")
+    last = series["series"][-1][1]
+    assert f"{round(last[0] * 100)}%" in legend and f"{round(last[1] * 100)}%" in legend
+    # A point opens its position in the replay.
+    step = series["series"][-1][0]
+    page.locator("#review-graph .review-seat-0 circle").last.click()
+    page.wait_for_function(f"() => document.querySelector('#replay-slider').value === '{step}'")
+    # A seat chosen again shows that seat's own review (not asked for yet: nothing drawn).
+    page.select_option("#review-seat", "0")
+    page.wait_for_function("() => !document.querySelector('#review-graph')")
+    assert "this seat" in page.inner_text("#review-start").lower()
+    # The review follows the replay's viewer: the public view there shows the series again,
+    # a seat there that seat's review.
+    page.select_option("#replay-viewer", "")
+    page.wait_for_selector("#review-graph.review-public")
+    assert page.input_value("#review-seat") == "spectator"
+    page.select_option("#replay-viewer", "1")
+    page.wait_for_function("() => document.querySelector('#review-seat').value === '1'")
+    context.close()
+
+
 def test_hints_are_shown_where_the_creator_turned_them_on(browser: Any, server: Server) -> None:
     created = server.create("kingdoms", ["open", "bot:greedy"], seed=4, hints=True)
     table_id = created["table"]["id"]

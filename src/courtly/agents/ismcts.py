@@ -35,7 +35,7 @@ from courtly.agents.spec import parse_agent_spec
 from courtly.core.actions import Action
 from courtly.core.errors import AgentSpecError
 from courtly.core.rng import Rng
-from courtly.core.seat import SeatView
+from courtly.core.seat import PublicView, SeatView
 from courtly.core.state import Game, State
 
 # A child is keyed ``action_id * _SEAT_SLOTS + seat``: one int key, cheaper than a tuple.
@@ -153,6 +153,13 @@ class SearchResult:
     line: list[int] = field(default_factory=list)
 
 
+@dataclass
+class PublicSearchResult:
+    iterations: int
+    #: Per seat: its mean return through the root choice searched most (empty: no iteration).
+    returns: list[float]
+
+
 # Tests subclass it (a fake clock, a spy on each iteration), also in the compiled build.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Searcher:
@@ -173,6 +180,8 @@ class Searcher:
         )
         # The root choices a search is confined to (``search(only=...)``), None: every one.
         self._only: list[int] | None = None
+        # Every seat's summed returns per root choice, during a spectator's search only.
+        self._tally: dict[_Node, list[float]] | None = None
 
     def search(self, view: SeatView, rng: Rng, only: Sequence[int] | None = None) -> SearchResult:
         """The search's choice from ``view``. ``only`` confines the root to those actions (a
@@ -199,8 +208,34 @@ class Searcher:
             if paused:
                 gc.enable()
 
+    def search_public(self, view: PublicView, rng: Rng) -> PublicSearchResult:
+        """Every seat's estimated return from a spectator's ``view``: the search runs over the
+        worlds of the public view, its root being the seat to act's choice, and each seat's
+        figure is its mean return through the root choice searched most (the move the seat to
+        act is expected to make, in the worlds a spectator cannot tell apart)."""
+        to_act = view.to_act
+        if to_act is None:
+            raise ValueError("a finished game has no choice to search")
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        tally: dict[_Node, list[float]] = {}
+        self._tally = tally
+        try:
+            root = _Node()
+            iterations = self._run(root, view.sample_world, rng, to_act, self.clock())
+        finally:
+            self._tally = None
+            if paused:
+                gc.enable()
+        keyed = sorted(root.children.items())
+        if not keyed:
+            return PublicSearchResult(iterations, [])
+        _key, best = max(keyed, key=lambda item: item[1].visits)  # the lowest key of the most
+        returns = [total / best.visits for total in tally[best]] if best.visits else []
+        return PublicSearchResult(iterations, returns)
+
     def _search(self, view: SeatView, rng: Rng) -> SearchResult:
-        settings = self.settings
         only = self._only
         legal_ids = [a.id for a in view.legal_actions] if only is None else only
         clock = self.clock
@@ -208,6 +243,25 @@ class Searcher:
         if len(legal_ids) == 1 and only is None:
             return SearchResult(legal_ids[0], 0, 0.0, {legal_ids[0]: 0})
         root = _Node()
+        iterations = self._run(root, view.sample_world, rng, view.player, start)
+        visits = {}
+        values = {}
+        for action_id in legal_ids:
+            child = root.children.get(action_id * _SEAT_SLOTS + view.player)
+            visits[action_id] = 0 if child is None else child.visits
+            if child is not None and child.visits:
+                values[action_id] = child.reward / child.visits
+        best = _most_visited(root, legal_ids, view.player)
+        chosen = root.children.get(best * _SEAT_SLOTS + view.player)
+        line = [best] + ([] if chosen is None else _own_line(chosen, view.player))
+        return SearchResult(best, iterations, clock() - start, visits, values, line)
+
+    def _run(
+        self, root: _Node, sample: Callable[[Rng], State], rng: Rng, me: int, start: float
+    ) -> int:
+        """Iterate from ``root`` over worlds drawn by ``sample`` within the budget; the count."""
+        settings = self.settings
+        clock = self.clock
         limit = settings.iterations
         deadline = (
             None if settings.seconds is None else start + settings.seconds * (1 - _TIME_RESERVE)
@@ -216,7 +270,7 @@ class Searcher:
         previous = start
         longest = 0.0
         reuse = settings.reuse
-        world = _World(view.sample_world(rng), reuse > 1)
+        world = _World(sample(rng), reuse > 1)
         while limit is None or iterations < limit:
             if deadline is not None and iterations > 0:
                 # Stop when one more iteration as long as the longest so far would overrun: the
@@ -229,20 +283,10 @@ class Searcher:
                 if now + longest >= deadline:
                     break
             if iterations and iterations % reuse == 0:
-                world = _World(view.sample_world(rng), reuse > 1)
-            self._iterate(root, world, rng, view.player)
+                world = _World(sample(rng), reuse > 1)
+            self._iterate(root, world, rng, me)
             iterations += 1
-        visits = {}
-        values = {}
-        for action_id in legal_ids:
-            child = root.children.get(action_id * _SEAT_SLOTS + view.player)
-            visits[action_id] = 0 if child is None else child.visits
-            if child is not None and child.visits:
-                values[action_id] = child.reward / child.visits
-        best = _most_visited(root, legal_ids, view.player)
-        chosen = root.children.get(best * _SEAT_SLOTS + view.player)
-        line = [best] + ([] if chosen is None else _own_line(chosen, view.player))
-        return SearchResult(best, iterations, clock() - start, visits, values, line)
+        return iterations
 
     def _iterate(self, root: _Node, world: _World, rng: Rng, me: int) -> None:
         c = self.settings.c
@@ -315,6 +359,15 @@ class Searcher:
         if keep and self.settings.depth != 0 and leaf.current_player is not None:
             leaf = leaf.clone()  # the rollout plays on; the kept state must not move
         rewards = self._rollout(leaf, rng)
+        tally = self._tally
+        if tally is not None and path:
+            # A spectator's search: every seat's returns through each root choice.
+            sums = tally.get(path[0])
+            if sums is None:
+                tally[path[0]] = list(rewards)
+            else:
+                for seat, reward in enumerate(rewards):
+                    sums[seat] += reward
         for child, mover in zip(path, movers, strict=True):
             child.visits += 1
             child.reward += rewards[mover]

@@ -28,7 +28,8 @@ from courtly.cli.common import (
 )
 from courtly.cli.files import check_folder
 from courtly.cli.replay import replay_record
-from courtly.cli.review import review_files
+from courtly.cli.review import review_files, review_viewer
+from courtly.cli.review_spectator import review_spectator_files
 from courtly.cli.running import (
     AddressOpt,
     BackendOpt,
@@ -320,7 +321,12 @@ def replay(
 def review(
     files: Annotated[list[str], typer.Argument(help="Finished games' records (JSON).")],
     as_seat: Annotated[
-        int, typer.Option("--as", min=1, help="The seat (1, 2, ...) whose decisions to judge.")
+        str,
+        typer.Option(
+            "--as",
+            help="The seat (1, 2, ...) whose decisions to judge, or 'spectator': every "
+            "seat's win chance from the public view.",
+        ),
     ],
     seconds: Annotated[
         float | None,
@@ -340,8 +346,12 @@ def review(
     """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
     if seconds is None and iterations is None:
         seconds = 1.0
+    viewer = review_viewer(as_seat)
     runner = make_runner(backend, workers, address)
-    review_files(files, as_seat, seconds, iterations, seed, runner)
+    if viewer is None:
+        review_spectator_files(files, seconds, iterations, seed, runner)
+    else:
+        review_files(files, viewer, seconds, iterations, seed, runner)
 
 
 # Each figure and its heading's key.

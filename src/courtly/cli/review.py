@@ -27,13 +27,27 @@ from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
-from courtly.core.errors import RecordError
+from courtly.core.errors import InvalidSeatError, RecordError
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
 from courtly.core.render import action_text
 from courtly.core.state import Game
 
 SIDE_FORMAT = "courtly-review-progress"
+
+
+#: What ``--as`` takes for the spectator's series, beside a seat's number.
+SPECTATOR = "spectator"
+
+
+def review_viewer(given: str) -> int | None:
+    """The seat (from 1) ``--as`` names, or None for the spectator; a readable refusal else."""
+    word = given.strip().lower()
+    if word in (SPECTATOR, text("cli.review.spectator_word").lower()):
+        return None
+    if word.isdigit() and int(word) >= 1:
+        return int(word)
+    raise InvalidSeatError.keyed("error.review.as", given=given)
 
 
 def side_file(record_path: Path, seat: int) -> Path:

@@ -21,7 +21,8 @@ from typing import Any, Protocol
 from courtly.core.actions import Action, ActionTexts
 from courtly.core.canonical import canonical_json
 from courtly.core.events import Event, EventKinds
-from courtly.core.i18n import ENGLISH, fill, naming, placeholders, seat_text
+from courtly.core.i18n import ENGLISH, naming, placeholders, seat_text
+from courtly.core.pieces import parts_json, sentence
 
 __all__ = [
     "Vocabulary",
@@ -65,7 +66,7 @@ def event_text(
             name: _word(kinds.formatters, name, event.data[name], lang)
             for name in placeholders(template)
         }
-        return fill(template, words)
+        return sentence(template, words)
 
 
 def action_text(
@@ -96,7 +97,7 @@ def action_text(
                 name: _word(texts.formatters, name, args[name], lang)
                 for name in placeholders(template)
             }
-            found = fill(template, words)
+            found = sentence(template, words)
         if len(kept) >= _KEPT_ACTIONS:
             kept.clear()
         kept[found_key] = found
@@ -120,8 +121,15 @@ def event_fields(kinds: EventKinds, kind: str) -> frozenset[str]:
 def event_json(
     game: Vocabulary, event: Event, lang: str = ENGLISH, names: Sequence[str | None] = ()
 ) -> dict[str, Any]:
-    """An event as a message carries it to one reader: its JSON form and its ``text``."""
-    return {**event.to_json(), "text": event_text(game, event, lang, names)}
+    """An event as a message carries it to one reader: its JSON form and its ``text``, and
+    the text's ``parts`` when it names cards (``courtly.core.pieces``: a front draws them
+    from these, never by reading the words)."""
+    text = event_text(game, event, lang, names)
+    parts = parts_json(text)
+    words = {**event.to_json(), "text": str(text)}
+    if parts is not None:
+        words["parts"] = parts
+    return words
 
 
 def action_json(
@@ -132,15 +140,19 @@ def action_json(
     view: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A legal action as a message offers it to one reader (whose observation is ``view``):
-    id, JSON form and ``text``."""
+    id, JSON form and ``text`` (and ``parts`` when it names cards, as ``event_json``)."""
     text = action_text(game, action, lang, names, view)
-    return {"id": action.id, "action": action.to_json(), "text": text}
+    parts = parts_json(text)
+    if parts is None:
+        return {"id": action.id, "action": action.to_json(), "text": text}
+    return {"id": action.id, "action": action.to_json(), "text": str(text), "parts": parts}
 
 
 def _word(formatters: Mapping[str, Any], name: str, value: Any, lang: str) -> str:
     formatter = formatters.get(name)
     if formatter is not None:
-        return str(formatter(value, lang))
+        word = formatter(value, lang)
+        return word if isinstance(word, str) else str(word)  # Pieces stay pieces
     if name == "seat" or name.endswith("_seat"):
         return seat_text(value, lang)
     return str(value)

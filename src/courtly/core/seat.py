@@ -81,6 +81,38 @@ class SeatView:
         self._sampler = _moved_on
 
 
+class PublicView:
+    """What a spectator has of the game: its observation (``observation(None)``), whose turn it
+    is, and a sampler of worlds consistent with the public view alone (``State.resample`` with
+    None: every card no spectator saw re-drawn, each seat's own hand too). Like a
+    :class:`SeatView`, it keeps the true state out of reach; unlike one, it offers no legal
+    actions, which would tell what the seat to act holds."""
+
+    __slots__ = ("_observe", "_sampler", "game", "num_players", "to_act")
+
+    def __init__(self, state: State) -> None:
+        self.game: Game = state.game
+        self.num_players = state.num_players
+        self.to_act: int | None = state.current_player
+        observe, resample = state.observation, state.resample
+        self._observe: Callable[[], dict[str, Any]] = lambda: observe(None)
+        self._sampler: Callable[[Rng], State] = lambda rng: resample(None, rng)
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """JSON-able: what a spectator may know now."""
+        return self._observe()
+
+    def sample_world(self, rng: Rng) -> State:
+        """A complete state drawn from the worlds a spectator cannot tell from the real one."""
+        return self._sampler(rng)
+
+    def expire(self) -> None:
+        """Called before the state moves on (see :meth:`SeatView.expire`)."""
+        self._observe = _moved_on
+        self._sampler = _moved_on
+
+
 class Agent(Protocol):
     """A player. ``act`` sees only a :class:`SeatView` and its own seeded generator."""
 

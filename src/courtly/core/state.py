@@ -124,6 +124,10 @@ class State(ABC):
         """The game's resampling; ``player`` is already checked (see :meth:`resample`)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement _resample")
 
+    def _resample_public(self, rng: Rng) -> State:
+        """The game's resampling for a spectator (see :meth:`resample` with ``player`` None)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement _resample_public")
+
     @abstractmethod
     def _body_to_json(self) -> dict[str, Any]:
         """The game-specific part of the state's JSON form."""
@@ -202,15 +206,20 @@ class State(ABC):
         """What a spectator may know now: ``observation(None)``."""
         return self.observation(None)
 
-    def resample(self, player: int, rng: Rng) -> State:
-        """A complete state consistent with all that ``player`` has seen.
+    def resample(self, player: int | None, rng: Rng) -> State:
+        """A complete state consistent with all that ``player`` has seen (None: a spectator,
+        who has seen ``observation(None)`` and nothing else).
 
         Every hidden thing is re-drawn from what is still possible, and the state's own
         generator is re-seeded from ``rng``, so the future chance is re-drawn too. The
         result must depend only on what ``player`` knows (build pools of unknown items in
         a canonical order before shuffling), so two states that look the same to
-        ``player`` resample to the same worlds for the same ``rng``.
+        ``player`` resample to the same worlds for the same ``rng``. For a spectator every
+        card no spectator saw is re-drawn, each seat's own hand too: what a seat's view keeps
+        (its hand) would be a leak in a view of the table from outside.
         """
+        if player is None:
+            return self._resample_public(rng)
         return self._resample(self.check_seat(player), rng)
 
     def score_breakdown(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from sqlalchemy import delete, insert, update
 from sqlalchemy.engine import Connection, Engine
 
 from courtly.core.canonical import canonical_json
+from courtly.server.append_statement import OneStatementAppends
 from courtly.server.schema import ACTION_ROWS, ADVANCE, TABLE_ROWS
 from courtly.server.stored import ACTIVE, PLAYING, Append, ConflictError
 
@@ -34,6 +35,16 @@ class ActionRows:
         self._announce = announce
         self._announce_many = announce_many
         self._signal = signal
+        # PostgreSQL's group commit in one round trip (courtly.server.append_statement).
+        self._one_statement: OneStatementAppends | None = None
+
+    def in_one_statement(self, channel: str, origin: str) -> None:
+        """Store each batch in one statement (PostgreSQL), announced on ``channel``."""
+        self._one_statement = OneStatementAppends(self._engine, channel, origin)
+
+    def close(self) -> None:
+        if self._one_statement is not None:
+            self._one_statement.close()
 
     def append(self, appends: Sequence[Append]) -> None:
         """Commit actions (of different tables) and their tables' new sequence numbers and
@@ -44,6 +55,10 @@ class ActionRows:
         not ORM objects or one ORM update per table (whose Python work on the database
         thread held the event loop's GIL for a third of all server time under load)."""
         moment = now()
+        if self._one_statement is not None and len({a.table_id for a in appends}) == len(appends):
+            if not self._one_statement(appends, moment):
+                raise ConflictError("a table is no longer at the position its action was played")
+            return
         # The tables' rows first: a process racing for the same position waits for this
         # transaction on the row's lock, then finds the row moved and is refused as a
         # conflict (inserting first, it failed on the action's key, as an error).

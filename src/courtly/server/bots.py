@@ -20,7 +20,8 @@ from courtly.agents.budget import over_budget
 from courtly.agents.registry import make_agent
 from courtly.analysis.review.calibration import load_calibration
 from courtly.analysis.review.engine import ReviewSettings, hint, judge_turn, seat_turns
-from courtly.analysis.review.turns import Turn
+from courtly.analysis.review.spectator import estimate_point, public_positions
+from courtly.analysis.review.turns import Position, Turn
 from courtly.core.errors import RecordError
 from courtly.core.records import GameRecord
 from courtly.core.registry import load_game
@@ -85,7 +86,10 @@ _TURNS: dict[tuple[str, str, int], list[Turn]] = {}
 def review_turn(
     key: str, data: dict[str, Any], seat: int, step: int, settings: dict[str, Any]
 ) -> dict[str, Any]:
-    """Run in a worker: the judged turn of ``seat`` that starts at ``step`` (its JSON form)."""
+    """Run in a worker: the judged turn of ``seat`` that starts at ``step`` (its JSON form), or
+    for ``seat`` -1 the spectator's point at ``step`` (``review_point``)."""
+    if seat < 0:
+        return review_point(key, data, step, settings)
     record = GameRecord.from_json(data)
     game = load_game(record.game)
     cache = (key, record.fingerprints[-1] if record.fingerprints else "", seat)
@@ -99,6 +103,31 @@ def review_turn(
         raise ValueError(f"seat {seat + 1} has no turn to judge at step {step}")
     chosen = ReviewSettings(**settings)
     return judge_turn(game, turn, chosen, load_calibration(game.name, record.num_players)).to_json()
+
+
+# Per worker process: the public positions of the spectator's series it estimated lately.
+_PUBLIC: dict[tuple[str, str], dict[int, Position]] = {}
+
+
+def review_point(
+    key: str, data: dict[str, Any], step: int, settings: dict[str, Any]
+) -> dict[str, Any]:
+    """Run in a worker: every seat's win chance at ``step`` from the public view alone (a
+    point of the spectator's series, its JSON form)."""
+    record = GameRecord.from_json(data)
+    game = load_game(record.game)
+    cache = (key, record.fingerprints[-1] if record.fingerprints else "")
+    positions = _PUBLIC.get(cache)
+    if positions is None:
+        positions = public_positions(game, record)
+        _PUBLIC.clear()  # one series at a time per worker is the common case
+        _PUBLIC[cache] = positions
+    position = positions.get(step)
+    if position is None:
+        raise ValueError(f"no turn to estimate at step {step}")
+    calibration = load_calibration(game.name, record.num_players)
+    chosen = ReviewSettings(**settings)
+    return estimate_point(game, position, step, chosen, calibration).to_json()
 
 
 def hint_now(

@@ -7,7 +7,7 @@ from typing import Any
 
 from courtly.agents.levels import LEVELS
 from courtly.agents.registry import agent_kinds
-from courtly.analysis.ratings import bot_ratings
+from courtly.analysis.ratings import bot_ratings_by_players
 from courtly.core.i18n import ENGLISH
 from courtly.core.options import Option
 from courtly.core.registry import game_names, load_game
@@ -46,8 +46,11 @@ def catalogue() -> list[dict[str, Any]]:
                 "options": [option_json(o) for o in game.options],
                 "levels": list(LEVELS),
                 "agents": agents,
-                # Each rated level's fixed rating, on the people's scale (docs/ratings.md).
-                "bot_ratings": bot_ratings(name),
+                # Each rated level's fixed rating at each player count, on the people's scale
+                # (docs/ratings.md); JSON's keys are the counts as text.
+                "bot_ratings": {
+                    str(n): levels for n, levels in bot_ratings_by_players(name).items()
+                },
             }
         )
     return out

@@ -84,7 +84,7 @@ class Lobby:
         now = datetime.now(UTC).replace(tzinfo=None)
         table_id = new_token()[:12]
         table = Table(
-            game, players, seed=seed, options=resolved, seats=[s.label for s in stored_seats]
+            game, players, seed=seed, options=resolved, seats=[s.label() for s in stored_seats]
         )
         stored = StoredTable(
             id=table_id,
@@ -200,7 +200,7 @@ class Lobby:
         async with live.lock:
             if live.table.state.is_terminal:
                 record = live.table.record
-                record.seats = [s.label for s in live.stored.seats]
+                record.seats = [s.label(lang) for s in live.stored.seats]
                 # The table's chat goes with its record (``courtly replay`` reads past it).
                 return {**record.to_json(), "chat": await self._chat(table_id)}
             # Before the start nobody has seen anything (the deal is not shown yet).
@@ -211,7 +211,7 @@ class Lobby:
             "game": live.stored.game,
             "num_players": live.stored.num_players,
             "options": live.stored.options,
-            "seats": [s.label for s in live.stored.seats],
+            "seats": [s.label(lang) for s in live.stored.seats],
             "viewer": viewer,
             "events": [event_json(live.table.game, e, lang, names) for e in events],
             "note": "the game is not over: only what this viewer has seen so far",

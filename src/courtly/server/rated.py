@@ -1,7 +1,8 @@
 """Rated tables: who may sit at one, and the ratings counted when its game ends.
 
 A table is rated when its creator marked it so, without hints, and every seat is an account
-or a bot of a named level (``bot_rating`` is not None: a level with a shipped rating). Each
+or a bot of a named level (``bot_rating`` is not None: a level with a shipped rating at the
+table's player count, whose numbers the game is rated with). Each
 rule refuses with one line before anything is stored. The count itself is
 ``courtly.analysis.ratings`` (OpenSkill); the claim that makes it happen once, whichever
 process gets there, is ``RatingRows.settle`` (docs/server.md, "Rated tables")."""
@@ -30,12 +31,13 @@ def check_rated_table(game: str, seats: Sequence[StoredSeat], hints: bool) -> No
         raise RequestError(400, "server.rated.hints")
     for seat in seats:
         if seat.kind == BOT:
-            check_rated_bot(game, seat.seat, seat.bot_spec or "")
+            check_rated_bot(game, len(seats), seat.seat, seat.bot_spec or "")
 
 
-def check_rated_bot(game: str, seat: int, spec: str) -> None:
-    """A bot for a seat of a rated table plays at a level whose rating is known."""
-    if bot_rating(game, spec.strip()) is None:
+def check_rated_bot(game: str, players: int, seat: int, spec: str) -> None:
+    """A bot for a seat of a rated ``players``-seat table plays at a level whose rating at
+    that count is known."""
+    if bot_rating(game, spec.strip(), players) is None:
         raise RequestError(400, "server.rated.bot_level", seat=seat, spec=spec.strip())
 
 
@@ -61,7 +63,7 @@ def new_ratings(
 ) -> list[tuple[StoredSeat, Rating, int]]:
     """Each account seat's rating after the game, with its place: the people's ratings in
     the table's pool are ``current`` (``NEW`` for an account without one), the bots' their
-    level's, fixed."""
+    level's at the table's player count, fixed."""
     if table.status == ENDED:
         # Lost on time: the seat that ran out is last, the others share the win. Ended by its
         # owner before the end: nothing to count.
@@ -76,7 +78,7 @@ def new_ratings(
     ratings: list[Rating] = []
     for seat in table.seats:
         if seat.kind == BOT:
-            level = bot_rating(table.game, seat.bot_spec or "")
+            level = bot_rating(table.game, seat.bot_spec or "", table.num_players)
             if level is None:
                 raise ValueError(f"seat {seat.seat}: bot {seat.bot_spec!r} has no rating")
             ratings.append(level)

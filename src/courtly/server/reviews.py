@@ -19,12 +19,10 @@ import asyncio
 import logging
 from typing import Any
 
-from courtly.analysis.review import Decision, Review, ReviewSettings, line_views
+from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.engine import seat_turns
-from courtly.core.i18n import ENGLISH
-from courtly.core.records import GameRecord
-from courtly.core.registry import load_game
-from courtly.core.render import action_text, reads_views
+from courtly.analysis.review.spectator import public_positions
+from courtly.core.render import action_text
 from courtly.server import bots
 from courtly.server.access import seat_of
 from courtly.server.config import Limits
@@ -39,6 +37,9 @@ from courtly.server.stored import PLAYING
 log = logging.getLogger("courtly.server")
 
 NONE, RUNNING, DONE, FAILED = "none", "running", "done", "failed"
+#: The seat number the spectator's series is stored and claimed under (every seat's win chance
+#: from the public view): no seat has it.
+SPECTATOR = -1
 #: A review whose turns fail this many times is stored as failed (asked for again, it retries).
 MAX_FAILURES = 3
 
@@ -69,13 +70,14 @@ class Reviews:
     def _check(self, live: LiveTable, seat: int) -> None:
         if not live.table.state.is_terminal:
             raise RequestError(409, "server.review.not_over")
-        if not 0 <= seat < live.table.state.num_players:
+        if seat != SPECTATOR and not 0 <= seat < live.table.state.num_players:
             raise RequestError(
                 400, "server.request.no_seat", seat=seat, last=live.table.state.num_players - 1
             )
 
     async def request(self, live: LiveTable, seat: int) -> dict[str, Any]:
-        """Start (or go on with) the review of ``seat``; its body as stored."""
+        """Start (or go on with) the review of ``seat`` (``SPECTATOR``: the spectator's
+        series); its body as stored."""
         self._check(live, seat)
         load = self.thread.store.reviews.load
         if not await self.claims.take(live.id, seat):
@@ -107,6 +109,14 @@ class Reviews:
         return body
 
     def _plan(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        if seat == SPECTATOR:
+            steps = sorted(public_positions(live.table.game, live.table.record))
+            return {
+                "status": RUNNING,
+                "settings": self.settings.to_json(),
+                "steps": steps,
+                "points": [],
+            }
         turns = seat_turns(live.table.game, live.table.record, seat)
         judged = [t.step for t in turns if t.judged]
         return {
@@ -133,7 +143,9 @@ class Reviews:
     async def _run(self, table_id: str, live: LiveTable, seat: int, body: dict[str, Any]) -> None:
         store = self.thread.store
         record = live.table.record.to_json()
-        done = {d["step"] for d in body["decisions"]}
+        # A seat's judged turns, or the spectator's points: each with its step.
+        made = body["points" if seat == SPECTATOR else "decisions"]
+        done = {d["step"] for d in made}
         try:
             for step in body["steps"]:
                 if step in done:
@@ -144,7 +156,7 @@ class Reviews:
                 if decision is None:
                     return  # the scheduler is shutting down
                 self.turns_judged += 1
-                body["decisions"].append(decision)
+                made.append(decision)
                 await self.thread.run(store.reviews.save, table_id, seat, body)
             body["status"] = DONE
             await self.thread.run(store.reviews.save, table_id, seat, body)
@@ -220,53 +232,3 @@ class Reviews:
     async def close(self) -> None:
         """Give back every claim (their connection closes): another process may go on."""
         await self.claims.close()
-
-
-def shown(
-    live: LiveTable, seat: int, body: dict[str, Any] | None, lang: str = ENGLISH
-) -> dict[str, Any]:
-    """A review as the browser shows it: its progress, each judged turn with the moves' texts
-    in ``lang``, the marks, the accuracy, the three costliest turns and the win-chance series."""
-    if body is None:
-        return {"seat": seat, "status": NONE, "done": 0, "total": 0}
-    record: GameRecord = live.table.record
-    game = load_game(record.game)
-    space = game.action_space(record.num_players, game.resolve_options(record.options, saved=True))
-    settings = ReviewSettings(**body["settings"])
-    decisions = [Decision.from_json(d) for d in body["decisions"]]
-    decisions.sort(key=lambda d: d.step)
-    review = Review(game.name, seat, settings, decisions, body["forced"])
-
-    names = seat_names(live.info(), lang)
-    # A move whose words are made from the seat's view (a kill names the card there) reads as
-    # the seat saw its position: the game is replayed for those views only where one does.
-    turns = {t.step: t for t in seat_turns(game, record, seat)} if reads_views(game) else {}
-
-    def words(d: Decision, ids: list[int]) -> list[str]:
-        turn = turns.get(d.step)
-        views = line_views(turn, ids) if turn is not None else [None] * len(ids)
-        return [
-            action_text(game, space.decode(i), lang, names, v)
-            for i, v in zip(ids, views, strict=True)
-        ]
-
-    return {
-        "seat": seat,
-        "status": body["status"],
-        "done": len(decisions),
-        "total": len(body["steps"]),
-        "forced": body["forced"],
-        "settings": body["settings"],
-        "decisions": [
-            {
-                **d.to_json(),
-                "played_text": words(d, d.played),
-                "preferred_text": words(d, d.preferred),
-            }
-            for d in decisions
-        ],
-        "accuracy": review.accuracy(),
-        "marks": review.marks(),
-        "costliest": [d.step for d in review.costliest()],
-        "series": review.series(),
-    }

@@ -104,7 +104,7 @@ class Seating:
         _check_seat(live, seat)
         spec = admit_bot(spec, live.table.game)
         if live.stored.rated:
-            check_rated_bot(live.stored.game, seat, spec)
+            check_rated_bot(live.stored.game, live.stored.num_players, seat, spec)
         async with live.lock:
             if live.status not in ACTIVE:
                 raise RequestError(409, "server.refused.not_playing", status=live.status)

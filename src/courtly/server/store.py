@@ -55,6 +55,7 @@ from courtly.server.stored import (
     StoredTable,
     Transition,
 )
+from courtly.server.write_connection import WriteConnection
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -81,6 +82,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.writes = WriteConnection(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Several server processes may share a PostgreSQL database: each change is announced
         # with NOTIFY (sent at commit), tagged with this process's origin so it ignores its own.
@@ -99,6 +101,8 @@ class Store:
         self.actions = ActionRows(
             self.engine, self._write, self._announce, self._announce_many, self._signal
         )
+        if self.shared:  # the group commit in one round trip (courtly.server.append_statement)
+            self.actions.in_one_statement(CHANNEL, self.origin)
         self.accounts = AccountRows(self._reader, self._write, self._announce)
         self.ratings = RatingRows(self._reader, self._write)
         self.standings = Standings(self._reader)
@@ -155,6 +159,8 @@ class Store:
             command.upgrade(config, "head")
 
     def dispose(self) -> None:
+        self.actions.close()
+        self.writes.close()
         self.engine.dispose()
 
     @contextmanager
@@ -164,10 +170,10 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        """One transaction of Core statements. Every write goes through here rather than an
-        ORM session: under load the ORM's Python work per write (about 2 ms) on the database
-        thread took the GIL from the event loop and made the writes queue up."""
-        with self.engine.begin() as connection:
+        """One transaction of Core statements, not an ORM session (whose Python work per write,
+        2 ms, took the event loop's GIL under load), on the database thread's kept connection
+        (``courtly.server.write_connection``: a pooled one each time cost round trips)."""
+        with self.writes.begin() as connection:
             yield connection
 
     # --- tables --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from courtly.core.i18n import COURTLY, ENGLISH, seat_text
 from courtly.core.records import GameRecord
 
 # Table states. A table waits until its owner starts it, is played, then is finished (the game
@@ -62,12 +63,17 @@ class StoredSeat:
     # with an account and no name is a deleted player's.
     account_id: str | None = None
 
-    @property
-    def label(self) -> str:
-        """How the record names this seat: the person's name or the bot's spec."""
+    def label(self, lang: str = ENGLISH) -> str:
+        """How the record names this seat, in ``lang``: the person's name or the bot's spec;
+        a deleted account's seat as the table and profile pages name it ("deleted player"),
+        a seat nobody named by its number ("seat 3", counted from 1 as the kernel's Table)."""
         if self.kind == BOT and self.bot_spec:
             return self.bot_spec
-        return self.name or f"seat {self.seat + 1}"  # counted from 1, as the kernel's Table
+        if self.name:
+            return self.name
+        if self.account_id is not None:
+            return COURTLY.text("player.deleted", lang)
+        return seat_text(self.seat, lang)
 
 
 @dataclass
@@ -104,7 +110,7 @@ class StoredTable:
             game=self.game,
             num_players=self.num_players,
             options=dict(self.options),
-            seats=[s.label for s in self.seats],
+            seats=[s.label() for s in self.seats],
             seed=self.seed,
             actions=list(self.actions),
             fingerprints=[self.start_fingerprint, *self.fingerprints],

@@ -4,7 +4,8 @@ Each random game is checked at every step: the turn structure, that every legal 
 applies, that bad input is refused without a trace, clone independence, the exact JSON round
 trip, the game's own invariants, and the leak check (a seat's observation and legal actions are
 the same in the true state and in every world ``resample`` draws for it; resampling depends only
-on what the seat knows, really re-draws hidden things, and deals worlds that play on), and the
+on what the seat knows, really re-draws hidden things, and deals worlds that play on; the same
+for a spectator's worlds, in a game that draws them), and the
 undo check (a move the game lets be taken back, one that called no ``State.reveal``, shows no
 seat anything new: see :func:`check_undoable`). At the end the game is replayed from its record
 and must reproduce every fingerprint.
@@ -36,6 +37,8 @@ UNDO_WORLDS = 2
 #: Mixed into a game's seed for the undo check's own generator, so that adding the check left
 #: every random game's moves as they were.
 UNDO_SEED = 0x5EED_0DD0
+#: Mixed into a seat's resample seed for the spectator's worlds (``_check_public_resample``).
+PUBLIC_SEED = 0x9AB1_1C00
 
 
 class ConformanceFailure(AssertionError):
@@ -50,6 +53,9 @@ class ConformanceReport:
     decisions: int = 0
     failures: list[str] = field(default_factory=list)
     resample_varied: dict[int, bool] = field(default_factory=dict)
+    #: Per seat: whether a spectator's world ever showed that seat something else than the true
+    #: state did (its own hidden cards re-drawn). Empty for a game that draws no such worlds.
+    public_varied: dict[int, bool] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -82,7 +88,7 @@ def _expect_refused(
         raise ConformanceFailure(f"{what} was accepted")
 
 
-def _check_world_plays_on(world: State, seat: int, rng: Rng) -> None:
+def _check_world_plays_on(world: State, seat: int | None, rng: Rng) -> None:
     """A search plays on in the worlds it samples: after a move the game must go on or end,
     never stop with someone to act and nothing legal (a hidden hand dealt against what the
     rules guarantee about it, say). Consumes ``world``."""
@@ -92,11 +98,43 @@ def _check_world_plays_on(world: State, seat: int, rng: Rng) -> None:
         legal = world.legal_action_ids()
         if not legal:
             raise ConformanceFailure(
-                f"a world resampled for seat {seat} leaves seat {world.current_player} "
+                f"a world resampled for {'a spectator' if seat is None else f'seat {seat}'} "
+                f"leaves seat {world.current_player} "
                 f"with no legal action after {moves} move(s)"
             )
         if moves == 0:
             world.step(legal[rng.below(len(legal))])
+
+
+def seeks_public_worlds(state: State) -> bool:
+    """Whether the game re-draws worlds for a spectator (``State.resample`` with None)."""
+    return type(state)._resample_public is not State._resample_public
+
+
+def _check_public_resample(
+    state: State, player: int, seed: int, varied: dict[int, bool] | None
+) -> None:
+    """The leak check for a spectator: a world drawn from the public view shows a spectator
+    what the true state does, with the same seat to act, depends on nothing but the public
+    view, and plays on; ``varied`` collects the seats it showed something else (their own
+    hidden cards re-drawn: a world made as a seat's would keep that seat's). Its generators
+    come from ``seed`` (the seats' last), so the check draws nothing from the random game's
+    own generator, whose games stay as they were."""
+    seed ^= PUBLIC_SEED
+    world = state.resample(None, Rng(seed))
+    world.check_invariants()
+    if world.observation(None) != state.observation(None):
+        raise ConformanceFailure("resample for a spectator changes what a spectator observes")
+    if varied is not None:
+        for seat in range(state.num_players):
+            if not varied.get(seat) and world.observation(seat) != state.observation(seat):
+                varied[seat] = True
+    if world.current_player != player:
+        raise ConformanceFailure("resample for a spectator changes whose turn it is")
+    probe = seed ^ 0x5DEECE66D
+    if _body(state.resample(None, Rng(probe))) != _body(world.resample(None, Rng(probe))):
+        raise ConformanceFailure("resample for a spectator depends on more than the public view")
+    _check_world_plays_on(world, None, Rng(seed))
 
 
 def check_step(state: State, rng: Rng, varied: dict[int, bool]) -> None:
@@ -188,6 +226,7 @@ def _check_position(
     varied: dict[int, bool],
     known: _Form | None,
     revealing: set[int] | None = None,
+    public_varied: dict[int, bool] | None = None,
 ) -> dict[int, State]:
     """``check_step``; returns, per legal action id, the clone that played it (its invariants
     checked), from which a random game goes on, and adds to ``revealing`` the ids whose move
@@ -290,6 +329,8 @@ def _check_position(
             }
             if len(bodies) > 1:
                 varied[seat] = True
+    if seeks_public_worlds(state):
+        _check_public_resample(state, player, seed, public_varied)
     if not unchanged():
         raise ConformanceFailure("the checks changed the state")
 
@@ -320,11 +361,12 @@ def check_game(
     state = game.new_game(num_players, seed=seed, options=options)
     record: GameRecord = new_record(state, ["random"] * num_players, seed)
     varied = report.resample_varied if report is not None else {}
+    public_varied = report.public_varied if report is not None else None
     decisions = 0
     known: _Form | None = None
     while True:
         revealing: set[int] = set()
-        after = _check_position(state, rng, varied, known, revealing)
+        after = _check_position(state, rng, varied, known, revealing, public_varied)
         if state.is_terminal:
             break
         if decisions >= MAX_DECISIONS:
@@ -392,6 +434,8 @@ def _merge(total: ConformanceReport, part: ConformanceReport) -> None:
     total.failures.extend(part.failures)
     for seat, varied in part.resample_varied.items():
         total.resample_varied[seat] = total.resample_varied.get(seat, False) or varied
+    for seat, varied in part.public_varied.items():
+        total.public_varied[seat] = total.public_varied.get(seat, False) or varied
 
 
 class BatchRunner(Protocol):
@@ -450,5 +494,12 @@ def run_conformance(
             report.failures.append(
                 f"resample never re-drew anything for seat(s) {missing}: "
                 "hidden information is not resampled"
+            )
+        probe = game.new_game(num_players, seed=seed, options=options)
+        kept = [p for p in range(num_players) if not report.public_varied.get(p)]
+        if seeks_public_worlds(probe) and kept:
+            report.failures.append(
+                f"resample for a spectator never re-drew what seat(s) {kept} saw: "
+                "a seat's own hidden cards are no spectator's"
             )
     return report

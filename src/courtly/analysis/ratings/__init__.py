@@ -2,11 +2,16 @@
 (``model``), and the bots' on the same scale (``bots``).
 
 How a finished table is rated (docs/ratings.md): read each seat's rating in the pool
-(game, player count), a new player's being ``NEW``, a bot's ``bot_rating(game, level)``;
+(game, player count), a new player's being ``NEW``, a bot's ``bot_rating(game, level, players)``;
 ``rate(ratings, placings_of(result), fixed=is_bot)``; store the people's new ratings.
 """
 
-from courtly.analysis.ratings.bots import bot_rating, bot_ratings, rated_level_label
+from courtly.analysis.ratings.bots import (
+    bot_rating,
+    bot_ratings,
+    bot_ratings_by_players,
+    rated_level_label,
+)
 from courtly.analysis.ratings.model import NEW, Rating, rate
 from courtly.analysis.ratings.placings import placings, placings_of
 
@@ -15,6 +20,7 @@ __all__ = [
     "Rating",
     "bot_rating",
     "bot_ratings",
+    "bot_ratings_by_players",
     "placings",
     "placings_of",
     "rate",

@@ -51,6 +51,8 @@ EVENTS = EventKinds(
         "spy-identity",
         "eliminate",
         "eliminate-spy",
+        "eliminate-domain",
+        "eliminate-spy-domain",
         "spare",
         "draw",
         "draw-secret",

@@ -70,6 +70,9 @@ class CourtisansPosition(CourtisansState):
     def _resample(self, player: int, rng: Rng) -> CourtisansState:
         return knowledge.resample(self, player, rng)
 
+    def _resample_public(self, rng: Rng) -> CourtisansState:
+        return knowledge.resample(self, None, rng)
+
     def _body_to_json(self) -> dict[str, Any]:
         return serialize.body_to_json(self)
 

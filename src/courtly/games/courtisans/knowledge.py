@@ -127,12 +127,14 @@ def observe(state: CourtisansState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def resample(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
-    """A world ``seat`` cannot tell from the real one, every hidden card and mission re-drawn.
+def resample(state: CourtisansState, seat: int | None, rng: Rng) -> CourtisansState:
+    """A world ``seat`` (None: a spectator) cannot tell from the real one, every hidden card
+    and mission re-drawn.
 
     The unknown cards are pooled in sorted order (never the true hidden order). Face-down spies
     unknown to ``seat`` are re-drawn among the unknown spies (everyone knows they are spies),
-    then the other hands, the cards set aside and the deck share the rest of the pool.
+    then the other hands (every hand, for a spectator), the cards set aside and the deck share
+    the rest of the pool.
     """
     world = state.clone()
     over = state.current == NO_SEAT
@@ -146,7 +148,7 @@ def resample(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
             (row, index)
             for row in rows
             for index, card in enumerate(row)
-            if IS_SPY[card] and not state.knows_spy(seat, card)
+            if IS_SPY[card] and (seat is None or not state.knows_spy(seat, card))
         ]
     hands = [h for p, h in enumerate(world.hands) if p != seat]
     pool = sorted(
@@ -187,23 +189,26 @@ def resample(state: CourtisansState, seat: int, rng: Rng) -> CourtisansState:
     return world
 
 
-def _resample_missions(world: CourtisansState, seat: int, over: bool, rng: Rng) -> None:
-    """Others' missions are secret until the end (C2.4, C6.4); unused ones stay unseen. Once
-    every dealt mission is revealed, the unused ones follow and nothing is left to draw."""
+def _resample_missions(world: CourtisansState, seat: int | None, over: bool, rng: Rng) -> None:
+    """Others' missions (every seat's, for a spectator) are secret until the end (C2.4, C6.4);
+    unused ones stay unseen. Once every dealt mission is revealed, the unused ones follow and
+    nothing is left to draw."""
     if over:
         return
     n = world.num_players
-    # At most 2 x 4 indices below 10 from one draw: their bounds multiply to under 2**27.
+    # The seats whose missions are drawn, in a fixed order: those after ``seat`` round the
+    # table, or every seat from the first.
+    drawn = list(range(n)) if seat is None else [(seat + 1 + i) % n for i in range(n - 1)]
+    # At most 2 x 5 indices below 10 from one draw: their bounds multiply to under 2**34.
     r = rng.next_u64()
     for colour, deal in ((WHITE_MISSIONS, world.white), (BLUE_MISSIONS, world.blue)):
-        mine = deal[seat]
-        unknown = [m for m in colour if m != mine]
+        unknown = [m for m in colour if seat is None or m != deal[seat]]
         size = len(unknown)
-        for i in range(n - 1):
+        for i, p in enumerate(drawn):
             m = r * (size - i)
             j = i + (m >> 64)
             r = m & _MASK64
             unknown[i], unknown[j] = unknown[j], unknown[i]
-            deal[(seat + 1 + i) % n] = unknown[i]
+            deal[p] = unknown[i]
     dealt = {*world.white, *world.blue}
     world.unused_missions = [m for m in _ALL_MISSIONS if m not in dealt]

@@ -22,7 +22,8 @@ STATUS_IDS = {ESTEEMED: "esteemed", NEUTRAL: "neutral", FALLEN: "fallen"}
 
 
 def card_words(card: int, lang: str | None = None) -> str:
-    """What a face-up card shows, with its id: "Toad noble #16", "두꺼비 귀족 #16"."""
+    """What a face-up card shows: "Toad noble", "두꺼비 귀족" (its id is no word of the table's:
+    no board writes it, and cards of one family and role play alike)."""
     return TEXTS.text(
         "term.card",
         lang,

@@ -246,7 +246,12 @@ def observe(state: FtkState, viewer: int | None) -> dict[str, Any]:
 PAYMENT_TRIES: Final = 4
 
 
-def resample(state: FtkState, seat: int, rng: Rng) -> FtkState:
+def resample(state: FtkState, player: int | None, rng: Rng) -> FtkState:
+    """A world ``player`` (None: a spectator) cannot tell from ``state``: what it knows kept,
+    everything else dealt again (the module docstring). A spectator's knowledge is the same
+    derivation with no seat of its own (``knowledge`` of seat -1): no hand, no batch seen, no
+    card held or placed on the Favor deck."""
+    seat = -1 if player is None else player
     known = knowledge(state, seat)
     payer = state.cur if state.phase in (PAY_GOLD, PAY_CARDS) and state.cur != seat else -1
     limits = [limit for limit in state.limits if limit[0] != seat]
@@ -393,8 +398,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         if extra:
             cards_held = plan.exact_hands[p] + extra
             cards_held.sort()
-            world.hands[p] = cards_held
-            world.gold[p] = sum(GOLD_OF[c] for c in cards_held)
+            world.set_hand(p, cards_held)
     world.deck = placed.get(DECK, [])
     if world.held >= 0 and plan.known[world.held] != EXACT:
         world.held = placed[HELD][0]

@@ -75,6 +75,9 @@ class KingdomsPosition(KingdomsState):
     def _resample(self, player: int, rng: Rng) -> KingdomsState:
         return knowledge.resample(self, player, rng)
 
+    def _resample_public(self, rng: Rng) -> KingdomsState:
+        return knowledge.resample(self, None, rng)
+
     def _body_to_json(self) -> dict[str, Any]:
         return serialize.body_to_json(self)
 

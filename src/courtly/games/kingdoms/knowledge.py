@@ -101,81 +101,137 @@ def observe(s: KingdomsState, viewer: int | None) -> dict[str, Any]:
     return obs
 
 
-def resample(s: KingdomsState, player: int, rng: Rng) -> KingdomsState:
+def public_cards(s: KingdomsState, p: int) -> list[int]:
+    """The cards of ``p``'s hand a spectator knows are there: those a task waiting on the stack
+    names (a Subject shown to all and still to be placed, C4.2), in the order of the stack.
+    The other cards the opponent saw (``known``) are no spectator's to keep: some were shown
+    to the two players alone (the Treasurer's and the Polity's cards)."""
+    hand = s.hand[p]
+    out: list[int] = []
+    for kind, _player, a, b in s.stack:
+        named = [a] if kind in CARD_ARG_TASKS else []
+        if kind in CARD_B_TASKS:
+            named.append(b)
+        out += [c for c in named if c in hand and c not in out]
+    return sorted(out)
+
+
+def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
     """Re-deal everything ``player`` cannot see: the opponent's unseen hand cards, Army cards
-    (placed or lifted), duel card, and the Draw pile (its top stays if ``player`` peeked)."""
-    o = 1 - player
+    (placed or lifted), duel card, and the Draw pile (its top stays if ``player`` peeked). For
+    a spectator (``player`` None) the same for both seats, each hand keeping only the cards a
+    spectator knows are in it (``public_cards``)."""
+    hidden = [0, 1] if player is None else [1 - player]
     world = s.clone()
     world._legal = None
     deck = s.deck
-    kept_top = deck[-1] if peek_valid(s, player) else -1
+    kept_top = deck[-1] if player is not None and peek_valid(s, player) else -1
     # The pool of unseen cards, gathered in one pass and put in card order before it is
     # shuffled (so the same for every position that looks the same to ``player``).
-    seen_mask = s.known[o]
-    seen: list[int] = []
+    seen: list[list[int]] = []
     pool: list[int] = []
-    for c in s.hand[o]:
-        if (seen_mask >> c) & 1:
-            seen.append(c)
+    sizes: list[int] = []
+    n_army: list[int] = []
+    n_lifted: list[int] = []
+    n_duel: list[int] = []
+    kept_limbo: list[list[int]] = []
+    for q in hidden:
+        if player is None:
+            kept = public_cards(s, q)
         else:
-            pool.append(c)
-    n = len(pool)
-    army = s.army[o]
-    pool.extend(army)
-    kept_limbo: list[int] = []
-    n_lifted = 0
-    for e in s.limbo[o]:
-        if e >= ARMY_FLAG:
-            pool.append(e - ARMY_FLAG)
-            n_lifted += 1
-        else:
-            kept_limbo.append(e)
+            kept = []
+            mask = s.known[q]
+            for c in s.hand[q]:
+                if (mask >> c) & 1:
+                    kept.append(c)
+            kept.sort()
+        seen.append(kept)
+        size = 0
+        for c in s.hand[q]:
+            if c not in kept:
+                pool.append(c)
+                size += 1
+        sizes.append(size)
+        pool.extend(s.army[q])
+        n_army.append(len(s.army[q]))
+        limbo: list[int] = []
+        lifted = 0
+        for e in s.limbo[q]:
+            if e >= ARMY_FLAG:
+                pool.append(e - ARMY_FLAG)
+                lifted += 1
+            else:
+                limbo.append(e)
+        kept_limbo.append(limbo)
+        n_lifted.append(lifted)
+        n_duel.append(1 if s.duel[q] >= 0 else 0)
     if kept_top >= 0:
         pool.extend(deck[:-1])
     else:
         pool.extend(deck)
-    duel = s.duel[o]
-    if duel >= 0:
-        pool.append(duel)
+    for q in hidden:
+        if s.duel[q] >= 0:
+            pool.append(s.duel[q])
     if COMPILED:
         pool = _in_card_order(pool)
     else:
         pool.sort()
-    # Army and duel cards are known to be Number cards: they take the first Number cards of
-    # the shuffled pool (a uniform choice among them); everything else is dealt in order.
-    n_army = len(army)
-    n_numbers = n_army + n_lifted + (1 if duel >= 0 else 0)
-    # What the rules let ``player`` infer about the unseen hand (ruling R32): an opponent still
-    # to choose a duel card holds a Subject (C3.3), and an opponent the game waits for has a
-    # real choice, at least two legal actions (a single one is played at once, R22; the
-    # minimum with the true count only matters for hand-written positions). Dealing again
-    # until the world agrees draws uniformly from exactly the worlds that do.
-    needs_subject = s.duel_pending(o) and not _holds_number(seen, len(seen))
-    choices = min(2, len(s.legal_action_ids())) if s.current_player == o else 0
     # The world's own generator deals (it is re-seeded after): one generator fewer to make.
     shuffler = world.rng
     shuffler.reseed(rng.next_u64())
+    # Army and duel cards are known to be Number cards: they take the first Number cards of
+    # the shuffled pool (a uniform choice among them); everything else is dealt in order.
+    n_numbers = sum(n_army) + sum(n_lifted) + sum(n_duel)
+    # What the rules let ``player`` infer about an unseen hand (ruling R32): a seat still to
+    # choose a duel card holds a Subject (C3.3), and a seat the game waits for has a real
+    # choice, at least two legal actions (a single one is played at once, R22; the minimum
+    # with the true count only matters for hand-written positions). Dealing again until the
+    # world agrees draws uniformly from exactly the worlds that do.
+    needs_subject = [
+        s.duel_pending(q) and not _holds_number(kept, len(kept))
+        for q, kept in zip(hidden, seen, strict=True)
+    ]
+    acting = s.current_player
+    choices = min(2, len(s.legal_action_ids())) if acting is not None and acting != player else 0
     while True:
         shuffler.shuffle(pool)
         numbers, rest = _first_numbers(pool, n_numbers)
-        if needs_subject and not _holds_number(rest, n):
+        start = 0
+        dealt = True
+        for i in range(len(hidden)):
+            if needs_subject[i] and not _holds_number(rest[start:], sizes[i]):
+                dealt = False
+            start += sizes[i]
+        if not dealt:
             continue
-        world.army[o] = numbers[:n_army]
-        limbo = kept_limbo[:]
-        for c in numbers[n_army : n_army + n_lifted]:
-            limbo.append(c + ARMY_FLAG)
-        world.limbo[o] = limbo
-        if duel >= 0:
-            world.duel[o] = numbers[-1]
-        hand = rest[:n]
-        hand.extend(seen)
-        hand.sort()
-        world.hand[o] = hand
-        world.deck = rest[n:]
+        taken = 0
+        start = 0
+        for i, q in enumerate(hidden):
+            army_end = taken + n_army[i]
+            lifted_end = army_end + n_lifted[i]
+            world.army[q] = numbers[taken:army_end]
+            limbo = kept_limbo[i][:]
+            for c in numbers[army_end:lifted_end]:
+                limbo.append(c + ARMY_FLAG)
+            world.limbo[q] = limbo
+            if n_duel[i]:
+                world.duel[q] = numbers[lifted_end]
+            taken = lifted_end + n_duel[i]
+            hand = rest[start : start + sizes[i]]
+            start += sizes[i]
+            hand.extend(seen[i])
+            hand.sort()
+            world.hand[q] = hand
+            if player is None:
+                # What the opponent saw of the hand is no spectator's to know: the world keeps
+                # the public cards as seen (a Subject to place is one shown to all).
+                world.known[q] = sum(1 << c for c in seen[i])
+        world.deck = rest[start:]
         if kept_top >= 0:
             world.deck.append(kept_top)
-        if world.peek[o] >= 0:
-            world.peek[o] = world.deck[-1] if world.deck else -1
+        for q in hidden:
+            if world.peek[q] >= 0:
+                world.peek[q] = world.deck[-1] if world.deck else -1
         if choices == 0 or len(world.legal_action_ids()) >= choices:
             break
     world.rng.reseed(rng.next_u64())

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from courtly.core.i18n import COURTLY, Domain, seat_text
+from courtly.core.pieces import card, joined
 from courtly.games.kingdoms.data import CARD_BY_NAME, IS_JOKER, RANK, SUIT, SUIT_KEYS
 
 TEXTS: Final = Domain("kingdoms", "courtly.games.kingdoms", fallback=COURTLY)
@@ -31,18 +32,20 @@ def card_words(code: str, lang: str, form: str = "short") -> str:
     )
 
 
+# A sentence's card is its words and the card they name (courtly.core.pieces): the browser
+# draws it as a glyph from that, the terminal writes the words.
 def card_short(code: Any, lang: str) -> str:
-    return card_words(code, lang)
+    return card(str(code), card_words(code, lang))
 
 
 def card_long(code: Any, lang: str) -> str:
-    return card_words(code, lang, "long")
+    return card(str(code), card_words(code, lang, "long"))
 
 
 def cards_words(codes: Any, lang: str) -> str:
     if not codes:
         return TEXTS.text("term.no_cards", lang)
-    return TEXTS.text("term.separator", lang).join(card_words(c, lang) for c in codes)
+    return joined(TEXTS.text("term.separator", lang), (card_short(c, lang) for c in codes))
 
 
 def counts_words(counts: Any, lang: str) -> str:

@@ -48,6 +48,9 @@ class TudorPosition(TudorState):
     def _resample(self, player: int, rng: Rng) -> TudorState:
         return knowledge.resample(self, player, rng)
 
+    def _resample_public(self, rng: Rng) -> TudorState:
+        return knowledge.resample(self, None, rng)
+
     def _body_to_json(self) -> dict[str, Any]:
         return serialize.body_to_json(self)
 

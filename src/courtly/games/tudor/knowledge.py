@@ -71,7 +71,9 @@ def pending_markers(st: TudorState) -> list[tuple[int, int]]:
     return out
 
 
-def resample(st: TudorState, player: int, rng: Rng) -> TudorState:
+def resample(st: TudorState, player: int | None, rng: Rng) -> TudorState:
+    """A world ``player`` (None: a spectator) cannot tell from ``st``: what lies behind the
+    screens it cannot see (every screen, for a spectator) and the bag dealt again."""
     w = st.clone()
     w.rng = Rng(rng.next_u64())
     if st.is_terminal:
@@ -100,14 +102,14 @@ def _can_go_on(st: TudorState) -> bool:
     return True
 
 
-def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
+def _deal_hidden(st: TudorState, w: TudorState, player: int | None, rng: Rng) -> None:
     """Deal into ``w`` everything ``player`` cannot see in ``st``. Every search world is dealt
     here: the pools are counted in plain loops and each seat's share tallied straight from the
     shuffled pool (the same shuffles, so the same worlds, as dealing out lists would give)."""
     n = st.num_players
     others = [q for q in range(n) if q != player]
     # Court Cards: all that are in no supply stack and not in my hand are in other hands.
-    mine = st.hand[player]
+    mine = [0] * 7 if player is None else st.hand[player]
     pool: list[int] = []
     for f in range(7):
         pool += [f] * (COURT_CARDS_PER_FACTION - st.supply[f] - mine[f])
@@ -124,8 +126,9 @@ def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
     for f in st.tok:
         if f >= 0:
             seen[f] += 1
-    for f, held in enumerate(st.ctok[player]):
-        seen[f] += held
+    if player is not None:
+        for f, held in enumerate(st.ctok[player]):
+            seen[f] += held
     for q in range(n):
         for f, spent in enumerate(st.spent[q]):
             seen[f] += spent
@@ -148,7 +151,9 @@ def _deal_hidden(st: TudorState, w: TudorState, player: int, rng: Rng) -> None:
         on_board[m] += 1
     pool = []
     for kind in (INFLUENCE, INTRIGUE, OPPORTUNITY):
-        mine_now = (0, st.infl[player], st.intr[player], st.oppt[player])[kind]
+        mine_now = (
+            0 if player is None else (0, st.infl[player], st.intr[player], st.oppt[player])[kind]
+        )
         pool += [kind] * (totals[kind] - on_board[kind] - st.removed_marks[kind] - mine_now)
     # A token another player has just received and still has to decide about is known.
     known = [[0, 0, 0, 0] for _ in range(n)]

@@ -1,8 +1,9 @@
 """Post-game reviews: ``POST /api/tables/{id}/reviews/{seat}`` starts (or goes on with) the
 review of a seat of a finished table, ``GET`` the same path shows it with its progress
-(``courtly.server.reviews``). A table still being played is refused (409). During a game,
-``POST /api/tables/{id}/hint`` gives a seat (its link's token) a hint, where the table's
-creator turned hints on."""
+(``courtly.server.reviews``); ``.../reviews/spectator`` the same for the spectator's series,
+every seat's win chance from the public view. A table still being played is refused (409).
+During a game, ``POST /api/tables/{id}/hint`` gives a seat (its link's token) a hint, where
+the table's creator turned hints on."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from courtly.core.i18n import language_from_accept, normalize
-from courtly.server.reviews import shown
+from courtly.server.review_shown import shown, shown_spectator
+from courtly.server.reviews import SPECTATOR
 from courtly.server.routes.common import Auth, CurrentHub, bearer
 
 router = APIRouter()
@@ -24,6 +26,21 @@ LangQuery = Annotated[
 
 def _lang(request: Request, lang: str | None) -> str:
     return normalize(lang) or language_from_accept(request.headers.get("accept-language"))
+
+
+@router.post("/api/tables/{table_id}/reviews/spectator")
+async def request_spectator_review(table_id: str, hub: CurrentHub) -> dict[str, Any]:
+    """Start the spectator's series: every seat's win chance at each judged turn, from the
+    public view alone (computed once and stored with the table); its progress."""
+    live = await hub.tables.require(table_id)
+    return shown_spectator(live, await hub.reviews.request(live, SPECTATOR))
+
+
+@router.get("/api/tables/{table_id}/reviews/spectator")
+async def get_spectator_review(table_id: str, hub: CurrentHub) -> dict[str, Any]:
+    """The spectator's series as far as it has gone (status ``none`` if never asked for)."""
+    live = await hub.tables.require(table_id)
+    return shown_spectator(live, await hub.reviews.stored(live, SPECTATOR))
 
 
 @router.post("/api/tables/{table_id}/reviews/{seat}")

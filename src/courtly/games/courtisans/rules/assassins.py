@@ -56,11 +56,17 @@ def eliminate_apply(state: CourtisansState, action_id: int, events: list[Event] 
     state.eliminated.append(card)
     if events is not None:
         data = {"seat": state.current, "row": ROW_NAMES[row], "position": index + 1}
+        # The sentence says where the card lay as the board shows it (a row of the Queen's
+        # table, or whose domain), not its position number, which no board writes.
+        place = ""
+        if row == ROW_DOMAIN:
+            data["owner_seat"] = state.pending - FIRST_DOMAIN
+            place = "-domain"
         if IS_SPY[card]:
             # C5.3: an eliminated spy is neither looked at nor revealed.
-            events.append(EVENTS.event("eliminate-spy", data))
+            events.append(EVENTS.event(f"eliminate-spy{place}", data))
         else:
-            events.append(EVENTS.event("eliminate", {**data, "card": card}))
+            events.append(EVENTS.event(f"eliminate{place}", {**data, "card": card}))
     state.pending = NO_ZONE
 
 

@@ -100,15 +100,19 @@ export async function showReplay(tableId) {
     boardSlot.replaceChildren(
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
-    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.data))));
+    logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.parts))));
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
   const button = (key, icon, target) =>
     h("button", { type: "button", class: "icon", "aria-label": t(key), title: t(key), onclick: () => load(Math.max(0, Math.min(state.steps, target()))) }, icon);
   slider.oninput = () => load(Number(slider.value));
+  // A review links each judged move to the position before it was played; it shows the
+  // review of the viewer chosen here (the public view: every seat's chance as a spectator sees).
+  const review = reviewPanel(tableId, names, (step) => load(Math.max(0, Math.min(state.steps, step))));
   viewerSelect.onchange = () => {
     state.viewer = viewerSelect.value;
+    review.follow(state.viewer);
     load(state.step);
   };
   const result = h("div");
@@ -136,8 +140,7 @@ export async function showReplay(tableId) {
         "aside",
         { class: "side" },
         h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList),
-        // A review links each judged move to the position before it was played.
-        reviewPanel(tableId, names, (step) => load(Math.max(0, Math.min(state.steps, step)))),
+        review.panel,
       ),
     ),
   );

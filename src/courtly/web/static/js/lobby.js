@@ -120,7 +120,21 @@ function optionField(option, game) {
   );
 }
 
-function seatRow(index, game) {
+// The levels a seat's list offers, each named with its rating at the table's player count
+// (a level's edge at five seats is not its edge in a duel: docs/ratings.md).
+function levelOptions(game, players) {
+  const levels = [...new Set([...(game.levels || []), ...LEVELS_SHOWN.filter((l) => l in (game.agents || {}))])];
+  const ratings = (game.bot_ratings || {})[String(players)] || {};
+  return levels.map((l) => ({ level: l, text: ratedLevelName(l, ratings[l]) }));
+}
+
+// The seats' level lists say the ratings at another player count (the form's count changed).
+function relabelLevels(seats, game, players) {
+  const labels = Object.fromEntries(levelOptions(game, players).map((o) => [o.level, o.text]));
+  for (const option of seats.querySelectorAll(".seat-level option")) option.textContent = labels[option.value];
+}
+
+function seatRow(index, game, players) {
   const kindId = `seat-kind-${index}`;
   const levelId = `seat-level-${index}`;
   const nameId = `seat-name-${index}`;
@@ -131,17 +145,11 @@ function seatRow(index, game) {
       h("option", { value: k, text: t(`form.seat_${k}`), selected: (index === 0 ? "hotseat" : "bot") === k }),
     ),
   );
-  const levels = [...new Set([...(game.levels || []), ...LEVELS_SHOWN.filter((l) => l in (game.agents || {}))])];
   const level = h(
     "select",
     { id: levelId, class: "seat-level" },
-    levels.map((l) =>
-      h("option", {
-        value: l,
-        text: ratedLevelName(l, (game.bot_ratings || {})[l]),
-        title: agentText(l),
-        selected: l === "easy",
-      }),
+    levelOptions(game, players).map(({ level: l, text }) =>
+      h("option", { value: l, text, title: agentText(l), selected: l === "easy" }),
     ),
   );
   const name = h("input", {
@@ -183,9 +191,14 @@ function drawForm(form, games, name) {
     counts.map((n) => h("option", { value: String(n), text: String(n) })),
   );
   const seats = h("div", { class: "seats" });
+  // Another count keeps the seats already chosen, adds or drops seats at the end, and names
+  // every level with its rating at the new count.
   const drawSeats = () => {
     const n = Number(playerSelect.value);
-    seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, game)));
+    const kept = [...seats.children].slice(0, n);
+    const added = Array.from({ length: n - kept.length }, (_, i) => seatRow(kept.length + i, game, n));
+    seats.replaceChildren(...kept, ...added);
+    relabelLevels(seats, game, n);
   };
   playerSelect.onchange = drawSeats;
   drawSeats();

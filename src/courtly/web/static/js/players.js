@@ -9,7 +9,7 @@ import { showError } from "./notice.js";
 import { ratingGraph } from "./rating_graph.js";
 import { levelName } from "./seats.js";
 
-/** @typedef {{ name: string, title: string, min_players: number, max_players: number, bot_ratings?: Record<string, number> }} GameInfo */
+/** @typedef {{ name: string, title: string, min_players: number, max_players: number, bot_ratings?: Record<string, Record<string, number>> }} GameInfo */
 /** @typedef {{ name: string, rating: number, games: number, rank?: number, bot?: string }} Standing */
 
 /** @returns {Promise<GameInfo[]>} */
@@ -61,8 +61,10 @@ export async function showLeaderboard(gameName) {
   );
   try {
     const answer = await api(`/api/leaderboard/${game.name}?players=${players}`);
-    const bots = Object.keys(game.bot_ratings || {}).length > 0;
-    board.append(standings("ranked", withBots(answer.ranked, game.bot_ratings || {}), true), bots ? h("p", { class: "hint", id: "bots-help", text: t("players.bots_help") }) : null, h("h3", { text: t("players.provisional") }), h("p", { class: "hint", text: t("players.provisional_help") }), standings("provisional", answer.provisional, false));
+    // The bots' ratings at this page's player count (each count is its own calibration).
+    const levels = (game.bot_ratings || {})[String(players)] || {};
+    const bots = Object.keys(levels).length > 0;
+    board.append(standings("ranked", withBots(answer.ranked, levels), true), bots ? h("p", { class: "hint", id: "bots-help", text: t("players.bots_help") }) : null, h("h3", { text: t("players.provisional") }), h("p", { class: "hint", text: t("players.provisional_help") }), standings("provisional", answer.provisional, false));
   } catch (err) {
     showError(err);
   }
@@ -70,7 +72,7 @@ export async function showLeaderboard(gameName) {
 
 // The game's bot levels at their fixed ratings (docs/ratings.md), placed among the ranked
 // people by rating, so "hard is about 2,090 in Tudor" reads off the same list; they take no
-// rank. The same in every pool of the game: a level's rating is the game's, not a count's.
+// rank. Each pool shows the levels' ratings at its own player count.
 /** @param {Standing[]} people ranked, strongest first @param {Record<string, number>} levels @returns {Standing[]} */
 function withBots(people, levels) {
   const rows = [...people];

@@ -2,7 +2,9 @@
 // background, one turn at a time, and is stored with the table), show its progress, then the
 // summary, a win-chance graph (inline SVG) and each judged move with its mark. Every move links
 // to its position in the replay. The client computes nothing: the server judged each move
-// from what that seat knew then.
+// from what that seat knew then. The public view (the first choice, as in the replay's "Seen
+// by") asks for the spectator's series instead: every seat's win chance at each judged turn,
+// estimated from what a spectator saw, drawn as one line per seat.
 import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { language, t } from "./i18n.js";
@@ -11,24 +13,36 @@ import { showError } from "./notice.js";
 const POLL_MS = 1000;
 const WIDTH = 320;
 const HEIGHT = 120;
+const PUBLIC = "spectator";
 
 /**
+ * The review panel, and `follow`, which the replay's "Seen by" calls: the review shown is the
+ * one of the viewer chosen there (the public view: the spectator's series).
  * @param {string} tableId
  * @param {string[]} names
  * @param {(step: number) => void} goTo
+ * @returns {{ panel: HTMLElement, follow: (viewer: string) => void }}
  */
 export function reviewPanel(tableId, names, goTo) {
   const body = h("div", { id: "review-body" });
   const seatSelect = h(
     "select",
     { id: "review-seat" },
+    h("option", { value: PUBLIC, text: t("replay.public") }),
     names.map((name, seat) => h("option", { value: String(seat), text: name })),
   );
   let timer = 0;
   const path = () => `/api/tables/${tableId}/reviews/${seatSelect.value}?lang=${language()}`;
+  const start = h("button", { type: "button", id: "review-start", onclick: () => load("POST") });
+  const explain = h("p", { class: "hint" });
+  const words = () => {
+    const open = seatSelect.value === PUBLIC;
+    start.textContent = t(open ? "review.start_public" : "review.start");
+    explain.textContent = t(open ? "review.explain_public" : "review.explain");
+  };
   const show = (review) => {
     window.clearTimeout(timer);
-    body.replaceChildren(...drawReview(review, goTo));
+    body.replaceChildren(...(review.seat === PUBLIC ? drawPublic(review, names, goTo) : drawReview(review, goTo)));
     if (review.status === "running") timer = window.setTimeout(() => load("GET"), POLL_MS);
   };
   const load = async (method) => {
@@ -38,7 +52,11 @@ export function reviewPanel(tableId, names, goTo) {
       showError(err);
     }
   };
-  seatSelect.onchange = () => load("GET");
+  seatSelect.onchange = () => {
+    words();
+    load("GET");
+  };
+  words();
   const panel = h(
     "section",
     { class: ["panel", "review-panel"], "aria-labelledby": "review-title" },
@@ -48,13 +66,20 @@ export function reviewPanel(tableId, names, goTo) {
       { class: "review-ask" },
       h("label", { for: "review-seat", text: t("review.seat") }),
       seatSelect,
-      h("button", { type: "button", id: "review-start", onclick: () => load("POST"), text: t("review.start") }),
+      start,
     ),
-    h("p", { class: "hint", text: t("review.explain") }),
+    explain,
     body,
   );
   load("GET");
-  return panel;
+  const follow = (viewer) => {
+    const chosen = viewer === "" ? PUBLIC : viewer;
+    if (seatSelect.value === chosen) return;
+    seatSelect.value = chosen;
+    words();
+    load("GET");
+  };
+  return { panel, follow };
 }
 
 function percent(chance) {
@@ -144,4 +169,54 @@ function graph(series, goTo) {
       return dot;
     }),
   );
+}
+
+function progress(review, key) {
+  return [
+    h("p", { id: "review-progress", text: t(key, { done: review.done, total: review.total }) }),
+    h("progress", { max: review.total || 1, value: review.done, "aria-labelledby": "review-progress" }),
+  ];
+}
+
+// The spectator's series: its progress, then one line per seat over the game.
+function drawPublic(review, names, goTo) {
+  if (review.status === "none") return [];
+  const out = [];
+  if (review.status === "running") out.push(...progress(review, "review.progress_public"));
+  else if (review.status === "failed") out.push(h("p", { text: t("review.failed") }));
+  if (!review.series.length) return out;
+  const series = review.series;
+  const last = Math.max(1, series[series.length - 1][0]);
+  const x = (step) => 4 + (step / last) * (WIDTH - 8);
+  const y = (chance) => 4 + (1 - chance) * (HEIGHT - 8);
+  const seats = names.map((name, seat) => seat);
+  out.push(
+    s(
+      "svg",
+      { id: "review-graph", class: "review-public", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph_public") },
+      s("title", { text: t("review.graph_public") }),
+      seats.map((seat) => {
+        const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
+        return s(
+          "g",
+          { class: ["review-seat", `review-seat-${seat}`].join(" "), "data-seat": String(seat) },
+          s("polyline", { points, fill: "none", class: "review-line" }),
+          series.map(([step, chances]) => {
+            const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chances[seat]).toFixed(1), r: 2.5, class: "review-dot" }, s("title", { text: `${names[seat]}, ${step + 1}: ${percent(chances[seat])}` }));
+            dot.addEventListener("click", () => goTo(step));
+            return dot;
+          }),
+        );
+      }),
+    ),
+    h(
+      "ul",
+      { class: "review-legend" },
+      seats.map((seat) => {
+        const [, chances] = series[series.length - 1];
+        return h("li", { class: `review-seat-${seat}` }, h("span", { class: "review-swatch", "aria-hidden": "true" }), `${names[seat]}: ${percent(chances[seat])}`);
+      }),
+    ),
+  );
+  return out;
 }

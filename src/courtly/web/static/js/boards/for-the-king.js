@@ -13,6 +13,9 @@ import { amountField } from "./amount-field.js";
 import { OFFICE_INK, coin, crown, emblem, officeSeal } from "./ftk-art.js";
 import { cardTags, payTag } from "./ftk-picks.js";
 
+// The columns of the players' table, by catalogue key.
+const COLUMNS = ["ftk.player", "ftk.hand_size", "ftk.favor_placed", "ftk.gold_spent", "ftk.gold_won"];
+
 const G = "for-the-king";
 /** @typedef {import("../types/observations").ForTheKingObservation} Obs */
 /** @typedef {import("../types/observations").BoardContext<Obs>} Ctx */
@@ -176,7 +179,7 @@ export function forTheKingBoard(ctx) {
       h(
         "thead",
         {},
-        h("tr", {}, ["ftk.player", "ftk.hand_size", "ftk.favor_placed", "ftk.gold_spent", "ftk.gold_won"].map((k) => h("th", { scope: "col", text: t(k) }))),
+        h("tr", {}, COLUMNS.map((k) => h("th", { scope: "col", text: t(k) }))),
       ),
       h(
         "tbody",
@@ -186,7 +189,8 @@ export function forTheKingBoard(ctx) {
             "tr",
             {},
             h("th", { scope: "row", text: names[p.seat ?? i] }),
-            [p.hand_size, p.favor_cards_placed, p.gold_spent, p.gold_won].map((v) => h("td", { text: v ?? "?" })),
+            // Each cell names its column (a phone shows it before the figure: app.css).
+            [p.hand_size, p.favor_cards_placed, p.gold_spent, p.gold_won].map((v, n) => h("td", { text: v ?? "?", dataset: { label: t(COLUMNS[n + 1]) } })),
           ),
         ),
       ),

@@ -8,7 +8,7 @@ import { genericBoard, genericSections } from "./generic.js";
 import { courtisansBoard } from "./courtisans.js";
 import { tudorBoard } from "./tudor.js";
 import { forTheKingBoard } from "./for-the-king.js";
-import { kingdomsBoard, kingdomsText } from "./kingdoms.js";
+import { kingdomsBoard, kingdomsCard } from "./kingdoms.js";
 
 const BOARDS = {
   courtisans: courtisansBoard,
@@ -17,15 +17,19 @@ const BOARDS = {
   kingdoms: kingdomsBoard,
 };
 
-// A text the server wrote (a log line, a choice) as nodes: Kingdoms' cards as one glyph
-// form (9♣, its name for screen readers), however the sentence wrote them.
-const SERVER_TEXTS = {
-  kingdoms: kingdomsText,
+// How a game draws a card that a sentence of the server's names: Kingdoms' as one glyph
+// form (9♣, its name for screen readers), however the sentence wrote it.
+const CARD_GLYPHS = {
+  kingdoms: kingdomsCard,
 };
 
-export function serverText(game, text, cards = []) {
-  const words = SERVER_TEXTS[game];
-  return words ? words(text, cards) : [text];
+// A text the server wrote (a log line, a choice) as nodes: its `parts` (text, and the cards
+// it names, by id: courtly.core.pieces) when it names cards, each card drawn as its game
+// draws it; the words are never searched for cards.
+export function serverText(game, text, parts = undefined) {
+  const glyph = CARD_GLYPHS[game];
+  if (!parts || !glyph) return [text];
+  return parts.map((part) => (part.card === undefined ? part.text : glyph(part)));
 }
 
 export function drawBoard(ctx) {

@@ -47,40 +47,13 @@ export function cardNames(code) {
   return { glyph: `${rank}${SUITS[suit]}`, name, red: suit === "H" || suit === "D" };
 }
 
-function codesIn(value, found = new Set()) {
-  if (typeof value === "string" && CODE.test(value)) found.add(value);
-  else if (Array.isArray(value)) value.forEach((v) => codesIn(v, found));
-  else if (value && typeof value === "object") Object.values(value).forEach((v) => codesIn(v, found));
-  return found;
-}
-
-function escape(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// A sentence of the server's (a log line written from an event's data, a choice) as text
-// and card glyphs: each card of `data` is found as the sentence wrote it (its code, as the
-// English log does, or its name, as choices and the Korean log do) and drawn as its glyph
-// with its name for screen readers. Records and the server's texts are unchanged.
-export function kingdomsText(text, data) {
-  const names = [...codesIn(data)].map((code) => [code, cardNames(code)]).filter(([, n]) => n);
-  if (names.length === 0) return [text];
-  const byForm = new Map();
-  for (const [code, n] of names) {
-    byForm.set(code, n);
-    byForm.set(n.name, n);
-  }
-  const forms = [...byForm.keys()].sort((a, b) => b.length - a.length).map(escape);
-  const pattern = new RegExp(`(?<![\\w])(${forms.join("|")})(?![\\w])`, "g");
-  const out = [];
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    const n = byForm.get(m[1]);
-    out.push(text.slice(last, m.index), h("span", { class: ["card-glyph", n.red ? "red" : null], role: "img", "aria-label": n.name, title: n.name, text: n.glyph }));
-    last = m.index + m[1].length;
-  }
-  out.push(text.slice(last));
-  return out;
+// A card a sentence of the server's names (a log line, a choice: the part the renderer gave
+// with its id, courtly.core.pieces) as its glyph, with its name for screen readers. The
+// sentence is never read for cards: its parts say which words name which card.
+export function kingdomsCard(part) {
+  const n = cardNames(part.card);
+  if (!n) return part.text;
+  return h("span", { class: ["card-glyph", n.red ? "red" : null], role: "img", "aria-label": n.name, title: n.name, text: n.glyph });
 }
 
 // A face-up card, tagged with its code: an action that names it (a Subject moved, an Army

@@ -167,6 +167,7 @@ export function tudorBoard(ctx) {
   const names = ctx.names;
   const screen = obs.behind_screen || null;
   const drafting = obs.phase === "draft" || obs.round === 0;
+  const columns = [t("tudor.player"), t("tudor.prestige"), gameWord(G, "view.rings"), t("tudor.courtiers"), t("tudor.lord"), t("tudor.screen")];
   return h(
     "div",
     { class: ["board", "tudor"] },
@@ -195,21 +196,23 @@ export function tudorBoard(ctx) {
     h(
       "table",
       { class: "players-table" },
-      h("thead", {}, h("tr", {}, [t("tudor.player"), t("tudor.prestige"), gameWord(G, "view.rings"), t("tudor.courtiers"), t("tudor.lord"), t("tudor.screen")].map((text) => h("th", { scope: "col", text })))),
+      h("thead", {}, h("tr", {}, columns.map((text) => h("th", { scope: "col", text })))),
       h(
         "tbody",
         {},
         obs.players.map((p, seat) => {
           const counts = obs.screens?.[seat];
+          // Each cell names its column (a phone shows it before the figure: app.css).
+          const cell = (n, attrs, ...children) => h("td", { ...attrs, dataset: { label: columns[n] } }, ...children);
           return h(
             "tr",
             {},
             h("th", { scope: "row" }, piece(seat, names), " ", names[seat]),
-            h("td", { text: p.prestige ?? "?" }),
-            h("td", {}, hand(p.rings || [], seat === ctx.viewer)),
-            seat === ctx.viewer ? h("td", {}, tag(h("span", { class: "supply", text: p.courtiers_in_supply ?? "?" }), { kind: "new_courtier" })) : h("td", { text: p.courtiers_in_supply ?? "?" }),
-            h("td", { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
-            h("td", { text: [plural("tudor.count_cards", counts?.cards), plural("tudor.count_tokens", counts?.court_tokens), plural("tudor.count_markers", counts?.influence_intrigue)].join(", ") }),
+            cell(1, { text: p.prestige ?? "?" }),
+            cell(2, {}, hand(p.rings || [], seat === ctx.viewer)),
+            seat === ctx.viewer ? cell(3, {}, tag(h("span", { class: "supply", text: p.courtiers_in_supply ?? "?" }), { kind: "new_courtier" })) : cell(3, { text: p.courtiers_in_supply ?? "?" }),
+            cell(4, { text: p.lord ? t("tudor.chamber", { n: p.lord }) : "\u2014" }),
+            cell(5, { text: [plural("tudor.count_cards", counts?.cards), plural("tudor.count_tokens", counts?.court_tokens), plural("tudor.count_markers", counts?.influence_intrigue)].join(", ") }),
           );
         }),
       ),

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { showError } from "../notice.js";
 import { drawBoard, serverText } from "../boards/index.js";
+import { amountChoice, groupAmounts } from "./amount-choice.js";
 
 export function boardArea(page, view) {
   return h(
@@ -45,30 +46,30 @@ export function choices(page, view) {
     h(
       "ul",
       { class: "actions" },
-      candidates.map((action) =>
-        // The server's sentence, made for this reader from what this seat sees (a kill names
-        // the card, as the board shows it), with Kingdoms' cards drawn as glyphs.
-        h(
-          "li",
-          {},
-          h(
-            "button",
-            {
-              type: "button",
-              class: "action",
-              disabled: view.waiting,
-              dataset: { actionId: String(action.id), source: "server" },
-              onclick: () => page.play(action),
-            },
-            // One span: the button lays out its children as flex items.
-            h("span", {}, serverText(table.game, action.text, action.action)),
-          ),
-        ),
+      // Dozens of amounts of one kind (a bid) are one number field: amount-choice.js.
+      groupAmounts(candidates).map((choice) =>
+        h("li", {}, choice.amounts ? amountChoice(choice, (chosen) => actionButton(page, view, chosen), (button, action) => wordAction(button, action, table.game)) : actionButton(page, view, () => choice)),
       ),
     ),
     undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
     table.hints && mine ? hintBox(page, view) : null,
   );
+}
+
+// A choice's button: the server's sentence, made for this reader from what this seat sees (a
+// kill names the card, as the board shows it), with Kingdoms' cards drawn as glyphs; it plays
+// `chosen()` (an amount field changes which action that is, and `wordAction` its words).
+function actionButton(page, view, chosen) {
+  const button = h("button", { type: "button", class: "action", disabled: view.waiting, onclick: () => page.play(chosen()) });
+  return wordAction(button, chosen(), page.table.game);
+}
+
+function wordAction(button, action, game) {
+  button.dataset.actionId = String(action.id);
+  button.dataset.source = "server";
+  // One span: the button lays out its children as flex items.
+  button.replaceChildren(h("span", {}, serverText(game, action.text, action.parts)));
+  return button;
 }
 
 // A hint (a table made with hints on, on this seat's turn): what the strongest bot would play
@@ -110,7 +111,7 @@ export function log(page, view) {
     // Focusable: a keyboard scrolls it (it scrolls inside its panel).
     { class: "log", "aria-live": "polite", tabIndex: 0 },
     view.events.map((e) =>
-      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.data)),
+      h("li", { class: e.audience ? "private" : null, dataset: { source: "server" } }, serverText(page.table.game, e.text, e.parts)),
     ),
   );
   requestAnimationFrame(() => {

@@ -179,7 +179,9 @@ export function waitingRoom(page) {
   return h(
     "section",
     { class: ["panel", "waiting"] },
-    h("h2", { text: t("invite.title") }),
+    // A quick table's seats are taken through Play now and the lobby, not by links: its box
+    // is headed by what it does, wait for players.
+    h("h2", { id: "waiting-title", text: t(page.table.quick && !owner ? "quick.waiting_title" : "invite.title") }),
     owner
       ? h("ul", { class: "invites" }, invites, page.held.spectatorLink ? copyRow(t("invite.spectator"), page.held.spectatorLink) : null)
       : page.table.quick
