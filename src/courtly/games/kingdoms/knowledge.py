@@ -7,9 +7,7 @@ peek (its owner only).
 
 from __future__ import annotations
 
-from typing import Any, Final
-
-from mypy_extensions import i64
+from typing import Any
 
 from courtly.core.rng import Rng
 from courtly.games.kingdoms.codes import (
@@ -19,12 +17,9 @@ from courtly.games.kingdoms.codes import (
     PHASE_NAMES,
     TASK_NAMES,
 )
-from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, NUM_CARDS, SLOT_KEYS, names
+from courtly.games.kingdoms.data import CARD_NAMES, IS_NUMBER, SLOT_KEYS, names
 from courtly.games.kingdoms.scoring import end_of_game
 from courtly.games.kingdoms.state import KingdomsState
-
-#: Whether this module runs compiled (mypyc builds it into a shared library, not a .py file).
-COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 
 
 def known_cards(s: KingdomsState, p: int) -> list[int]:
@@ -172,10 +167,7 @@ def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
     for q in hidden:
         if s.duel[q] >= 0:
             pool.append(s.duel[q])
-    if COMPILED:
-        pool = _in_card_order(pool)
-    else:
-        pool.sort()
+    pool.sort()
     # The world's own generator deals (it is re-seeded after): one generator fewer to make.
     shuffler = world.rng
     shuffler.reseed(rng.next_u64())
@@ -236,17 +228,6 @@ def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
             break
     world.rng.reseed(rng.next_u64())
     return world
-
-
-def _in_card_order(cards: list[int]) -> list[int]:
-    """``sorted(cards)`` for distinct cards, through a bitmask of them: compiled, the mask is a
-    native 64-bit integer (54 cards) and this costs a fraction of sorting the list, which
-    compares boxed ints (a tenth of a compiled ``resample``); interpreted, ``sort`` is faster."""
-    one: i64 = 1
-    mask: i64 = 0
-    for c in cards:
-        mask |= one << c
-    return [c for c in range(NUM_CARDS) if (mask >> c) & 1]
 
 
 def _holds_number(cards: list[int], count: int) -> bool:
