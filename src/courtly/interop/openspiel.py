@@ -195,7 +195,18 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         self._held.views.clear()  # type: ignore[union-attr]
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return action_text(self.core.game, self.core.decode(action))
+        core = self.core
+        text = action_text(core.game, core.decode(action))
+        # OpenSpiel wants one string per legal action, but two identical cards in a hand read
+        # the same (one sentence: render.repeats); such an action's string names its id.
+        if core.is_terminal or action not in core.legal_action_ids():
+            return text
+        twins = [
+            other
+            for other in core.legal_action_ids()
+            if other != action and action_text(core.game, core.decode(other)) == text
+        ]
+        return f"{text} #{action}" if twins else text
 
     def is_terminal(self) -> bool:
         return self.core.is_terminal
