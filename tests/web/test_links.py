@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from browser_support import DESKTOP, Server, assert_hides, hidden_from, join, page_dump
 
-
 LOCALE = {"en": "en-GB", "ko": "ko-KR"}
 I18N = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static" / "i18n"
 
