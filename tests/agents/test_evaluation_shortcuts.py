@@ -96,13 +96,14 @@ def test_the_greedy_copies_a_search_goes_on_from_are_the_stepped_positions(
 
 def _hands_over_copies(name: str, state: State) -> bool:
     """Whether the game's greedy policy hands the search copies at ``state``: Tudor's Ring
-    draft picks are named without playing them, so there is no copy to hand over."""
+    draft picks and setup's Ring placings are named without playing them, so there is no copy
+    to hand over."""
     if name == "tudor":
-        from courtly.games.tudor.codes import M_DRAFT
+        from courtly.games.tudor.codes import M_DRAFT, M_PLACE_RING
         from courtly.games.tudor.state import TudorState
 
         assert isinstance(state, TudorState)
-        return state.mode != M_DRAFT
+        return state.mode != M_DRAFT and not (state.mode == M_PLACE_RING and state.round == 0)
     return name in HANDS_OVER_COPIES
 
 

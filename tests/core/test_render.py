@@ -17,7 +17,14 @@ from highcards import HighCards
 import courtly
 from courtly.core.actions import Action
 from courtly.core.events import Event, EventKinds, events_for
-from courtly.core.render import action_text, event_json, event_text
+from courtly.core.render import (
+    action_text,
+    actions_json,
+    event_json,
+    event_text,
+    listed_actions,
+    repeats,
+)
 from courtly.core.table import Table
 from courtly.server.protocol import game_message
 
@@ -155,3 +162,32 @@ def test_an_events_data_does_not_move_with_the_state() -> None:
     counts.append(3)
     counts[1].append(4)  # type: ignore[union-attr]
     assert event.data["counts"] == [1, [2]]
+
+
+def test_only_byte_identical_sentences_are_one_choice() -> None:
+    # A space, a letter's case or another language's words make another choice.
+    assert repeats(["play a", "play b", "play a", "play a ", "Play a", "play b"]) == {2: 0, 5: 1}
+    assert repeats([]) == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_two_identical_cards_are_listed_once_and_both_stay_legal(lang: str) -> None:
+    # Seed 8 deals seat 1 two Hare guards and a Stag noble: 12 plays, 8 sentences.
+    game = courtly.load("courtisans")
+    snapshot = Table(game, 2, seed=8).snapshot(0)
+    legal, view = snapshot.legal_actions, snapshot.observation
+    texts = [action_text(game, a, lang, view=view) for a in legal]
+    listed = listed_actions(game, legal, lang, view=view)
+    assert len(legal) == 12 and len(listed) == len(set(texts)) == 8
+    assert [action_text(game, a, lang, view=view) for a in listed] == list(dict.fromkeys(texts))
+    offered = actions_json(game, legal, lang, view=view)
+    # Every legal action is still offered (a click on the second card plays its own), and
+    # each repeat names the first action of its sentence.
+    assert [o["id"] for o in offered] == [a.id for a in legal]
+    by_id = {o["id"]: o for o in offered}
+    repeated = [o for o in offered if "same" in o]
+    assert len(repeated) == 4
+    for o in repeated:
+        first = by_id[o["same"]]
+        assert first["text"] == o["text"] and "same" not in first and first["id"] != o["id"]
+        assert first["action"]["card"] != o["action"]["card"]

@@ -8,8 +8,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from courtly.core.actions import Action
-from courtly.core.render import action_text, event_text
+from courtly.core.render import action_text, actions_json, event_text, listed_actions
 from courtly.core.table import Delivery
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.state import CourtisansState
@@ -152,3 +154,88 @@ def test_the_kills_event_says_where_the_card_lay_as_the_board_shows_it(
     assert event_text(GAME, killed, "ko", NAMES) == (
         "Ann이 민지의 영지에 있는 뒷면인 첩자를 제거합니다"
     )
+
+
+def two_spies_kill(cz: SimpleNamespace, place: str) -> CourtisansState:
+    """Seat 0 has just placed an assassin above the Queen's table (or in seat 1's domain),
+    where seat 1's Toad spy, a Hare noble, then seat 1's Carp spy lie: two face-down spies seat
+    0 does not know, one place."""
+    toad, carp = cz.card("Toad", "spy"), cz.card("Carp", "spy")
+    cards = [toad, cz.card("Hare", "noble"), carp]
+    assassin = cz.card("Stag", "assassin")
+    state = cz.position(
+        2,
+        hands=[[assassin, *cz.cards("Butterfly courtier*2")], cz.cards("Stag guard*3")],
+        above=cards if place == "above" else [],
+        domains=[[], cards] if place == "domain" else None,
+        spies_played_by={toad: 1, carp: 1},
+        deck_size=6,
+    )
+    if place == "domain":
+        cz.play(state, kind="play", card=assassin, place="domain", seat=1)
+    else:
+        cz.play(state, kind="play", card=assassin, place="above")
+    assert isinstance(state, CourtisansState)
+    return state
+
+
+def test_two_face_down_spies_in_one_place_read_apart_in_the_boards_order(
+    cz: SimpleNamespace,
+) -> None:
+    """A player may choose which spy to kill (C5.3): two spies face down to the reader read
+    as their order among the place's face-down spies, as the boards draw it (left to right,
+    the observation's order); a card the reader sees keeps its short sentence."""
+    state = two_spies_kill(cz, "above")
+    view = state.observation(0)
+    choice = kills(state)
+    words = {
+        (lang, position): action_text(GAME, choice["above", position], lang, NAMES, view)
+        for lang in ("en", "ko")
+        for position in (1, 2, 3)
+    }
+    assert words == {
+        ("en", 1): "eliminate the first face-down spy above the Queen's table",
+        ("en", 2): "eliminate the Hare noble above the Queen's table",
+        ("en", 3): "eliminate the second face-down spy above the Queen's table",
+        ("ko", 1): "여왕의 테이블 위의 첫 번째 뒷면인 첩자 제거하기",
+        ("ko", 2): "여왕의 테이블 위의 산토끼 귀족 제거하기",
+        ("ko", 3): "여왕의 테이블 위의 두 번째 뒷면인 첩자 제거하기",
+    }
+    # Seat 1 played both and knows them: it reads their names, no order needed.
+    theirs = state.observation(1)
+    assert action_text(GAME, choice["above", 3], "en", NAMES, theirs) == (
+        "eliminate the Carp spy above the Queen's table"
+    )
+    # A spectator sees both face down, as seat 0 does.
+    spectator = state.observation(None)
+    assert action_text(GAME, choice["above", 3], "en", NAMES, spectator) == words["en", 3]
+
+
+def test_two_face_down_spies_in_a_domain_read_apart(cz: SimpleNamespace) -> None:
+    state = two_spies_kill(cz, "domain")
+    view = state.observation(0)
+    choice = kills(state)
+    assert action_text(GAME, choice["domain", 3], "en", NAMES, view) == (
+        "eliminate the second face-down spy in 민지's domain"
+    )
+    assert action_text(GAME, choice["domain", 1], "ko", NAMES, view) == (
+        "민지의 영지에 있는 첫 번째 뒷면인 첩자 제거하기"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_both_face_down_spies_are_listed_and_in_the_terminals_grid(
+    cz: SimpleNamespace, lang: str
+) -> None:
+    """The kernel lists byte-identical sentences once; two spies are two listed choices (no
+    ``same``), and the terminal's kill grid, made from the listed choices, numbers both."""
+    state = two_spies_kill(cz, "above")
+    view = state.observation(0)
+    legal = state.legal_actions()
+    listed = listed_actions(GAME, legal, lang, NAMES, view)
+    assert listed == legal
+    assert not any("same" in o for o in actions_json(GAME, legal, lang, NAMES, view))
+    grid = GAME.choice_grid(view, listed, lang)
+    assert grid is not None
+    spies = {kills(state)["above", 1].id, kills(state)["above", 3].id}
+    assert spies <= grid.action_ids()

@@ -133,7 +133,7 @@ def test_p2_6_gold_payment_without_change(make: Make, play: Play) -> None:
     assert sorted(a.arg("gold") for a in state.legal_actions()) == [1, 3]  # type: ignore[type-var]
     play(state, "pay", gold=3)
     assert state.spent[0] == 5  # 5 paid for a bid of 3
-    assert state.up == [C["gold2-01"], C["gold3-01"]]
+    assert state.up == (C["gold2-01"], C["gold3-01"])
     assert state.hands[0] == sorted([C["gold1-01"], C["diplomacy-A"], C["military-A"]])
     assert state.gold[0] == 1
 
@@ -193,7 +193,7 @@ def test_p2_9_winner_who_cannot_pay_loses_a_random_card(make: Make, play: Play) 
     play(state, "pass")
     events = play(state, "pass")  # seat 0 passes: seat 1 wins and cannot pay
     assert state.hands[1] == [] and state.spent[1] == 0
-    assert state.batches == [(1, 0b110)]
+    assert state.batches == ((1, 0b110),)
     assert state.loc[C["gold2-02"]] == BATCH_BASE
     private = [e for e in events if e.kind == "penalty-card"]
     assert private and private[0].audience == frozenset({1, 2})
@@ -216,7 +216,7 @@ def test_p2_9_everyone_failing_discards_the_card(make: Make, play: Play) -> None
     play(state, "pass")
     play(state, "bid", amount=1)  # seat 1 starts the new bidding: seat 0 is out
     play(state, "pass")  # seat 2: seat 1 wins and fails too, with no card to lose
-    assert state.batches == [(0, 0b011)] and state.current_player == 2
+    assert state.batches == ((0, 0b011),) and state.current_player == 2
     play(state, "bid", amount=1)  # seat 2, the only one left, fails: everyone is out
     assert state.batches[1] == (2, 0b101)
     assert state.loc[C["military-A"]] == UP and state.first == 1
@@ -236,7 +236,7 @@ def test_p2_8_gold_card_paid_with_face_down_cards(make: Make, play: Play) -> Non
     assert all(e.audience == frozenset({0}) for e in events if "Diplomacy" in event_text(FTK, e))
     play(state, "discard", card="Gold 1")
     assert state.hands[0] == sorted([C["gold2-01"], C["gold3-01"], C["gold3-05"]])
-    assert state.batches == [(0, 0b001)]
+    assert state.batches == ((0, 0b001),)
     assert state.spent[0] == 0  # Gold discarded this way is not a Gold payment
     obs = state.observation(1)
     assert obs["players"][0]["known_cards"] == ["gold3-05"]
@@ -348,5 +348,5 @@ def test_p2_6_a_copy_the_table_knows_is_paid_first(make: Make, play: Play) -> No
     play(state, "pass")
     play(state, "pass")
     play(state, "pay", gold=2)
-    assert state.up == [C["gold2-05"]]
+    assert state.up == (C["gold2-05"],)
     assert C["gold2-01"] in state.hands[0]

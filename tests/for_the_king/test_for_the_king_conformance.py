@@ -47,7 +47,7 @@ def test_every_card_accounted_for_and_paid_gold_never_returns(n: int, seed: int)
         ids = state.legal_action_ids()
         state.step(ids[rng.below(len(ids))])
         assert len(state.loc) == NUM_CARDS
-        assert state.up[: len(up)] == up  # the face-up pile only grows
+        assert list(state.up[: len(up)]) == up  # the face-up pile only grows
         assert all(state.loc[c] == UP for c in up)
         assert all(a >= b for a, b in zip(state.spent, spent, strict=True))
         up, spent = list(state.up), list(state.spent)

@@ -168,7 +168,7 @@ def test_i5_a_failed_payment_bounds_the_hands_gold(make: Make, play: Play) -> No
     play(state, "bid", amount=4)  # seat 1 holds 2 Gold: the smallest raise is offered
     play(state, "pass")
     play(state, "pass")
-    assert state.limits == [(1, 0, 3, 0, 0, 0)]
+    assert state.limits == ((1, 0, 3, 0, 0, 0),)
     assert state.observation(2)["gold_limits"] == [{"seat": 1, "min": 0, "max": 3, "batch_from": 0}]
     for s in range(30):
         world = state.resample(0, Rng(s))

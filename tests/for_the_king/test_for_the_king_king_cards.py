@@ -41,7 +41,7 @@ def test_by_default_a_kept_king_card_stays_in_the_hand(make: Make, play: Play) -
     state = kept_king(make, None)
     play(state, "place", area="own")
     assert state.hands[0] == [C[KING_UP]] and state.phase == PLACE
-    assert state.primary == [3, 3, 3, 0, 3, 3]
+    assert state.primary == (3, 3, 3, 0, 3, 3)
 
 
 def test_apply_a_kept_king_card_is_shown_applied_and_discarded(make: Make, play: Play) -> None:

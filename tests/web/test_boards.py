@@ -150,14 +150,15 @@ HIDDEN_FIGURES = """() => {
 # --- Courtisans ------------------------------------------------------------------------------
 
 ASSASSIN = {"en": "assassin", "ko": "암살자"}
-# A kill names the card as this seat sees it (its family and role, or a face-down spy) and
-# where it lies: the kernel's renderer, from the seat's own observation, never a position.
+# A kill names the card as this seat sees it (its family and role, or a face-down spy, which
+# of them where several lie there: "the second face-down spy") and where it lies: the
+# kernel's renderer, from the seat's own observation, never a position.
 KILL = {
     "en": re.compile(
-        r"^eliminate the (face-down spy|\S+ \S+) (above the Queen's table|"
+        r"^eliminate the ((\w+ )?face-down spy|\S+ \S+) (above the Queen's table|"
         r"below the Queen's table|in .+'s domain)$"
     ),
-    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) (뒷면인 첩자|\S+ \S+) 제거하기$"),
+    "ko": re.compile(r"^.+(위의|아래의|영지에 있는) ((\S+ 번째 )?뒷면인 첩자|\S+ \S+) 제거하기$"),
 }
 SPARE = {"en": "eliminate nothing", "ko": "아무것도 제거하지 않기"}
 

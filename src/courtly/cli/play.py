@@ -34,7 +34,7 @@ from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
-from courtly.core.render import action_text, event_text
+from courtly.core.render import action_text, event_text, listed_actions
 from courtly.core.seat import Agent
 from courtly.core.state import Game
 from courtly.core.table import Table
@@ -142,7 +142,7 @@ class TerminalGame:
         self.last_human = seat
         self._show_turn(seat, news=True)
         while True:
-            legal = self.table.state.legal_actions()
+            legal = self._listed(seat)
             answer = ask(choices(legal))
             if answer.action is not None:
                 self._act(seat, answer.action)
@@ -174,9 +174,9 @@ class TerminalGame:
                 )
             self.news[seat] = []
         snapshot = self.table.snapshot(seat)
-        legal = snapshot.legal_actions
-        grid = self.game.choice_grid(snapshot.observation, legal, lang)
         view = snapshot.observation  # a kill's choice names the card this seat sees there
+        legal = self._listed(seat)
+        grid = self.game.choice_grid(snapshot.observation, legal, lang)
         listed = layout(
             choices(legal),
             lambda action: action_text(self.game, action, lang, view=view),
@@ -188,6 +188,14 @@ class TerminalGame:
         room = console.height - lines_of(console, listed) - 1
         console.print(Within(self.game.render(snapshot.observation), room))
         console.print(listed)
+
+    def _listed(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions as its numbered choices: two identical cards are two
+        actions with one sentence, numbered once (the renderer's rule, as the browser's list
+        of choices), and the grid holds the same actions as the numbers."""
+        snapshot = self.table.snapshot(seat)
+        lang = current_language()
+        return listed_actions(self.game, snapshot.legal_actions, lang, view=snapshot.observation)
 
     def _explain(self, seat: int, legal: Sequence[Action]) -> None:
         observation = self.table.snapshot(seat).observation

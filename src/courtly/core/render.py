@@ -28,10 +28,13 @@ __all__ = [
     "Vocabulary",
     "action_json",
     "action_text",
+    "actions_json",
     "event_fields",
     "event_json",
     "event_text",
+    "listed_actions",
     "reads_views",
+    "repeats",
 ]
 
 # Sentences of actions kept per vocabulary (an action's words never change), up to this
@@ -104,6 +107,35 @@ def action_text(
     return found
 
 
+def repeats(texts: Sequence[str]) -> dict[int, int]:
+    """Which of one reader's choices say nothing new: the index of each sentence equal byte
+    for byte to an earlier one, mapped to that first one's index. Two identical cards in a
+    hand (Courtisans' two Stag nobles) are two legal actions with one sentence; a list of
+    choices shows the first only, as a person reading two identical lines cannot tell them
+    apart. Each stays legal (a board's click on the second card plays its own action), and
+    sentences that differ in anything at all are all listed."""
+    first: dict[str, int] = {}
+    same: dict[int, int] = {}
+    for index, words in enumerate(texts):
+        earlier = first.setdefault(str(words), index)
+        if earlier != index:
+            same[index] = earlier
+    return same
+
+
+def listed_actions(
+    game: Vocabulary,
+    actions: Sequence[Action],
+    lang: str = ENGLISH,
+    names: Sequence[str | None] = (),
+    view: Mapping[str, Any] | None = None,
+) -> list[Action]:
+    """``actions`` as a list of choices shows them to one reader: in order, the first of each
+    group whose sentences are identical (``repeats``)."""
+    same = repeats([action_text(game, a, lang, names, view) for a in actions])
+    return [action for index, action in enumerate(actions) if index not in same]
+
+
 def reads_views(game: Vocabulary) -> bool:
     """Whether some of ``game``'s action sentences are made from the reader's observation
     (``ActionTexts.seen``): a front that shows past moves (a review) needs the views then."""
@@ -146,6 +178,22 @@ def action_json(
     if parts is None:
         return {"id": action.id, "action": action.to_json(), "text": text}
     return {"id": action.id, "action": action.to_json(), "text": str(text), "parts": parts}
+
+
+def actions_json(
+    game: Vocabulary,
+    actions: Sequence[Action],
+    lang: str = ENGLISH,
+    names: Sequence[str | None] = (),
+    view: Mapping[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """The legal actions as a message offers them to one reader (``action_json`` each); one
+    whose sentence repeats an earlier one's (``repeats``) also carries ``same``, that earlier
+    action's id: a client lists it only where the first is not on offer."""
+    words = [action_json(game, a, lang, names, view) for a in actions]
+    for index, first in repeats([w["text"] for w in words]).items():
+        words[index]["same"] = actions[first].id
+    return words
 
 
 def _word(formatters: Mapping[str, Any], name: str, value: Any, lang: str) -> str:

@@ -28,7 +28,7 @@ from pydantic import ValidationError as ModelError
 from courtly.agents.levels import bot_seat_label
 from courtly.core.errors import CourtlyError, error_text
 from courtly.core.i18n import COURTLY, language_from_accept, naming, normalize, using
-from courtly.core.render import action_json, event_json
+from courtly.core.render import actions_json, event_json
 from courtly.core.state import Game
 from courtly.core.table import Delivery
 from courtly.server.invalid import invalid_request
@@ -178,7 +178,7 @@ def game_message(
         "can_undo": delivery.can_undo,
         "events": events,
         "observation": delivery.observation,
-        "legal_actions": [action_json(game, a, lang, names, view) for a in delivery.legal_actions],
+        "legal_actions": actions_json(game, delivery.legal_actions, lang, names, view),
         "table": table,
         "explain": _explanation(game, delivery, lang, names),
     }

@@ -1,7 +1,9 @@
 """The Courtisans action space: every action the game can offer, with its id and its text in
 the reader's language (the id layout is in codes.py; the texts: ``action.<kind>.<place or
 row>`` in the catalogue). A kill names a position in a row; its sentence names the card the
-reader sees there (``action.eliminate.<row>.seen``), face down if the reader does not know it."""
+reader sees there (``action.eliminate.<row>.seen``), face down if the reader does not know it,
+and then, if other face-down spies the reader does not know lie in that place, which of them
+in the board's order ("the second face-down spy")."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.core.i18n import seat_text
 from courtly.games.courtisans.codes import FIRST_DOMAIN, ROW_NAMES, kill_base, zone_count
 from courtly.games.courtisans.data import MAX_PLAYERS, MAX_ROW_CARDS, MIN_PLAYERS, NUM_CARDS
-from courtly.games.courtisans.words import TEXTS, card_words, seen_card_words
+from courtly.games.courtisans.words import TEXTS, card_words, ordinal_words, seen_card_words
 
 
 def _card(card: Any, lang: str) -> str:
@@ -23,8 +25,8 @@ def _kill_target(
     args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
 ) -> dict[str, JSONScalar]:
     """The card an ``eliminate`` takes, as the reader's observation shows it (its id, or None
-    for a spy face down to the reader), and whose domain it lies in; nothing if the
-    observation does not show that place."""
+    for a spy face down to the reader), which face-down spy it is (``nth``, below), and whose
+    domain it lies in; nothing if the observation does not show that place."""
     row, position = str(args["row"]), int(str(args["position"]))
     added: dict[str, JSONScalar] = {}
     if row == "domain":
@@ -38,12 +40,29 @@ def _kill_target(
     if not 1 <= position <= len(cards):
         return {}
     added["target"] = cards[position - 1].get("card")
+    added["nth"] = _nth_unknown_spy(cards, position)
     return added
+
+
+def _unknown(card: Mapping[str, Any]) -> bool:
+    return card.get("card") is None
+
+
+def _nth_unknown_spy(cards: list[Mapping[str, Any]], position: int) -> int:
+    """Which of the place's face-down spies unknown to the reader lies at ``position``, counted
+    in the order the boards draw the place (the observation's: left to right in the browser,
+    in the terminal's column): 1 for the first, ... — 0 where no other such spy lies there, or
+    the card is known. Two such spies read alike otherwise ("the face-down spy"), and a list
+    that shows a sentence once would hide the second: a player may choose which spy to kill
+    (C5.3). Who played it would not do: the browser's board does not draw it."""
+    if not _unknown(cards[position - 1]) or sum(map(_unknown, cards)) < 2:
+        return 0
+    return sum(map(_unknown, cards[:position]))
 
 
 ACTION_TEXTS = ActionTexts(
     TEXTS,
-    {"card": _card, "seat": seat_text, "target": seen_card_words},
+    {"card": _card, "seat": seat_text, "target": seen_card_words, "nth": ordinal_words},
     variants={"play": "place", "eliminate": "row"},
     seen={"eliminate": _kill_target},
 )

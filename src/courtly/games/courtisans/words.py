@@ -47,3 +47,11 @@ def status_words(family: int, status: int, lang: str | None = None) -> str:
         family=TEXTS.term("family", FAMILIES[family], lang),
         status=TEXTS.term("status", STATUS_IDS[status], lang),
     )
+
+
+def ordinal_words(nth: int, lang: str | None = None) -> str:
+    """Which of several face-down spies in one place a kill takes, as the words before its
+    name: "second " ("the second face-down spy"), "두 번째 "; nothing for 0 (a lone spy, or a
+    card the sentence names by its face). The space is the one between two words in both
+    languages, kept here so that a lone spy's sentence has no double space."""
+    return "" if nth == 0 else TEXTS.text(f"term.ordinal.{nth}", lang) + " "

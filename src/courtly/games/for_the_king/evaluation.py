@@ -20,6 +20,7 @@ from courtly.core.state import State, best_after
 from courtly.games.for_the_king.codes import BID, BID_BASE, OVER, PAY_CARDS, PAY_GOLD
 from courtly.games.for_the_king.data import (
     CARD_CATEGORY,
+    CARD_LETTER,
     CARD_OFFICE,
     CARD_VALUE,
     GOLD,
@@ -30,15 +31,8 @@ from courtly.games.for_the_king.data import (
     uses_secondary,
 )
 from courtly.games.for_the_king.rules.auction import affordable_top
-from courtly.games.for_the_king.scoring import (
-    NOBODY,
-    Standing,
-    Standings,
-    duties,
-    office_standings,
-    victory_points,
-)
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.scoring import NOBODY, duties, victory_points
+from courtly.games.for_the_king.state import STANDING_STRIDE, FtkState
 
 # Rough exchange rates for the greedy evaluation, in victory points.
 GOLD_WORTH: Final = 0.3  # one Gold of buying power
@@ -56,13 +50,13 @@ def candidate_actions(state: FtkState, legal: list[int]) -> list[int]:
     return [a for a in legal if a < top]
 
 
-def _margin(state: FtkState, player: int, table: Standings | None = None) -> float:
-    return _points_margin(victory_points(state, table), player)
-
-
-def _points_margin(points: list[int], player: int) -> float:
-    # The others' points by slicing, not a generator: this runs for every greedy candidate.
-    best_other = max(points[:player] + points[player + 1 :])
+def _margin(state: FtkState, player: int) -> float:
+    """The Duties' points as if the game ended now, over the best among the other players."""
+    points = victory_points(state)
+    best_other = -1
+    for p, v in enumerate(points):
+        if p != player and v > best_other:
+            best_other = v
     return float(points[player] - best_other)
 
 
@@ -73,48 +67,12 @@ def greedy_choices(
     state: FtkState, legal: list[int], player: int, afters: list[State] | None = None
 ) -> list[int]:
     """The candidates after which :func:`evaluate` for ``player`` is best, in ``legal``'s
-    order. Each is played on a copy, as the kernel does, but a candidate moves a card or two,
-    so most hands are the same from one candidate to the next: each hand's office standings
-    are worked out once (a hand as it stands now, found by comparing it, or a new one by the
-    cards it holds) and shared, and so are the victory points of a deal of hands under the same
-    Duty values (a bid, a pass or a payment to come moves no card, so every such candidate of
-    an auction scores the same points)."""
-    now_hands = state.hands
-    now_primary = state.primary
-    now_rows: list[Standing | None] = [None] * len(now_hands)
-    # A new hand's standings and the number that names them in a deal (a seat's hand as it
-    # stands now is named by -1 - seat). Not id(): compiled, a Standing is an unboxed tuple,
-    # boxed anew for each list it goes into, so the id of one deal's row can be another's.
-    known: dict[tuple[int, ...], tuple[int, Standing]] = {}
-    known_points: dict[tuple[int, ...], list[int]] = {}
-
-    def margin(position: FtkState, seat: int) -> float:
-        table: Standings = []
-        names: list[int] = []
-        for p, hand in enumerate(position.hands):
-            if hand == now_hands[p]:
-                row = now_rows[p]
-                if row is None:
-                    row = now_rows[p] = office_standings(hand)
-                names.append(-1 - p)
-            else:
-                key = tuple(hand)
-                found = known.get(key)
-                if found is None:
-                    found = known[key] = (len(known), office_standings(hand))
-                names.append(found[0])
-                row = found[1]
-            table.append(row)
-        # A deal is named by its rows, with the Duty values when a King card changed them.
-        deal = tuple(names) if position.primary == now_primary else (*names, *position.primary)
-        points = known_points.get(deal)
-        if points is None:
-            points = known_points[deal] = victory_points(position, table)
-        return _points_margin(points, seat)
+    order, each played on a copy, as the kernel does. A candidate's points come from the
+    hands' ``standing`` the copy keeps up to date, not from its hands."""
 
     def score(after: State) -> float:
         assert isinstance(after, FtkState)
-        return heuristic(after, player, margin)
+        return heuristic(after, player)
 
     return best_after(state, legal, score, afters)
 
@@ -148,9 +106,19 @@ def _deal_value(state: FtkState, player: int, to_pay: int, margin: Margin) -> fl
         gain = KING_WORTH
         if CARD_CATEGORY[card] == GOV:
             before = margin(state, player)
+            # The card in the hand for a moment (and in its ``standing``), then out again.
+            i = player * STANDING_STRIDE + CARD_OFFICE[card]
+            standing = state.standing
+            old_sum = standing[i]
+            old_letter = standing[i + NUM_OFFICES]
+            standing[i] = old_sum + CARD_VALUE[card]
+            if CARD_LETTER[card] < old_letter:
+                standing[i + NUM_OFFICES] = CARD_LETTER[card]
             hand.append(card)
             gain = margin(state, player) - before + CARD_WORTH
             hand.pop()
+            standing[i] = old_sum
+            standing[i + NUM_OFFICES] = old_letter
     if can < to_pay:
         return -2.0 - to_pay
     return gain - cost
@@ -170,22 +138,20 @@ _LETTER: Final = 0.01
 def _to_come(state: FtkState) -> list[int]:
     """Per office: the summed squared values of its cards that are in no hand yet."""
     pending = [0] * NUM_OFFICES
-    cards = [*state.deck, *state.middle, *state.favor]
-    if state.held >= 0:
-        cards.append(state.held)
-    if state.revealed >= 0:
-        cards.append(state.revealed)
-    for c in cards:
-        o = CARD_OFFICE[c]
-        if o >= 0:
-            pending[o] += CARD_VALUE[c] * CARD_VALUE[c]
+    # Each pile in turn, not one list of them all (a leaf's copy of the deck cost as much).
+    for pile in (state.deck, state.middle, state.favor, [state.held, state.revealed]):
+        for c in pile:
+            if c >= 0:
+                o = CARD_OFFICE[c]
+                if o >= 0:
+                    pending[o] += CARD_VALUE[c] * CARD_VALUE[c]
     return pending
 
 
 def expected_points(state: FtkState) -> list[float]:
     """Each player's expected Duty points (E3) under the soft draw described above."""
     n = state.num_players
-    table = [office_standings(hand) for hand in state.hands]
+    standing = state.standing
     pending = _to_come(state)
     secondary = uses_secondary(n)
     points = [0.0] * n
@@ -194,18 +160,29 @@ def expected_points(state: FtkState) -> list[float]:
         if not pending[o]:
             # Nothing left to come: the office scores as it will at the end (E1-E2).
             if settled is None:
-                settled = duties(state, table)
+                settled = duties(state)
             first_holder, second_holder = settled[o]
             if first_holder != NOBODY:
                 points[first_holder] += state.primary[o]
             if second_holder != NOBODY:
                 points[second_holder] += SECONDARY_VALUE
             continue
-        scores = [sums[o] - _LETTER * best[o] for sums, _counts, best in table]
+        # Plain loops, not max() and sum() (compiled, each was a generic call); the same
+        # additions in the same order as sum() makes them.
+        scores: list[float] = []
+        top = -math.inf
+        for i in range(o, n * STANDING_STRIDE, STANDING_STRIDE):
+            score = standing[i] - _LETTER * standing[i + NUM_OFFICES]
+            scores.append(score)
+            if score > top:
+                top = score
         spread = _SETTLED + _SPREAD_PER_VALUE * math.sqrt(pending[o])
-        top = max(scores)
-        weights = [math.exp((s - top) / spread) for s in scores]
-        total = sum(weights)
+        weights: list[float] = []
+        total = 0.0
+        for score in scores:
+            weight = math.exp((score - top) / spread)
+            weights.append(weight)
+            total += weight
         primary = state.primary[o]
         # Per seat q: its chance to be first, and the weight of the others once q is first.
         others = [(wq / total, total - wq) for wq in weights] if secondary else []
@@ -224,7 +201,11 @@ def soft_margin(state: FtkState, player: int) -> float:
 
 
 def _lead(points: list[float], player: int) -> float:
-    return points[player] - max(v for p, v in enumerate(points) if p != player)
+    best_other = -math.inf
+    for p, v in enumerate(points):
+        if p != player and v > best_other:
+            best_other = v
+    return points[player] - best_other
 
 
 def search_evaluations(state: FtkState) -> list[float]:

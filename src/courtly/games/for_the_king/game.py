@@ -26,7 +26,7 @@ from courtly.games.for_the_king.actions import ACTION_TEXTS, build_action_space
 from courtly.games.for_the_king.codes import OVER
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.options import OPTIONS
-from courtly.games.for_the_king.rules.dispatch import PHASE_APPLY, PHASE_LEGAL, advance
+from courtly.games.for_the_king.rules.dispatch import advance, apply_choice, legal_ids
 from courtly.games.for_the_king.state import FtkState
 from courtly.games.for_the_king.statistics import report_statistics
 from courtly.games.for_the_king.tensor import write_observation
@@ -39,11 +39,11 @@ class FtkPosition(FtkState):
     __slots__ = ()
 
     def legal_action_ids(self) -> list[int]:
-        return PHASE_LEGAL[self.phase](self)
+        return legal_ids(self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
         phase = self.phase
-        PHASE_APPLY[phase](self, action_id, events)
+        apply_choice(self, phase, action_id, events)
         advance(self, phase, events)
 
     def clone(self) -> FtkPosition:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Final
 
 from courtly.core.errors import InvalidStateError
@@ -43,8 +44,9 @@ from courtly.games.for_the_king.data import (
 from courtly.games.for_the_king.data import (
     KING as KING_CARD,
 )
-from courtly.games.for_the_king.rules.dispatch import PHASE_LEGAL
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.rules.dispatch import legal_ids
+from courtly.games.for_the_king.scoring import office_standings
+from courtly.games.for_the_king.state import STANDING_STRIDE, FtkState
 
 
 def _fail(message: str) -> None:
@@ -52,7 +54,7 @@ def _fail(message: str) -> None:
 
 
 def _check_container(
-    s: FtkState, counts: Counter[int], cards: list[int], where: int, name: str
+    s: FtkState, counts: Counter[int], cards: Sequence[int], where: int, name: str
 ) -> None:
     if len(set(cards)) != len(cards):
         _fail(f"{name} lists a card twice")
@@ -116,6 +118,9 @@ def check_invariants(s: FtkState) -> None:
         _check_container(s, counts, hand, HAND_BASE + p, f"seat {p}'s hand")
         if s.gold[p] != sum([GOLD_OF[c] for c in hand]):
             _fail(f"seat {p}'s Gold count is wrong")
+        sums, _counts, best = office_standings(hand)
+        if s.standing[p * STANDING_STRIDE : (p + 1) * STANDING_STRIDE] != sums + best:
+            _fail(f"seat {p}'s office standings are wrong")
     for b in range(len(s.batches)):
         owner, seen = s.batches[b]
         if not 0 <= owner < n or not seen >> owner & 1 or seen >> n:
@@ -130,7 +135,7 @@ def check_invariants(s: FtkState) -> None:
             _fail("an office out of play has a Primary Duty value")
     _check_knowledge(s)
     _check_phase(s)
-    if s.phase != OVER and not PHASE_LEGAL[s.phase](s):
+    if s.phase != OVER and not legal_ids(s):
         _fail(f"seat {s.cur} has no legal action in phase {PHASE_NAMES[s.phase]}")
     # Gold paid is never returned: it sits in the face-up pile for good.
     if any(v < 0 for v in s.spent) or sum(s.spent) > sum(GOLD_OF[c] for c in s.up):

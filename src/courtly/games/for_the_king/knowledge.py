@@ -398,8 +398,7 @@ def _draw(state: FtkState, seat: int, plan: _Plan, rng: Rng, bias: dict[int, int
         if extra:
             cards_held = plan.exact_hands[p] + extra
             cards_held.sort()
-            world.hands[p] = cards_held
-            world.gold[p] = sum(GOLD_OF[c] for c in cards_held)
+            world.set_hand(p, cards_held)
     world.deck = placed.get(DECK, [])
     if world.held >= 0 and plan.known[world.held] != EXACT:
         world.held = placed[HELD][0]

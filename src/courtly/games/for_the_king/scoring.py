@@ -15,7 +15,7 @@ from courtly.games.for_the_king.data import (
     TIEBREAK_OFFICES,
     uses_secondary,
 )
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import STANDING_STRIDE, FtkState
 
 NOBODY: Final = -1
 
@@ -39,46 +39,53 @@ def office_standings(hand: list[int]) -> Standing:
     return sums, counts, best
 
 
-Standings = list[Standing]
-
-
-def duties(state: FtkState, table: Standings | None = None) -> list[tuple[int, int]]:
-    """Per office (NOBODY for offices out of play): (Primary holder, Secondary holder).
-    ``table`` is every hand's ``office_standings``, when the caller has them already.
+def duties(state: FtkState) -> list[tuple[int, int]]:
+    """Per office (NOBODY for offices out of play): (Primary holder, Secondary holder), from
+    the hands' ``standing`` (state.py).
 
     E1-E2: highest sum takes the Primary, ties to the letter closest to A; the next in the same
     order (so the loser of a Primary tie) takes the Secondary. A player needs at least one card
     of the colour to take either tile (RULINGS FK-18)."""
-    if table is None:
-        table = [office_standings(h) for h in state.hands]
-    secondary = uses_secondary(state.num_players)
     out = [(NOBODY, NOBODY)] * NUM_OFFICES
-    # The two best by (higher sum, then lower letter), an earlier seat first on equal keys:
-    # the first two of a stable sort, found in one pass (the greedy policy scores every
-    # candidate by these, so this is the search's hottest loop). A sum of 0 never ranks.
     for o in state.params.offices:
-        first = second = NOBODY
-        first_sum = second_sum = 0
-        first_letter = second_letter = 0
-        for p, (sums, _counts, best) in enumerate(table):
-            s = sums[o]
-            if s > first_sum or (s == first_sum and s and best[o] < first_letter):
-                second, second_sum, second_letter = first, first_sum, first_letter
-                first, first_sum, first_letter = p, s, best[o]
-            elif s > second_sum or (s == second_sum and s and best[o] < second_letter):
-                second, second_sum, second_letter = p, s, best[o]
-        out[o] = (first, second if secondary else NOBODY)
+        first, second = _two_best(state.standing, state.num_players, o)
+        out[o] = (first, second if uses_secondary(state.num_players) else NOBODY)
     return out
 
 
-def victory_points(state: FtkState, table: Standings | None = None) -> list[int]:
-    """E3: the esteem of the Primary and Secondary tiles each player took (``table`` as for
-    :func:`duties`)."""
-    points = [0] * state.num_players
-    for o, (first, second) in enumerate(duties(state, table)):
+def _two_best(standing: list[int], num_players: int, office: int) -> tuple[int, int]:
+    """The two best seats of ``office`` by (higher sum, then lower letter), an earlier seat
+    first on equal keys: the first two of a stable sort, found in one pass (the greedy policy
+    scores every candidate by these, so this is the search's hottest loop). A sum of 0 never
+    ranks."""
+    first = second = NOBODY
+    first_sum = second_sum = 0
+    first_letter = second_letter = 0
+    i = office
+    for p in range(num_players):
+        s = standing[i]
+        letter = standing[i + NUM_OFFICES]
+        if s > first_sum or (s == first_sum and s and letter < first_letter):
+            second, second_sum, second_letter = first, first_sum, first_letter
+            first, first_sum, first_letter = p, s, letter
+        elif s > second_sum or (s == second_sum and s and letter < second_letter):
+            second, second_sum, second_letter = p, s, letter
+        i += STANDING_STRIDE
+    return first, second
+
+
+def victory_points(state: FtkState) -> list[int]:
+    """E3: the esteem of the Primary and Secondary tiles each player took."""
+    n = state.num_players
+    points = [0] * n
+    secondary = uses_secondary(n)
+    standing = state.standing
+    primary = state.primary
+    for o in state.params.offices:
+        first, second = _two_best(standing, n, o)
         if first != NOBODY:
-            points[first] += state.primary[o]
-        if second != NOBODY:
+            points[first] += primary[o]
+        if secondary and second != NOBODY:
             points[second] += SECONDARY_VALUE
     return points
 

@@ -8,7 +8,7 @@ refused naming it; invariants.py then refuses what no game could reach.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.core import fields as F
@@ -32,15 +32,14 @@ from courtly.games.for_the_king.data import (
     CODE_TO_CARD,
     DUTY_MAX,
     DUTY_MIN,
-    GOLD_OF,
     MAX_BID,
     NUM_CARDS,
     OFFICES,
 )
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState, GoldLimit
 
 
-def _codes(cards: list[int]) -> list[str]:
+def _codes(cards: Sequence[int]) -> list[str]:
     code = CARD_CODE
     return [code[c] for c in cards]
 
@@ -165,8 +164,10 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
             f"primary must give exactly the offices in play: "
             f"{', '.join(OFFICES[o] for o in s.params.offices)}"
         )
+    values = list(s.primary)
     for name, value in primary.items():
-        s.primary[OFFICES.index(name)] = F.integer(value, f"primary.{name}", DUTY_MIN, DUTY_MAX)
+        values[OFFICES.index(name)] = F.integer(value, f"primary.{name}", DUTY_MIN, DUTY_MAX)
+    s.primary = tuple(values)
 
     cards = _mapping(F.field(data, "cards"), "cards")
     s.loc = [-1] * NUM_CARDS
@@ -188,8 +189,9 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
     put(s.middle, MIDDLE)
     s.favor = listed("favor")
     put(s.favor, FAVOR)
-    s.up = listed("discard_up")
-    put(s.up, UP)
+    up = listed("discard_up")
+    put(up, UP)
+    s.up = tuple(up)
     s.held = _optional_card(F.field(cards, "held", "cards"), "cards.held")
     if s.held >= 0:
         put([s.held], HELD)
@@ -198,13 +200,12 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
         put([s.revealed], REVEALED)
     hands = F.per_seat(F.field(cards, "hands", "cards"), "cards.hands", n)
     for p, hand in enumerate(hands):
-        s.hands[p] = sorted(_cards(hand, f"cards.hands[{p}]"))
+        s.set_hand(p, sorted(_cards(hand, f"cards.hands[{p}]")))
         put(s.hands[p], HAND_BASE + p)
-        s.gold[p] = sum(GOLD_OF[c] for c in s.hands[p])
     for b, batch in enumerate(F.listing(F.field(data, "batches"), "batches")):
         what = f"batches[{b}]"
         owner = F.seat(F.field(batch, "owner", what), f"{what}.owner", n)
-        s.batches.append((owner, _bits(F.field(batch, "seen_by", what), f"{what}.seen_by", n)))
+        s.add_batch(owner, _bits(F.field(batch, "seen_by", what), f"{what}.seen_by", n))
         put(_cards(F.field(batch, "cards", what), f"{what}.cards"), BATCH_BASE + b)
     missing = [CARD_CODE[c] for c in range(NUM_CARDS) if s.loc[c] == -1]
     if missing:
@@ -217,11 +218,16 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
     for code, seat in placer.items():
         what = f"favor_placer.{code}"
         s.placer[_card(code, what)] = F.seat(seat, what, n)
-    named = (("favor_placed", s.favor_placed), ("gold_spent", s.spent), ("gold_won", s.won))
-    for name, target in named:
-        values = F.per_seat(F.field(data, name), name, n)
-        target[:] = [F.integer(v, f"{name}[{p}]", 0) for p, v in enumerate(values)]
 
+    def per_seat(name: str) -> tuple[int, ...]:
+        values = F.per_seat(F.field(data, name), name, n)
+        return tuple(F.integer(v, f"{name}[{p}]", 0) for p, v in enumerate(values))
+
+    s.favor_placed = per_seat("favor_placed")
+    s.spent = per_seat("gold_spent")
+    s.won = per_seat("gold_won")
+
+    limits: list[GoldLimit] = []
     for i, item in enumerate(F.listing(F.field(data, "gold_limits"), "gold_limits")):
         what = f"gold_limits[{i}]"
 
@@ -229,7 +235,7 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
             return F.integer(F.field(item, key, what), f"{what}.{key}", 0)
 
         seat = F.seat(F.field(item, "seat", what), f"{what}.seat", n)
-        s.limits.append(
+        limits.append(
             (
                 seat,
                 number("min"),
@@ -239,6 +245,7 @@ def load_body(s: FtkState, data: Mapping[str, Any]) -> None:
                 number("won"),
             )
         )
+    s.limits = tuple(limits)
     auction = _mapping(F.field(data, "auction"), "auction")
 
     def count(key: str, high: int | None = None) -> int:

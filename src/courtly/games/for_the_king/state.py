@@ -25,6 +25,9 @@ from courtly.games.for_the_king.codes import (
 )
 from courtly.games.for_the_king.data import (
     CARD_KIND,
+    CARD_LETTER,
+    CARD_OFFICE,
+    CARD_VALUE,
     GOLD_OF,
     NUM_CARDS,
     NUM_OFFICES,
@@ -34,6 +37,20 @@ from courtly.games.for_the_king.options import Parameters
 
 # (seat, at least, at most, first batch since, spent then, won then): see ``limits``.
 GoldLimit = tuple[int, int, int, int, int, int]
+
+
+def added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    """``values`` with ``amount`` added to the one at ``index`` (a position's rarely changed
+    fields are tuples its copies share)."""
+    items = list(values)
+    items[index] += amount
+    return tuple(items)
+
+
+# ``standing``: per seat, STANDING_STRIDE ints: the sum of the hand's Government values per
+# office, then its best letter per office (0 = A; NO_LETTER when it has none of that colour).
+STANDING_STRIDE: Final = 2 * NUM_OFFICES
+NO_LETTER: Final = 99
 
 _FIELDS: Final = (
     "game",
@@ -75,6 +92,7 @@ _FIELDS: Final = (
     "won",
     "limits",
     "gold",
+    "standing",
 )
 
 
@@ -93,7 +111,7 @@ class FtkState(State):
     deck: list[int]  # top card last
     favor: list[int]  # top card last (kept sorted until it is shuffled at P2.1)
     middle: list[int]
-    up: list[int]  # face-up discard pile, in order
+    up: tuple[int, ...]  # face-up discard pile, in order
     held: int  # the card the Advisor drew (-1: none)
     advisor: int
     n_own: int
@@ -111,19 +129,26 @@ class FtkState(State):
     batch: int  # the face-down batch being discarded into (-1: none yet)
     king_left: int
     king_first: int
-    primary: list[int]  # Primary Duty value per office (0: office not in play)
-    batches: list[tuple[int, int]]  # face-down discards: (owner, bitmask of seats who saw them)
+    primary: tuple[int, ...]  # Primary Duty value per office (0: office not in play)
+    batches: tuple[tuple[int, int], ...]  # face-down discards: (owner, bitmask of who saw them)
     arrive: list[int]  # per card in a hand or batch: -1 if it arrived hidden, else the batch
     # count when it publicly entered that hand
-    placer: list[int]  # per Favor-deck card: the Advisor who put it there (-1 otherwise)
-    favor_placed: list[int]
-    spent: list[int]  # Gold value paid, per seat
-    won: list[int]  # value of the Gold cards won at auction, per seat
+    # Per Favor-deck card: the Advisor who put it there (-1 otherwise). A list, unlike the other
+    # rarely changed fields: it changes at every turn's Favor placement and every auction, and a
+    # new tuple of 108 then cost as much as the copies it saved.
+    placer: list[int]
+    favor_placed: tuple[int, ...]
+    spent: tuple[int, ...]  # Gold value paid, per seat
+    won: tuple[int, ...]  # value of the Gold cards won at auction, per seat
     # What the table learnt about a hand's Gold at some moment (a failed payment, P2.9):
     # (seat, at least, at most, first batch since, spent then, won then). The Gold held
     # then = Gold now + spent since - won since + Gold in that seat's batches since.
-    limits: list[GoldLimit]
+    limits: tuple[GoldLimit, ...]
     gold: list[int]  # Gold value in hand, per seat
+    # What the Duties are scored from, kept up to date as hands change (each scored candidate
+    # of the greedy policy and each search leaf read it instead of going through the hands):
+    # see STANDING_STRIDE. Derived from ``hands`` like ``gold``, so in no JSON form.
+    standing: list[int]
 
     def __init__(
         self,
@@ -151,7 +176,7 @@ class FtkState(State):
             s.deck = other.deck[:]
             s.favor = other.favor[:]
             s.middle = other.middle[:]
-            s.up = other.up[:]
+            s.up = other.up
             s.held = other.held
             s.advisor = other.advisor
             s.n_own = other.n_own
@@ -169,15 +194,17 @@ class FtkState(State):
             s.batch = other.batch
             s.king_left = other.king_left
             s.king_first = other.king_first
-            s.primary = other.primary[:]
-            s.batches = other.batches[:]
+            # Tuples, shared: they change rarely, so a move that changes one makes a new one.
+            s.primary = other.primary
+            s.batches = other.batches
             s.arrive = other.arrive[:]
             s.placer = other.placer[:]
-            s.favor_placed = other.favor_placed[:]
-            s.spent = other.spent[:]
-            s.won = other.won[:]
-            s.limits = other.limits[:]
+            s.favor_placed = other.favor_placed
+            s.spent = other.spent
+            s.won = other.won
+            s.limits = other.limits
             s.gold = other.gold[:]
+            s.standing = other.standing[:]
             return
         s = self
         s.game = game
@@ -192,7 +219,7 @@ class FtkState(State):
         s.deck = []
         s.favor = []
         s.middle = []
-        s.up = []
+        s.up = ()
         s.held = -1
         s.advisor = 0
         s.n_own = s.n_mid = s.n_fav = 0
@@ -208,15 +235,16 @@ class FtkState(State):
         s.batch = -1
         s.king_left = 0
         s.king_first = -1
-        s.primary = [PRIMARY_START if o in params.offices else 0 for o in range(NUM_OFFICES)]
-        s.batches = []
+        s.primary = tuple(PRIMARY_START if o in params.offices else 0 for o in range(NUM_OFFICES))
+        s.batches = ()
         s.arrive = [-1] * NUM_CARDS
         s.placer = [-1] * NUM_CARDS
-        s.favor_placed = [0] * num_players
-        s.spent = [0] * num_players
-        s.won = [0] * num_players
-        s.limits = []
+        s.favor_placed = (0,) * num_players
+        s.spent = (0,) * num_players
+        s.won = (0,) * num_players
+        s.limits = ()
         s.gold = [0] * num_players
+        s.standing = ([0] * NUM_OFFICES + [NO_LETTER] * NUM_OFFICES) * num_players
 
     @abstractmethod
     def clone(self) -> FtkState:
@@ -229,10 +257,48 @@ class FtkState(State):
         self.loc[card] = HAND_BASE + seat
         self.arrive[card] = len(self.batches) if public else -1
         self.gold[seat] += GOLD_OF[card]
+        office = CARD_OFFICE[card]
+        if office >= 0:
+            i = seat * STANDING_STRIDE + office
+            standing = self.standing
+            standing[i] += CARD_VALUE[card]
+            if CARD_LETTER[card] < standing[i + NUM_OFFICES]:
+                standing[i + NUM_OFFICES] = CARD_LETTER[card]
 
     def from_hand(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
         self.gold[seat] -= GOLD_OF[card]
+        office = CARD_OFFICE[card]
+        if office >= 0:
+            i = seat * STANDING_STRIDE + office
+            standing = self.standing
+            standing[i] -= CARD_VALUE[card]
+            if CARD_LETTER[card] == standing[i + NUM_OFFICES]:
+                best = NO_LETTER
+                for c in hand:
+                    if CARD_OFFICE[c] == office and CARD_LETTER[c] < best:
+                        best = CARD_LETTER[c]
+                standing[i + NUM_OFFICES] = best
+
+    def set_hand(self, seat: int, cards: list[int]) -> None:
+        """``seat``'s hand is ``cards`` (sorted): its Gold and ``standing`` follow (locations
+        and arrivals are the caller's)."""
+        self.hands[seat] = cards
+        gold = 0
+        base = seat * STANDING_STRIDE
+        standing = self.standing
+        for o in range(NUM_OFFICES):
+            standing[base + o] = 0
+            standing[base + NUM_OFFICES + o] = NO_LETTER
+        for c in cards:
+            gold += GOLD_OF[c]
+            office = CARD_OFFICE[c]
+            if office >= 0:
+                standing[base + office] += CARD_VALUE[c]
+                if CARD_LETTER[c] < standing[base + NUM_OFFICES + office]:
+                    standing[base + NUM_OFFICES + office] = CARD_LETTER[c]
+        self.gold[seat] = gold
 
     def copy_in_hand(self, seat: int, kind: int, hidden: bool) -> int:
         """The copy of ``kind`` in ``seat``'s hand that moves when one leaves it (RULINGS FK-22).
@@ -253,11 +319,17 @@ class FtkState(State):
     def discard_up(self, card: int) -> None:
         self.loc[card] = UP
         self.arrive[card] = -1
-        self.up.append(card)
+        self.up = (*self.up, card)
 
     def learn_gold(self, seat: int, low: int, high: int) -> None:
         """Keep what the table learnt about ``seat``'s Gold now (I5, ``limits``)."""
-        self.limits.append((seat, low, high, len(self.batches), self.spent[seat], self.won[seat]))
+        limit = (seat, low, high, len(self.batches), self.spent[seat], self.won[seat])
+        self.limits = (*self.limits, limit)
+
+    def add_batch(self, owner: int, seen: int) -> int:
+        """A new face-down batch of ``owner``'s, seen by the seats in ``seen``; its number."""
+        self.batches = (*self.batches, (owner, seen))
+        return len(self.batches) - 1
 
     def batch_gold(self) -> list[int]:
         """The Gold value in each face-down batch."""

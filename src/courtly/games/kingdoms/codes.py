@@ -183,25 +183,26 @@ CARD_KIND_NAMES: Final = (
     "battle",
     "give",
 )
-(
-    K_DUEL,
-    K_SELECT,
-    K_DISCARD,
-    K_MOVE,
-    K_FLIP,
-    K_JESTER,
-    K_CROWN,
-    K_ACE,
-    K_TREATY,
-    K_BREAK,
-    K_ASCEND,
-    K_POWER,
-    K_REGNANT,
-    K_BATTLE,
-    K_GIVE,
-) = (i * NUM_CARDS for i in range(len(CARD_KIND_NAMES)))
+# Written out one by one and ``Final``, so compiled code reads each as a C constant (unpacked
+# from one expression they were module attributes, looked up at every use on the hot path).
+K_DUEL: Final = 0 * NUM_CARDS
+K_SELECT: Final = 1 * NUM_CARDS
+K_DISCARD: Final = 2 * NUM_CARDS
+K_MOVE: Final = 3 * NUM_CARDS
+K_FLIP: Final = 4 * NUM_CARDS
+K_JESTER: Final = 5 * NUM_CARDS
+K_CROWN: Final = 6 * NUM_CARDS
+K_ACE: Final = 7 * NUM_CARDS
+K_TREATY: Final = 8 * NUM_CARDS
+K_BREAK: Final = 9 * NUM_CARDS
+K_ASCEND: Final = 10 * NUM_CARDS
+K_POWER: Final = 11 * NUM_CARDS
+K_REGNANT: Final = 12 * NUM_CARDS
+K_BATTLE: Final = 13 * NUM_CARDS
+K_GIVE: Final = 14 * NUM_CARDS
+assert len(CARD_KIND_NAMES) == 15  # one K_ block above per kind, in this order
 
-_base = len(CARD_KIND_NAMES) * NUM_CARDS
+_base: Final = len(CARD_KIND_NAMES) * NUM_CARDS
 ROW: Final = _base  # + slot
 OPP_ROW: Final = _base + 3  # + slot
 ARMY: Final = _base + 6

@@ -5,8 +5,6 @@ A court is a list of three cards indexed by slot (Jack, Queen, King), -1 for an 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from courtly.games.kingdoms.data import (
     JACK,
     JACK_CAP,
@@ -20,7 +18,7 @@ from courtly.games.kingdoms.data import (
 )
 
 
-def regnant_slot(court: Sequence[int]) -> int:
+def regnant_slot(court: list[int]) -> int:
     """A King is always Regnant; else a Queen; else a lone Jack; -1 for an empty court."""
     if court[KING] >= 0:
         return KING
@@ -31,7 +29,7 @@ def regnant_slot(court: Sequence[int]) -> int:
     return -1
 
 
-def consort_slot(court: Sequence[int]) -> int:
+def consort_slot(court: list[int]) -> int:
     """A Queen beside a King; else a Jack beside a Queen or King Regnant (not both: Chamberlain)."""
     if court[KING] >= 0:
         if court[QUEEN] >= 0:
@@ -42,16 +40,16 @@ def consort_slot(court: Sequence[int]) -> int:
     return -1
 
 
-def has_chamberlain(court: Sequence[int]) -> bool:
+def has_chamberlain(court: list[int]) -> bool:
     return court[JACK] >= 0 and court[QUEEN] >= 0 and court[KING] >= 0
 
 
-def is_eunuch(court: Sequence[int]) -> bool:
+def is_eunuch(court: list[int]) -> bool:
     """A Chamberlain of the Queen's suit cannot activate Glory Power (C8.2)."""
     return has_chamberlain(court) and SUIT[court[JACK]] == SUIT[court[QUEEN]]
 
 
-def capacity(court: Sequence[int], slot: int) -> int:
+def capacity(court: list[int], slot: int) -> int:
     """Subject spaces beside the court member in ``slot`` (0 if the slot is empty)."""
     card = court[slot]
     if card < 0:
@@ -63,17 +61,17 @@ def capacity(court: Sequence[int], slot: int) -> int:
     return JACK_REGNANT_CAP if (court[QUEEN] < 0 and court[KING] < 0) else JACK_CAP
 
 
-def regnant_suit(court: Sequence[int]) -> int:
+def regnant_suit(court: list[int]) -> int:
     slot = regnant_slot(court)
     return SUIT[court[slot]] if slot >= 0 else -1
 
 
-def consort_suit(court: Sequence[int]) -> int:
+def consort_suit(court: list[int]) -> int:
     slot = consort_slot(court)
     return SUIT[court[slot]] if slot >= 0 else -1
 
 
-def influence(court: Sequence[int]) -> int:
+def influence(court: list[int]) -> int:
     """The suit of an Influential Court (Regnant and Consort share a suit), else -1 (C10)."""
     reg = regnant_slot(court)
     con = consort_slot(court)
@@ -83,12 +81,12 @@ def influence(court: Sequence[int]) -> int:
     return suit if SUIT[court[con]] == suit else -1
 
 
-def is_prestigious(court: Sequence[int]) -> bool:
+def is_prestigious(court: list[int]) -> bool:
     """King, Queen and Jack of one suit (C10.5)."""
     return has_chamberlain(court) and SUIT[court[JACK]] == SUIT[court[QUEEN]] == SUIT[court[KING]]
 
 
-def court_suits_mask(court: Sequence[int]) -> int:
+def court_suits_mask(court: list[int]) -> int:
     mask = 0
     for card in court:
         if card >= 0:

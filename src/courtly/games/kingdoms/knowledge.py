@@ -119,66 +119,101 @@ def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
     hidden = [0, 1] if player is None else [1 - player]
     world = s.clone()
     world._legal = None
-    kept_top = s.deck[-1] if player is not None and peek_valid(s, player) else -1
-    seen = [public_cards(s, q) if player is None else known_cards(s, q) for q in hidden]
-    hidden_hands = [
-        [c for c in s.hand[q] if c not in kept] for q, kept in zip(hidden, seen, strict=True)
-    ]
-    limbo_armies = [[e - ARMY_FLAG for e in s.limbo[q] if e >= ARMY_FLAG] for q in hidden]
-    deck = s.deck[:-1] if kept_top >= 0 else s.deck
-    pool = [c for i, q in enumerate(hidden) for c in hidden_hands[i] + s.army[q] + limbo_armies[i]]
-    pool += deck
-    pool += [s.duel[q] for q in hidden if s.duel[q] >= 0]
+    deck = s.deck
+    kept_top = deck[-1] if player is not None and peek_valid(s, player) else -1
+    # The pool of unseen cards, gathered in one pass and put in card order before it is
+    # shuffled (so the same for every position that looks the same to ``player``).
+    seen: list[list[int]] = []
+    pool: list[int] = []
+    sizes: list[int] = []
+    n_army: list[int] = []
+    n_lifted: list[int] = []
+    n_duel: list[int] = []
+    kept_limbo: list[list[int]] = []
+    for q in hidden:
+        if player is None:
+            kept = public_cards(s, q)
+        else:
+            kept = []
+            mask = s.known[q]
+            for c in s.hand[q]:
+                if (mask >> c) & 1:
+                    kept.append(c)
+            kept.sort()
+        seen.append(kept)
+        size = 0
+        for c in s.hand[q]:
+            if c not in kept:
+                pool.append(c)
+                size += 1
+        sizes.append(size)
+        pool.extend(s.army[q])
+        n_army.append(len(s.army[q]))
+        limbo: list[int] = []
+        lifted = 0
+        for e in s.limbo[q]:
+            if e >= ARMY_FLAG:
+                pool.append(e - ARMY_FLAG)
+                lifted += 1
+            else:
+                limbo.append(e)
+        kept_limbo.append(limbo)
+        n_lifted.append(lifted)
+        n_duel.append(1 if s.duel[q] >= 0 else 0)
+    if kept_top >= 0:
+        pool.extend(deck[:-1])
+    else:
+        pool.extend(deck)
+    for q in hidden:
+        if s.duel[q] >= 0:
+            pool.append(s.duel[q])
     pool.sort()
-    shuffler = Rng(rng.next_u64())
+    # The world's own generator deals (it is re-seeded after): one generator fewer to make.
+    shuffler = world.rng
+    shuffler.reseed(rng.next_u64())
     # Army and duel cards are known to be Number cards: they take the first Number cards of
     # the shuffled pool (a uniform choice among them); everything else is dealt in order.
-    n_army = [len(s.army[q]) for q in hidden]
-    n_lifted = [len(cards) for cards in limbo_armies]
-    n_duel = [1 if s.duel[q] >= 0 else 0 for q in hidden]
     n_numbers = sum(n_army) + sum(n_lifted) + sum(n_duel)
-    sizes = [len(cards) for cards in hidden_hands]
-    kept_limbo = [[e for e in s.limbo[q] if e < ARMY_FLAG] for q in hidden]
     # What the rules let ``player`` infer about an unseen hand (ruling R32): a seat still to
     # choose a duel card holds a Subject (C3.3), and a seat the game waits for has a real
     # choice, at least two legal actions (a single one is played at once, R22; the minimum
     # with the true count only matters for hand-written positions). Dealing again until the
     # world agrees draws uniformly from exactly the worlds that do.
     needs_subject = [
-        s.duel_pending(q) and not any(IS_NUMBER[c] for c in kept)
+        s.duel_pending(q) and not _holds_number(kept, len(kept))
         for q, kept in zip(hidden, seen, strict=True)
     ]
     acting = s.current_player
     choices = min(2, len(s.legal_action_ids())) if acting is not None and acting != player else 0
     while True:
         shuffler.shuffle(pool)
-        numbers: list[int] = []
-        rest: list[int] = []
-        for c in pool:
-            if len(numbers) < n_numbers and IS_NUMBER[c]:
-                numbers.append(c)
-            else:
-                rest.append(c)
-        hands: list[list[int]] = []
+        numbers, rest = _first_numbers(pool, n_numbers)
         start = 0
-        for size in sizes:
-            hands.append(rest[start : start + size])
-            start += size
-        if any(
-            need and not any(IS_NUMBER[c] for c in hand)
-            for need, hand in zip(needs_subject, hands, strict=True)
-        ):
+        dealt = True
+        for i in range(len(hidden)):
+            if needs_subject[i] and not _holds_number(rest[start:], sizes[i]):
+                dealt = False
+            start += sizes[i]
+        if not dealt:
             continue
         taken = 0
+        start = 0
         for i, q in enumerate(hidden):
             army_end = taken + n_army[i]
             lifted_end = army_end + n_lifted[i]
             world.army[q] = numbers[taken:army_end]
-            world.limbo[q] = kept_limbo[i] + [c + ARMY_FLAG for c in numbers[army_end:lifted_end]]
+            limbo = kept_limbo[i][:]
+            for c in numbers[army_end:lifted_end]:
+                limbo.append(c + ARMY_FLAG)
+            world.limbo[q] = limbo
             if n_duel[i]:
                 world.duel[q] = numbers[lifted_end]
             taken = lifted_end + n_duel[i]
-            world.hand[q] = sorted(seen[i] + hands[i])
+            hand = rest[start : start + sizes[i]]
+            start += sizes[i]
+            hand.extend(seen[i])
+            hand.sort()
+            world.hand[q] = hand
             if player is None:
                 # What the opponent saw of the hand is no spectator's to know: the world keeps
                 # the public cards as seen (a Subject to place is one shown to all).
@@ -191,5 +226,30 @@ def resample(s: KingdomsState, player: int | None, rng: Rng) -> KingdomsState:
                 world.peek[q] = world.deck[-1] if world.deck else -1
         if choices == 0 or len(world.legal_action_ids()) >= choices:
             break
-    world.rng = Rng(rng.next_u64())
+    world.rng.reseed(rng.next_u64())
     return world
+
+
+def _holds_number(cards: list[int], count: int) -> bool:
+    """Whether one of the first ``count`` cards is a Number card."""
+    return any(IS_NUMBER[cards[i]] for i in range(min(count, len(cards))))
+
+
+def _first_numbers(pool: list[int], count: int) -> tuple[list[int], list[int]]:
+    """The first ``count`` Number cards of ``pool`` (fewer if it holds fewer), and the other
+    cards in their order. Most worlds have no Army and no duel card: then the pool itself is
+    the rest, unsplit (the caller copies what it keeps)."""
+    numbers: list[int] = []
+    if count == 0:
+        return numbers, pool
+    rest: list[int] = []
+    for i in range(len(pool)):
+        c = pool[i]
+        if IS_NUMBER[c]:
+            numbers.append(c)
+            if len(numbers) == count:
+                rest.extend(pool[i + 1 :])
+                return numbers, rest
+        else:
+            rest.append(c)
+    return numbers, rest

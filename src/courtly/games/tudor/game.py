@@ -122,7 +122,8 @@ class TudorGame(Game):
     ) -> list[int]:
         """The copies played while weighing the candidates go to the search, which plays on
         from them instead of stepping the chosen id again (a tenth of a search's time). A pick
-        of the Ring draft is not played to be weighed, so there ``afters`` stays empty."""
+        of the Ring draft, or a finger for a drafted Ring, is not played to be weighed
+        (``evaluation.greedy_choices``), so there ``afters`` stays empty."""
         best = evaluation.greedy_choices(state, legal)
         if best is not None:
             return best

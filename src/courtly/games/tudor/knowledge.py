@@ -25,7 +25,7 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.rules.turn import spendable_tokens
 from courtly.games.tudor.serialize import public_body
-from courtly.games.tudor.state import TudorState
+from courtly.games.tudor.state import COMPILED, TudorState
 
 
 def _screen(st: TudorState, p: int) -> dict[str, Any]:
@@ -102,6 +102,16 @@ def _can_go_on(st: TudorState) -> bool:
     return True
 
 
+def _count(counts: list[int]) -> int:
+    """``sum(counts)``, as each build does it fastest (see ``state.COMPILED``)."""
+    if COMPILED:
+        total = 0
+        for n in counts:
+            total += n
+        return total
+    return sum(counts)
+
+
 def _deal_hidden(st: TudorState, w: TudorState, player: int | None, rng: Rng) -> None:
     """Deal into ``w`` everything ``player`` cannot see in ``st``. Every search world is dealt
     here: the pools are counted in plain loops and each seat's share tallied straight from the
@@ -117,9 +127,10 @@ def _deal_hidden(st: TudorState, w: TudorState, player: int | None, rng: Rng) ->
     i = 0
     for q in others:
         counted = [0] * 7
-        for k in range(i, i + sum(st.hand[q])):
+        end = i + _count(st.hand[q])
+        for k in range(i, end):
             counted[pool[k]] += 1
-        i += sum(st.hand[q])
+        i = end
         w.hand[q] = counted
     # Court Tokens: the bag and the other screens share what is not on view.
     seen = st.removed_tok[:]
@@ -139,9 +150,10 @@ def _deal_hidden(st: TudorState, w: TudorState, player: int | None, rng: Rng) ->
     i = 0
     for q in others:
         counted = [0] * 7
-        for k in range(i, i + sum(st.ctok[q])):
+        end = i + _count(st.ctok[q])
+        for k in range(i, end):
             counted[pool[k]] += 1
-        i += sum(st.ctok[q])
+        i = end
         w.ctok[q] = counted
     w.bag = pool[i:]
     # Influence / Intrigue (/ Opportunity) Tokens behind the other screens.

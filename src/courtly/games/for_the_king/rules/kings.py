@@ -7,7 +7,7 @@ from courtly.core.events import Event
 from courtly.games.for_the_king.codes import GAINED_KING, LOWER_BASE, RAISE_BASE, REVEALED
 from courtly.games.for_the_king.data import CARD_CODE, DUTY_MAX, DUTY_MIN, OFFICES, king_effect
 from courtly.games.for_the_king.events import EVENTS
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState, added
 
 
 def king_legal(s: FtkState) -> list[int]:
@@ -42,8 +42,8 @@ def change_duty(s: FtkState, action_id: int, events: list[Event] | None) -> None
     else:
         office = action_id - RAISE_BASE
         delta = 1
-    value = s.primary[office] + delta
-    s.primary[office] = min(DUTY_MAX, max(DUTY_MIN, value))
+    value = min(DUTY_MAX, max(DUTY_MIN, s.primary[office] + delta))
+    s.primary = added(s.primary, office, value - s.primary[office])
     s.king_left -= 1
     s.king_first = office
     if events is not None:

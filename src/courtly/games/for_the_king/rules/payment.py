@@ -29,7 +29,7 @@ from courtly.games.for_the_king.data import (
 )
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.rules.rounds import end_round
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState, added
 
 
 def pay_gold_legal(s: FtkState) -> list[int]:
@@ -68,7 +68,7 @@ def pay_gold(s: FtkState, action_id: int, events: list[Event] | None) -> None:
         s.reveal()  # the copy paid face up shows which one the hand held
     s.from_hand(seat, best)
     s.discard_up(best)
-    s.spent[seat] += value
+    s.spent = added(s.spent, seat, value)
     s.paid += value
     if events is not None:
         events.append(EVENTS.event("pay", {"seat": seat, "card": CARD_CODE[best]}))
@@ -96,8 +96,7 @@ def pay_card(s: FtkState, action_id: int, events: list[Event] | None) -> None:
     card = s.copy_in_hand(seat, action_id - DISCARD_BASE, hidden=True)
     s.from_hand(seat, card)
     if s.batch < 0:
-        s.batch = len(s.batches)
-        s.batches.append((seat, 1 << seat))
+        s.batch = s.add_batch(seat, 1 << seat)
     s.loc[card] = BATCH_BASE + s.batch
     s.paid += 1
     if events is not None:
@@ -112,7 +111,7 @@ def _receive(s: FtkState, events: list[Event] | None) -> None:
     seat = s.cur
     s.batch = -1
     if CARD_CATEGORY[card] == GOV or CARD_CATEGORY[card] == GOLD:
-        s.won[seat] += GOLD_OF[card]
+        s.won = added(s.won, seat, GOLD_OF[card])
         s.revealed = -1
         s.to_hand(seat, card, public=True)
         end_round(s, events)

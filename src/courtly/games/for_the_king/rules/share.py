@@ -26,7 +26,7 @@ from courtly.games.for_the_king.data import KING as KING_CARD
 from courtly.games.for_the_king.events import EVENTS
 from courtly.games.for_the_king.rules.kings import gain_king, king_done
 from courtly.games.for_the_king.rules.rounds import start_esteem
-from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.state import FtkState, added
 
 
 def place_legal(s: FtkState) -> list[int]:
@@ -99,7 +99,7 @@ def place(s: FtkState, action_id: int, events: list[Event] | None) -> None:
         insort(s.favor, card)
         s.loc[card] = FAVOR
         s.placer[card] = a
-        s.favor_placed[a] += 1
+        s.favor_placed = added(s.favor_placed, a, 1)
         s.n_fav = 1
     if events is not None:
         if area == 1:
@@ -124,22 +124,35 @@ def after_take(s: FtkState, events: list[Event] | None) -> None:
 def _next_pick(s: FtkState, events: list[Event] | None) -> None:
     """P1.4: opponents clockwise from the Advisor's left each take a middle card."""
     while s.picker != s.advisor and s.middle:
-        kinds = {CARD_KIND[c] for c in s.middle}
-        if len(kinds) > 1:
+        kind = _only_kind(s.middle)
+        if kind < 0:
             s.cur = s.picker
             return
-        take(s, TAKE_BASE + kinds.pop(), events)
+        take(s, TAKE_BASE + kind, events)
         if s.phase != PICK:
             return
         s.picker = (s.picker + 1) % s.num_players
     _end_turn(s, events)
 
 
+def _only_kind(cards: list[int]) -> int:
+    """The kind every card of ``cards`` (not empty) is, or -1 when there are several."""
+    kind = CARD_KIND[cards[0]]
+    for c in cards:
+        if CARD_KIND[c] != kind:
+            return -1
+    return kind
+
+
 def take(s: FtkState, action_id: int, events: list[Event] | None) -> None:
     """P1.4: the picker takes a middle card of the chosen kind into their personal deck."""
     kind = action_id - TAKE_BASE
     seat = s.picker
-    card = min(c for c in s.middle if CARD_KIND[c] == kind)
+    # The lowest id of that kind (a loop: compiled, a generator is an object per call).
+    card = -1
+    for c in s.middle:
+        if CARD_KIND[c] == kind and (card < 0 or c < card):
+            card = c
     s.middle.remove(card)
     if events is not None:
         events.append(EVENTS.event("take", {"seat": seat, "card": CARD_CODE[card]}))

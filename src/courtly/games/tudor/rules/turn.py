@@ -54,7 +54,7 @@ from courtly.games.tudor.data import (
 )
 from courtly.games.tudor.rules import anytime, movement, offices
 from courtly.games.tudor.rules.cards import start_take
-from courtly.games.tudor.state import TudorState
+from courtly.games.tudor.state import COMPILED, TudorState
 
 MOVE_KIND: Final = {A: MK_A, C: MK_C, E: MK_E, G: MK_G}
 
@@ -69,8 +69,9 @@ def ring_cards_available(st: TudorState, p: int) -> bool:
 
 
 def feasible(st: TudorState, p: int, x: int) -> bool:
-    if x in MOVE_KIND:
-        return movement.feasible(st, p, MOVE_KIND[x])
+    kind = MOVE_KIND.get(x)
+    if kind is not None:
+        return movement.feasible(st, p, kind)
     if x == B:
         return offices.ring_exchange_feasible(st, p)
     if x in (D, H):
@@ -103,6 +104,11 @@ def spendable_tokens(st: TudorState, p: int) -> int:
     held = st.ctok[p]
     if st.params.has(ESSENTIALS):  # negative tokens may not pay for Move Courtier
         return sum(held[f] for f in range(7) if ESSENTIALS_VALUES[f] >= 0)
+    if COMPILED:
+        total = 0
+        for n in held:
+            total += n
+        return total
     return sum(held)
 
 
@@ -155,7 +161,13 @@ def bonus_legal(st: TudorState, p: int, out: list[int]) -> None:
     if not st.bonus_used[p] and spendable_tokens(st, p) >= 2 and movement.feasible(st, p, MK_BONUS):
         out.append(BONUS_MOVE)
     hand = st.hand[p]
-    if sum(hand) >= 2:
+    if COMPILED:
+        cards = 0
+        for n in hand:
+            cards += n
+    else:
+        cards = sum(hand)
+    if cards >= 2:
         for f in range(7):
             if hand[f]:
                 out.append(GIVE + f)

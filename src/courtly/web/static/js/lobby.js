@@ -131,7 +131,7 @@ function levelOptions(game, players) {
 // The seats' level lists say the ratings at another player count (the form's count changed).
 function relabelLevels(seats, game, players) {
   const labels = Object.fromEntries(levelOptions(game, players).map((o) => [o.level, o.text]));
-  for (const option of seats.querySelectorAll(".seat-level option")) option.textContent = labels[option.value];
+  for (const option of seats.querySelectorAll(".seat-level > option")) option.textContent = labels[option.value];
 }
 
 function seatRow(index, game, players) {

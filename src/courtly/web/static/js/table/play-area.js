@@ -28,7 +28,7 @@ export function choices(page, view) {
   const obs = view.observation;
   const table = page.table;
   const mine = typeof view.viewer === "number" && obs.to_act === view.viewer && table.status === "playing";
-  const candidates = mine ? page.picker.candidates() : [];
+  const candidates = mine ? listed(page.picker.candidates()) : [];
   const selecting = Object.keys(page.picker.selection).length > 0;
   // Undo only where the server's rule allows it (at a hot-seat table, for whichever held
   // seat made the last decision), and not while a request waits for answers.
@@ -54,6 +54,14 @@ export function choices(page, view) {
     undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
     table.hints && mine ? hintBox(page, view) : null,
   );
+}
+
+// The candidates as the list shows them: an action whose sentence repeats an earlier one's
+// (two identical cards in hand; the server's `same`, the kernel renderer's one rule) is
+// listed only where that first one is not on offer (the board picked the second card).
+function listed(candidates) {
+  const offered = new Set(candidates.map((a) => a.id));
+  return candidates.filter((a) => a.same === undefined || !offered.has(a.same));
 }
 
 // A choice's button: the server's sentence, made for this reader from what this seat sees (a
