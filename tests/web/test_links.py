@@ -1,12 +1,19 @@
 """Links in the browser: an invite shows nothing of the deal before the start, and its token
 leaves the address bar once the page holds it; the owner link of a table made over the API
-opens the owner's view."""
+opens the owner's view. Before the start the waiting room is headed by what its reader does
+there: the owner invites players (with the links), a guest waits for the game to start."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_support import DESKTOP, Server, assert_hides, hidden_from, join, page_dump
+
+LOCALE = {"en": "en-GB", "ko": "ko-KR"}
+I18N = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static" / "i18n"
 
 
 def held(page: Any, table_id: str) -> dict[str, Any]:
@@ -97,3 +104,28 @@ def test_a_spectator_link_leaves_no_token_in_the_address(browser: Any, server: S
     assert held(page, table_id)["spectator"] == created["spectator"]["token"]
     assert created["spectator"]["token"] not in page.evaluate("location.href")
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_guest_waiting_room_is_not_headed_as_inviting_players(
+    browser: Any, server: Server, lang: str
+) -> None:
+    words: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text("utf-8"))
+    created = server.create("courtisans", ["open", "open"])
+    table_id = created["table"]["id"]
+    guest_context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    guest = join(guest_context, server.url + created["seats"][0]["link"], "Alice")
+    guest.wait_for_selector(".table-page[data-status='waiting'] .waiting")
+    # The guest holds no invitation links, so the box is not headed as if they could invite.
+    assert guest.query_selector(".waiting .invites") is None
+    assert guest.inner_text("#waiting-title") == words["invite.waiting_title"]
+    assert words["invite.wait_owner"] in guest.inner_text(".waiting")
+    # The owner, who starts the table and is shown its links, is still asked to invite players.
+    owner_context = browser.new_context(viewport=DESKTOP, locale=LOCALE[lang])
+    owner = owner_context.new_page()
+    owner.goto(server.url + created["owner"]["link"])
+    owner.wait_for_selector(".waiting #start")
+    assert owner.inner_text("#waiting-title") == words["invite.title"]
+    server.post(f"/api/tables/{table_id}/end", token=created["owner"]["token"])
+    guest_context.close()
+    owner_context.close()

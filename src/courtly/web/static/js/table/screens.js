@@ -179,9 +179,10 @@ export function waitingRoom(page) {
   return h(
     "section",
     { class: ["panel", "waiting"] },
-    // A quick table's seats are taken through Play now and the lobby, not by links: its box
-    // is headed by what it does, wait for players.
-    h("h2", { id: "waiting-title", text: t(page.table.quick && !owner ? "quick.waiting_title" : "invite.title") }),
+    // Headed by what the reader can do here: only the owner holds invitation links; a quick
+    // table's seats are taken through Play now and the lobby, so it waits for players; anyone
+    // else at a table made by link waits for its creator to start it.
+    h("h2", { id: "waiting-title", text: t(waitingTitle(owner, page.table.quick)) }),
     owner
       ? h("ul", { class: "invites" }, invites, page.held.spectatorLink ? copyRow(t("invite.spectator"), page.held.spectatorLink) : null)
       : page.table.quick
@@ -190,6 +191,11 @@ export function waitingRoom(page) {
     owner ? h("p", { class: "hint", text: open ? t("invite.still_open", { n: open }) : t("invite.all_seated") }) : null,
     owner ? h("button", { type: "button", class: "primary", id: "start", text: t("invite.start"), onclick: start }) : null,
   );
+}
+
+function waitingTitle(owner, quick) {
+  if (owner) return "invite.title";
+  return quick ? "quick.waiting_title" : "invite.waiting_title";
 }
 
 // A quick-play table has no creator to start it (docs/server.md, "Quick play"): it starts
