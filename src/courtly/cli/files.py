@@ -4,9 +4,11 @@ cannot be used is refused in one line, not discovered at the end of a game."""
 from __future__ import annotations
 
 import datetime
+import json
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 import platformdirs
 
@@ -82,3 +84,27 @@ def save_places(preferred: Path | None, game: str, seed: int) -> Iterator[Callab
         yield lambda: preferred
     yield lambda: new_save_path(game, seed)
     yield lambda: new_save_path(game, seed, temporary_saved_games_folder())
+
+
+class _Stepped(Protocol):
+    @property
+    def step(self) -> int: ...
+
+
+Saved = TypeVar("Saved", bound=_Stepped)
+
+
+def saved_by_step(
+    path: Path, identity: dict[str, Any], key: str, parse: Callable[[Any], Saved]
+) -> dict[int, Saved]:
+    """What a review's side file holds under ``key``, by step, when it was made with the same
+    settings (``identity``): nothing when there is no such file, or one of another review or
+    unreadable, so that the work is started afresh rather than mixed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if {k: data.get(k) for k in identity} != identity:
+            return {}
+        items = [parse(item) for item in data[key]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {item.step: item for item in items}

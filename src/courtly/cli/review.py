@@ -24,7 +24,7 @@ from courtly.analysis.review.engine import seat_turns
 from courtly.analysis.review.turns import Turn, line_views
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
-from courtly.cli.files import check_writable
+from courtly.cli.files import check_writable, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
 from courtly.core.errors import InvalidSeatError, RecordError
@@ -64,19 +64,6 @@ def _identity(record: GameRecord, seat: int, settings: ReviewSettings) -> dict[s
     }
 
 
-def _done(path: Path, identity: dict[str, Any]) -> dict[int, Decision]:
-    """The turns judged before with the same settings, by step (nothing when there is no such
-    file, or when it is of another review or unreadable: it is then started afresh)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if {k: data.get(k) for k in identity} != identity:
-            return {}
-        decisions = [Decision.from_json(d) for d in data["decisions"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-    return {d.step: d for d in decisions}
-
-
 @dataclass
 class _Job:
     """One record to review: what it is, where its side file is, the turns already judged."""
@@ -114,7 +101,7 @@ def review_files(
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(side_file(record_path, seat))
         identity = _identity(record, seat, settings)
-        done = _done(side, identity)
+        done = saved_by_step(side, identity, "decisions", Decision.from_json)
         turns = seat_turns(game, record, seat)
         jobs.append(_Job(game, record, side, identity, done, turns))
         data = record.to_json()

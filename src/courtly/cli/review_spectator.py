@@ -26,7 +26,7 @@ from courtly.analysis.review.spectator import (
 )
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
-from courtly.cli.files import check_writable
+from courtly.cli.files import check_writable, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
 from courtly.core.errors import RecordError
@@ -55,19 +55,6 @@ def _identity(record: GameRecord, settings: ReviewSettings) -> dict[str, Any]:
     }
 
 
-def _done(path: Path, identity: dict[str, Any]) -> dict[int, PublicPoint]:
-    """The points estimated before with the same settings, by step (nothing when there is no
-    such file, or one of another review or unreadable: it is then started afresh)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if {k: data.get(k) for k in identity} != identity:
-            return {}
-        points = [PublicPoint.from_json(p) for p in data["points"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-    return {p.step: p for p in points}
-
-
 @dataclass
 class _Job:
     game: Game
@@ -94,7 +81,7 @@ def review_spectator_files(
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(spectator_side_file(Path(path).expanduser()))
         identity = _identity(record, settings)
-        done = _done(side, identity)
+        done = saved_by_step(side, identity, "points", PublicPoint.from_json)
         steps = sorted(public_positions(game, record))
         jobs.append(_Job(game, record, side, identity, done, steps))
         data = record.to_json()
