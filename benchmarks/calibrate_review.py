@@ -10,6 +10,14 @@ and measured, a curve fitted per player count (courtly/analysis/review/fit.py).
 Runs made one player count at a time (``--samples`` each) are merged by giving every file:
 
     .venv/bin/python benchmarks/calibrate_review.py tudor --samples t2.json --samples t3.json
+
+A run given ``--samples FILE`` keeps each game's positions in ``FILE.part`` as the game finishes
+(``fit.SampleLog``); stopped (Ctrl-C, a crash), the same command goes on where it stopped and
+gives the positions of a run never stopped. ``FILE`` is written, and ``FILE.part`` removed,
+when every game is played. Progress (games, elapsed, time left) goes to stderr.
+
+The curve is written to this repository's ``src/courtly/analysis/review/data/GAME.json``, not
+the imported package's, so a run may import a compiled build (``PYTHONPATH``, read-only).
 """
 
 from __future__ import annotations
@@ -24,8 +32,18 @@ from pathlib import Path
 
 import courtly
 from courtly.analysis.review import ReviewSettings
-from courtly.analysis.review.calibration import CALIBRATION_FORMAT, data_path
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit_counts
+from courtly.analysis.review.calibration import CALIBRATION_FORMAT
+from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, SampleLog, collect, fit_counts
+from courtly.core.state import Game
+
+#: Where a game's calibration ships in this repository (``calibration.data_path`` of the
+#: source tree, whichever build of courtly is imported).
+DATA = Path(__file__).resolve().parents[1] / "src" / "courtly" / "analysis" / "review" / "data"
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(round(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
 
 
 def _table(bins: list[Bin]) -> list[str]:
@@ -66,19 +84,12 @@ def main() -> None:
     counts = [int(p) for p in args.players.split(",")]
     settings = ReviewSettings(iterations=args.iterations, seconds=None, seed=args.seed)
     started = time.process_time()
-
-    def progress(done: int, total: int) -> None:
-        print(f"\r{args.game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
-
     files: list[Path] = args.samples or []
     refit = bool(files) and all(f.exists() for f in files)
     if refit:
         samples = [Sample(**s) for f in files for s in json.loads(f.read_text())]
     else:
-        samples = collect(game, counts, args.games, args.positions, settings, args.seed, progress)
-        print(file=sys.stderr)
-        if files:
-            files[0].write_text(json.dumps([asdict(s) for s in samples]))
+        samples = _play(args, game, counts, settings, files[0] if files else None)
     fits = fit_counts(samples)
     cpu = time.process_time() - started
     about: dict[str, object] = {
@@ -101,7 +112,7 @@ def main() -> None:
             "brier_calibrated": round(measured.brier, 4),
         }
         del curves[str(players)]["format"]
-    path = data_path(game.name)
+    path = DATA / f"{game.name}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     shipped = {"format": CALIBRATION_FORMAT, **about, "counts": curves}
     path.write_text(json.dumps(shipped, indent=1) + "\n")
@@ -114,6 +125,62 @@ def main() -> None:
         print("\n".join(_table(measured.raw_bins)))
         print(f"\nCalibrated ({measured.method}), held-out positions:\n")
         print("\n".join(_table(measured.bins)))
+
+
+def _play(
+    args: argparse.Namespace,
+    game: Game,
+    counts: list[int],
+    settings: ReviewSettings,
+    file: Path | None,
+) -> list[Sample]:
+    """The run's games played (those a stopped run kept are read back), written to ``file``."""
+    log = None
+    if file is not None:
+        run: dict[str, object] = {
+            "game": game.name,
+            "players": counts,
+            "positions": args.positions,
+            "iterations": args.iterations,
+            "seed": args.seed,
+        }
+        if len(counts) > 1:  # game indices are numbered across the counts by --games
+            run["games"] = args.games
+        try:
+            log = SampleLog(Path(f"{file}.part"), run)
+        except ValueError as error:
+            sys.exit(str(error))
+    kept = log.kept if log is not None else {}
+    total = args.games * len(counts)
+    first = sum(1 for index in kept if index < total)
+    wall = time.monotonic()
+    if first:
+        print(f"{args.game}: {first} games kept from a stopped run", file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        elapsed = time.monotonic() - wall
+        played = max(1, done - first)
+        left = elapsed / played * (total - done)
+        print(
+            f"\r{args.game}: {done}/{total} games, {_clock(elapsed)} elapsed, {_clock(left)} left",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    keep = log.keep if log is not None else None
+    try:
+        samples = collect(
+            game, counts, args.games, args.positions, settings, args.seed, progress, kept, keep
+        )
+    except KeyboardInterrupt:
+        again = "; the same command goes on from there" if log is not None else ""
+        sys.exit(f"\nstopped{again}")
+    print(file=sys.stderr)
+    if file is not None and log is not None:
+        file.write_text(json.dumps([asdict(s) for s in samples]))
+        log.path.unlink()
+    return samples
 
 
 if __name__ == "__main__":

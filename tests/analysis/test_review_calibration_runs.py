@@ -1,0 +1,75 @@
+"""A calibration run (courtly.analysis.review.fit, benchmarks/calibrate_review.py) keeps each
+game's positions as the game finishes, so a long run stopped part way goes on where it stopped
+and gives the positions of a run never stopped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import courtly
+from courtly.analysis.review import ReviewSettings
+from courtly.analysis.review.fit import Sample, SampleLog, collect
+
+SMALL = ReviewSettings(iterations=10, seconds=None, seed=0)
+RUN = {"game": "kingdoms", "players": [2], "positions": 2, "iterations": 10, "seed": 0}
+GAMES = 4
+
+
+class _Stop(Exception):
+    """Stands for Ctrl-C after a number of games."""
+
+
+def _run(log: SampleLog | None, stop_after: int | None = None) -> tuple[list[Sample], list[int]]:
+    """The samples of the run and the games it played (not read back from ``log``)."""
+    played: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        played.append(done - 1)
+        if stop_after is not None and len(played) == stop_after:
+            raise _Stop
+
+    game = courtly.load("kingdoms")
+    kept = log.kept if log is not None else None
+    keep = log.keep if log is not None else None
+    samples = collect(game, [2], GAMES, 2, SMALL, 0, progress, kept, keep)
+    return samples, played
+
+
+def test_a_stopped_run_goes_on_where_it_stopped_with_the_same_samples(tmp_path: Path) -> None:
+    whole, played = _run(None)
+    assert played == list(range(GAMES))
+    path = tmp_path / "kingdoms-2.json.part"
+    with pytest.raises(_Stop):
+        _run(SampleLog(path, RUN), stop_after=2)
+    resumed, played = _run(SampleLog(path, RUN))
+    assert played == [2, 3], "the games kept are not played again"
+    assert resumed == whole
+
+
+def test_a_game_cut_short_in_the_log_is_played_again(tmp_path: Path) -> None:
+    whole, _ = _run(None)
+    path = tmp_path / "kingdoms-2.json.part"
+    with pytest.raises(_Stop):
+        _run(SampleLog(path, RUN), stop_after=3)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) - 20], encoding="utf-8")  # stopped while writing game 2
+    log = SampleLog(path, RUN)
+    assert sorted(log.kept) == [0, 1]
+    resumed, played = _run(log)
+    assert played == [2, 3]
+    assert resumed == whole
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["game"] for line in lines[1:]] == list(range(GAMES))
+
+
+def test_a_log_of_other_settings_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "kingdoms-2.json.part"
+    with pytest.raises(_Stop):
+        _run(SampleLog(path, RUN), stop_after=1)
+    before = path.read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="other settings"):
+        SampleLog(path, {**RUN, "iterations": 200})
+    assert path.read_text(encoding="utf-8") == before
