@@ -12,7 +12,7 @@ Runs made one player count at a time (``--samples`` each) are merged by giving e
     .venv/bin/python benchmarks/calibrate_review.py tudor --samples t2.json --samples t3.json
 
 A run given ``--samples FILE`` keeps each game's positions in ``FILE.part`` as the game finishes
-(``fit.SampleLog``); stopped (Ctrl-C, a crash), the same command goes on where it stopped and
+(``SampleLog``); stopped (Ctrl-C, a crash), the same command goes on where it stopped and
 gives the positions of a run never stopped. ``FILE`` is written, and ``FILE.part`` removed,
 when every game is played. Progress (games, elapsed, time left) goes to stderr.
 
@@ -27,18 +27,84 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, SampleLog, collect, fit_counts
+from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, fit_counts, play_and_sample
 from courtly.core.state import Game
 
 #: Where a game's calibration ships in this repository (``calibration.data_path`` of the
 #: source tree, whichever build of courtly is imported).
 DATA = Path(__file__).resolve().parents[1] / "src" / "courtly" / "analysis" / "review" / "data"
+
+
+class SampleLog:
+    """The games of a calibration run kept as they finish, one JSON line per game after a
+    first line of the run's settings, so that a run stopped (Ctrl-C, a crash, a reboot) goes
+    on where it stopped. A last line cut short by the stop is dropped (its game is played
+    again); a log of other settings is refused, not mixed in. (Here, not in the package, so
+    that a run may import a compiled build of an older courtly.)"""
+
+    def __init__(self, path: Path, settings: dict[str, Any]) -> None:
+        self.path = path
+        self.kept: dict[int, list[Sample]] = {}
+        if not path.exists():
+            path.write_text(json.dumps(settings) + "\n", encoding="utf-8")
+            return
+        text = path.read_text(encoding="utf-8")
+        whole = text[: text.rfind("\n") + 1]  # up to the last line written in full
+        lines = whole.splitlines()
+        if not lines or json.loads(lines[0]) != settings:
+            raise ValueError(
+                f"{path} holds a run of other settings ({lines[0] if lines else 'none'}); "
+                "give another file or remove it"
+            )
+        for line in lines[1:]:
+            game = json.loads(line)
+            self.kept[game["game"]] = [Sample(**s) for s in game["samples"]]
+        if len(whole) < len(text):
+            with path.open("r+", encoding="utf-8") as log:
+                log.truncate(len(whole.encode("utf-8")))
+
+    def keep(self, index: int, samples: list[Sample]) -> None:
+        line = json.dumps({"game": index, "samples": [asdict(s) for s in samples]})
+        with self.path.open("a", encoding="utf-8") as log:
+            log.write(line + "\n")
+
+
+def collect(
+    game: Game,
+    player_counts: Sequence[int],
+    games: int,
+    positions: int,
+    settings: ReviewSettings,
+    seed: int,
+    progress: Callable[[int, int], None],
+    log: SampleLog | None,
+) -> list[Sample]:
+    """``fit.collect`` (``games`` games at each player count, indices numbered across the
+    counts), but a game ``log`` kept is not played again and each game played is kept as soon
+    as it finishes. A game's samples depend on its index alone, so a run resumed from what it
+    kept gives the samples of one never stopped."""
+    samples: list[Sample] = []
+    total = games * len(player_counts)
+    for n, players in enumerate(player_counts):
+        for g in range(games):
+            index = n * games + g
+            if log is not None and index in log.kept:
+                samples += log.kept[index]
+                continue
+            played = play_and_sample(game, players, index, seed, positions, settings)
+            if log is not None:
+                log.keep(index, played)
+            samples += played
+            progress(index + 1, total)
+    return samples
 
 
 def _clock(seconds: float) -> str:
@@ -168,10 +234,9 @@ def _play(
             flush=True,
         )
 
-    keep = log.keep if log is not None else None
     try:
         samples = collect(
-            game, counts, args.games, args.positions, settings, args.seed, progress, kept, keep
+            game, counts, args.games, args.positions, settings, args.seed, progress, log
         )
     except KeyboardInterrupt:
         again = "; the same command goes on from there" if log is not None else ""

@@ -1,17 +1,32 @@
-"""A calibration run (courtly.analysis.review.fit, benchmarks/calibrate_review.py) keeps each
-game's positions as the game finishes, so a long run stopped part way goes on where it stopped
-and gives the positions of a run never stopped."""
+"""A calibration run (benchmarks/calibrate_review.py) keeps each game's positions as the game
+finishes, so a long run stopped part way goes on where it stopped and gives the positions of a
+run never stopped."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import courtly
 from courtly.analysis.review import ReviewSettings
-from courtly.analysis.review.fit import Sample, SampleLog, collect
+from courtly.analysis.review.fit import Sample, collect
+
+
+def _script() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "calibrate_review.py"
+    spec = importlib.util.spec_from_file_location("calibrate_review", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SCRIPT = _script()
+SampleLog = SCRIPT.SampleLog
 
 SMALL = ReviewSettings(iterations=10, seconds=None, seed=0)
 RUN = {"game": "kingdoms", "players": [2], "positions": 2, "iterations": 10, "seed": 0}
@@ -22,8 +37,9 @@ class _Stop(Exception):
     """Stands for Ctrl-C after a number of games."""
 
 
-def _run(log: SampleLog | None, stop_after: int | None = None) -> tuple[list[Sample], list[int]]:
-    """The samples of the run and the games it played (not read back from ``log``)."""
+def _run(log: object, stop_after: int | None = None) -> tuple[list[Sample], list[int]]:
+    """The samples of the run and the games it played (not read back from ``log``, a
+    ``SampleLog`` or None)."""
     played: list[int] = []
 
     def progress(done: int, total: int) -> None:
@@ -32,15 +48,14 @@ def _run(log: SampleLog | None, stop_after: int | None = None) -> tuple[list[Sam
             raise _Stop
 
     game = courtly.load("kingdoms")
-    kept = log.kept if log is not None else None
-    keep = log.keep if log is not None else None
-    samples = collect(game, [2], GAMES, 2, SMALL, 0, progress, kept, keep)
+    samples: list[Sample] = SCRIPT.collect(game, [2], GAMES, 2, SMALL, 0, progress, log)
     return samples, played
 
 
 def test_a_stopped_run_goes_on_where_it_stopped_with_the_same_samples(tmp_path: Path) -> None:
     whole, played = _run(None)
     assert played == list(range(GAMES))
+    assert whole == collect(courtly.load("kingdoms"), [2], GAMES, 2, SMALL, 0)  # the package's
     path = tmp_path / "kingdoms-2.json.part"
     with pytest.raises(_Stop):
         _run(SampleLog(path, RUN), stop_after=2)

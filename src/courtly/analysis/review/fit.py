@@ -13,11 +13,8 @@ chosen on the training games alone (folds of them), never on the held-out ones.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from courtly.agents.registry import make_agent
 from courtly.analysis.review.calibration import Calibration, isotonic, logistic
@@ -173,58 +170,14 @@ def collect(
     settings: ReviewSettings,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
-    kept: Mapping[int, Sequence[Sample]] | None = None,
-    keep: Callable[[int, list[Sample]], None] | None = None,
 ) -> list[Sample]:
-    """``games`` games at each player count (indices numbered across the counts). A game in
-    ``kept`` (by index: played before a run was stopped) is not played again; each game played
-    is handed to ``keep`` as soon as it finishes. Each game's samples depend on its index
-    alone, so a run resumed from what it kept gives the samples of one never stopped."""
+    """``games`` games at each player count (indices numbered across the counts)."""
     samples: list[Sample] = []
     total = games * len(player_counts)
     for n, players in enumerate(player_counts):
         for g in range(games):
             index = n * games + g
-            if kept is not None and index in kept:
-                samples += kept[index]
-                continue
-            played = play_and_sample(game, players, index, seed, positions, settings)
-            if keep is not None:
-                keep(index, played)
-            samples += played
+            samples += play_and_sample(game, players, index, seed, positions, settings)
             if progress is not None:
                 progress(index + 1, total)
     return samples
-
-
-class SampleLog:
-    """The games of a calibration run kept as they finish, one JSON line per game after a
-    first line of the run's settings, so that a run stopped (Ctrl-C, a crash, a reboot) goes
-    on where it stopped. A last line cut short by the stop is dropped (its game is played
-    again); a log of other settings is refused, not mixed in."""
-
-    def __init__(self, path: Path, settings: dict[str, Any]) -> None:
-        self.path = path
-        self.kept: dict[int, list[Sample]] = {}
-        if not path.exists():
-            path.write_text(json.dumps(settings) + "\n", encoding="utf-8")
-            return
-        text = path.read_text(encoding="utf-8")
-        whole = text[: text.rfind("\n") + 1]  # up to the last line written in full
-        lines = whole.splitlines()
-        if not lines or json.loads(lines[0]) != settings:
-            raise ValueError(
-                f"{path} holds a run of other settings ({lines[0] if lines else 'none'}); "
-                "give another file or remove it"
-            )
-        for line in lines[1:]:
-            game = json.loads(line)
-            self.kept[game["game"]] = [Sample(**s) for s in game["samples"]]
-        if len(whole) < len(text):
-            with path.open("r+", encoding="utf-8") as log:
-                log.truncate(len(whole.encode("utf-8")))
-
-    def keep(self, index: int, samples: list[Sample]) -> None:
-        line = json.dumps({"game": index, "samples": [asdict(s) for s in samples]})
-        with self.path.open("a", encoding="utf-8") as log:
-            log.write(line + "\n")
