@@ -114,18 +114,20 @@ def _clock(seconds: float) -> str:
 
 def _table(bins: list[Bin]) -> list[str]:
     rows = [
-        "| predicted | positions | mean predicted | observed | off by | 95% margin | within 5 |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| predicted | positions | mean predicted | observed | off by | 95% margin | within 5 "
+        "| certified |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for b in bins:
         off = abs(b.predicted - b.observed) * 100
         # The observed rate's own uncertainty: a binomial 95% margin at the predicted rate. A
-        # decile whose margin exceeds 5 points cannot show the target, whatever it observed.
-        margin = 196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.count)
+        # decile whose margin exceeds 5 points cannot show the target, whatever it observed;
+        # one within 5 points with a margin under 5 (as shown) is certified.
+        margin = round(196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.count), 1)
         rows.append(
             f"| {b.low * 100:.0f}-{b.high * 100:.0f}% | {b.count} | {b.predicted * 100:.1f}% "
             f"| {b.observed * 100:.1f}% | {off:.1f} | {margin:.1f} "
-            f"| {'yes' if off <= 5 else 'no'} |"
+            f"| {'yes' if off <= 5 else 'no'} | {'yes' if off <= 5 and margin < 5 else 'no'} |"
         )
     return rows
 
