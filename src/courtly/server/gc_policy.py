@@ -40,7 +40,8 @@ class GcPolicy:
 
     def start(self) -> None:
         """After start-up: collect once, freeze what survived (the modules, the tables
-        restored), and from now on freeze the survivors of every full collection."""
+        restored), and from now on freeze the survivors of every collection of the middle
+        and the oldest generations."""
         if not self.active:
             return
         self._loop = asyncio.get_running_loop()
@@ -68,7 +69,7 @@ class GcPolicy:
         # Called by the collector in whichever thread triggered it (the database thread too):
         # the freeze itself is left to the event loop's thread, once the collection is over.
         loop = self._loop
-        if phase == "stop" and info["generation"] == 2 and loop is not None:
+        if phase == "stop" and info["generation"] >= 1 and loop is not None:
             try:
                 loop.call_soon_threadsafe(gc.freeze)
             except RuntimeError:  # the loop closed meanwhile (shutting down)
