@@ -16,6 +16,13 @@ Without think time every table acts again the moment it hears back, so latency i
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
 measures the latency people see at a given number of tables.
 
+The servers it starts watch their event loop (``COURTLY_LOOP_WATCH=1``): the report adds each
+window's loop lag (``loop_lag_p99_ms_at_most``, ``loop_lags_over_50ms``: every server's 10 ms
+ticks together) and garbage collections per generation (``gc2_per_s``, ``gc2_ms_per_s``,
+``gc2_cpu_ms_per_s``, ...), and the same of this script's own loop (``client_...``), whose
+stalls are in every latency too. A stall, not the average cost, makes a p99 far above the p50
+(docs/server.md, "Load"). This script collects as the server does (``GcPolicy``).
+
 ``--processes N`` (with a PostgreSQL ``--database``) starts N servers on that database behind
 one address: a round-robin TCP proxy in this script hands each new connection to the next
 server, so the two seats of a table are usually served by different processes and every
@@ -257,11 +264,13 @@ def loop_report(
     if before is None or after is None:
         return {}
     bounds = after[0]["lag"]["bounds_ms"]
+    pairs = list(zip(after, before, strict=True))
     lag = [
-        sum(a["lag"]["counts"][i] - b["lag"]["counts"][i] for a, b in zip(after, before, strict=True))
+        sum(a["lag"]["counts"][i] - b["lag"]["counts"][i] for a, b in pairs)
         for i in range(len(bounds) + 1)
     ]
-    over_50 = sum(count for count, bound in zip(lag, [*bounds, float("inf")]) if bound > 50)
+    upper = [*bounds, float("inf")]
+    over_50 = sum(count for count, bound in zip(lag, upper, strict=True) if bound > 50)
     report: dict[str, Any] = {
         "loop_lag_p50_ms_at_most": percentile_bound(lag, bounds, 0.5),
         "loop_lag_p99_ms_at_most": percentile_bound(lag, bounds, 0.99),

@@ -101,7 +101,8 @@ def test_loop_watch_counts_a_stalled_loop_and_the_collections() -> None:
     lag = seen["lag"]
     assert sum(lag["counts"]) >= 3
     assert lag["max_ms"] >= 100
-    over_100 = [c for c, b in zip(lag["counts"], [*lag["bounds_ms"], float("inf")]) if b > 100]
+    bounds = [*lag["bounds_ms"], float("inf")]
+    over_100 = [c for c, b in zip(lag["counts"], bounds, strict=True) if b > 100]
     assert sum(over_100) >= 1
     assert sum(seen["gc"]["2"]["counts"]) >= 1 and seen["gc"]["2"]["total_ms"] > 0
 

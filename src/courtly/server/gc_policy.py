@@ -20,6 +20,7 @@ instead of six a minute.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 from typing import Any
 
@@ -70,10 +71,8 @@ class GcPolicy:
         # the freeze itself is left to the event loop's thread, once the collection is over.
         loop = self._loop
         if phase == "stop" and info["generation"] >= 1 and loop is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shutting down)
                 loop.call_soon_threadsafe(gc.freeze)
-            except RuntimeError:  # the loop closed meanwhile (shutting down)
-                pass
 
     async def _every_few_minutes(self) -> None:
         while True:

@@ -23,8 +23,8 @@ from courtly.server.clocks import Clock, system_clock, use
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.deadlines import Deadlines
-from courtly.server.live import LiveTable
 from courtly.server.gc_policy import GcPolicy
+from courtly.server.live import LiveTable
 from courtly.server.lobby import Lobby
 from courtly.server.loop_watch import LoopWatch
 from courtly.server.master import Master

@@ -3,7 +3,8 @@
 A server's latency tail is made of stalls, not of the average cost of an action: whatever
 holds the event loop (a garbage collection over every live table's state, a burst of work,
 a long callback) delays every table's next message. With ``COURTLY_LOOP_WATCH=1``
-(``Limits.loop_watch``) a server process keeps two histograms from its start, and ``GET /api/health/loop`` returns them:
+(``Limits.loop_watch``) a server process keeps two histograms from its start, and
+``GET /api/health/loop`` returns them:
 
 - the loop's lag: a task asks to wake every 10 ms and counts how late it woke;
 - the collector's pauses (``gc.callbacks``), per generation, with their total time.
