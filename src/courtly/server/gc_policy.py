@@ -6,9 +6,11 @@ loop stopped. A server holding a thousand live tables (each game's record, event
 state: about half a million objects) made a full collection every ten seconds, each
 stopping every table for 400 to 800 ms: the latency's 99th percentile was those pauses.
 
-The cure, as large Python services use it: objects that survived a full collection are
-frozen (``gc.freeze``: moved where no automatic collection walks them), so the next full
-collection walks only what was made since. Frozen objects are still freed by their
+The cure, as large Python services use it: objects that survived a collection of the middle
+or the oldest generation are frozen (``gc.freeze``: moved where no automatic collection walks
+them), so the oldest generation stays nearly empty and no automatic full collection walks
+the tables again (freezing after full collections only still left one every 10 to 20 s over
+what survived since, up to 270 ms). Frozen objects are still freed by their
 reference counts, as nearly all of a server's are; only a reference cycle among them would
 stay, and the server makes few (a few hundred objects a minute at a thousand tables, counted
 by :mod:`courtly.server.loop_watch`). So that even those do not accumulate, every
