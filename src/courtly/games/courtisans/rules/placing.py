@@ -4,7 +4,7 @@ opens the eliminate phase (C5.3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.events import Event
 from courtly.games.courtisans.codes import (
@@ -43,8 +43,9 @@ def _open_zones(num_players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(table)
 
 
-# OPEN_ZONES[num_players][seat][areas used]: precomputed, play_legal is the hot path.
-OPEN_ZONES = {n: _open_zones(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+# OPEN_ZONES[num_players][seat][areas used]: precomputed, play_legal is the hot path (``Final``:
+# compiled, read without a lookup in the module's dictionary).
+OPEN_ZONES: Final = {n: _open_zones(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def play_legal(state: CourtisansState) -> list[int]:
