@@ -23,14 +23,18 @@ def free_port() -> int:
 
 
 def start_serve(
-    port: int, flags: list[str], folder: Path, name: str = "server"
+    port: int,
+    flags: list[str],
+    folder: Path,
+    name: str = "server",
+    environment: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     """``courtly serve --port PORT FLAGS``, its output in FOLDER/NAME.log; returned once its
     health answers (SystemExit if it exits or does not answer within two minutes)."""
     command = [sys.executable, "-m", "courtly.cli.main", "serve", "--port", str(port), *flags]
     log_path = folder / f"{name}.log"
     # Every table comes from this one address, far more a minute than a person creates.
-    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0"}
+    env = {**os.environ, "COURTLY_TABLES_PER_MINUTE": "0", **(environment or {})}
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env

@@ -16,6 +16,13 @@ Without think time every table acts again the moment it hears back, so latency i
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
 measures the latency people see at a given number of tables.
 
+The servers it starts watch their event loop (``COURTLY_LOOP_WATCH=1``): the report adds each
+window's loop lag (``loop_lag_p99_ms_at_most``, ``loop_lags_over_50ms``: every server's 10 ms
+ticks together) and garbage collections per generation (``gc2_per_s``, ``gc2_ms_per_s``,
+``gc2_cpu_ms_per_s``, ...), and the same of this script's own loop (``client_...``), whose
+stalls are in every latency too. A stall, not the average cost, makes a p99 far above the p50
+(docs/server.md, "Load"). This script collects as the server does (``GcPolicy``).
+
 ``--processes N`` (with a PostgreSQL ``--database``) starts N servers on that database behind
 one address: a round-robin TCP proxy in this script hands each new connection to the next
 server, so the two seats of a table are usually served by different processes and every
@@ -53,6 +60,9 @@ import httpx
 import orjson
 from local_server import free_port, start_serve
 from websockets.asyncio.client import ClientConnection, connect
+
+from courtly.server.gc_policy import GcPolicy
+from courtly.server.loop_watch import LoopWatch
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600
@@ -216,7 +226,85 @@ def start_server(
     port: int, database: str | None, folder: Path, name: str = "server"
 ) -> subprocess.Popen[bytes]:
     flags = ["--database", database] if database else ["--data", str(folder)]
-    return start_serve(port, flags, folder, name)
+    return start_serve(port, flags, folder, name, {"COURTLY_LOOP_WATCH": "1"})
+
+
+async def loop_watches(backends: list[int]) -> list[dict[str, Any]] | None:
+    """Each server's event-loop lag and collector pauses so far (``/api/health/loop``), or None
+    for a server that does not watch them (one this script did not start)."""
+    watches = []
+    async with httpx.AsyncClient(timeout=60) as http:
+        for backend in backends:
+            answer = await http.get(f"http://127.0.0.1:{backend}/api/health/loop")
+            if answer.status_code != 200:
+                return None
+            watches.append(answer.json())
+    return watches
+
+
+def percentile_bound(counts: list[int], bounds: list[float], share: float) -> float | None:
+    """The upper bound (ms) of the histogram bucket holding the ``share`` quantile (inf for the
+    last, open bucket)."""
+    total = sum(counts)
+    if not total:
+        return None
+    seen = 0
+    for count, bound in zip(counts, [*bounds, float("inf")], strict=True):
+        seen += count
+        if seen >= share * total:
+            return bound
+    return float("inf")
+
+
+def loop_report(
+    before: list[dict[str, Any]] | None, after: list[dict[str, Any]] | None, elapsed: float
+) -> dict[str, Any]:
+    """The window's event-loop lag (every server's 10 ms ticks together) and collector pauses:
+    the difference of the cumulative histograms read at both ends."""
+    if before is None or after is None:
+        return {}
+    bounds = after[0]["lag"]["bounds_ms"]
+    pairs = list(zip(after, before, strict=True))
+    lag = [
+        sum(a["lag"]["counts"][i] - b["lag"]["counts"][i] for a, b in pairs)
+        for i in range(len(bounds) + 1)
+    ]
+    upper = [*bounds, float("inf")]
+    over_50 = sum(count for count, bound in zip(lag, upper, strict=True) if bound > 50)
+    report: dict[str, Any] = {
+        "loop_lag_p50_ms_at_most": percentile_bound(lag, bounds, 0.5),
+        "loop_lag_p99_ms_at_most": percentile_bound(lag, bounds, 0.99),
+        "loop_lags_over_50ms": over_50,
+        "loop_lag_max_ms_since_start": max(a["lag"]["max_ms"] for a in after),
+    }
+    for generation in ("0", "1", "2"):
+        count = sum(
+            sum(a["gc"][generation]["counts"]) - sum(b["gc"][generation]["counts"])
+            for a, b in zip(after, before, strict=True)
+        )
+        total = sum(
+            a["gc"][generation]["total_ms"] - b["gc"][generation]["total_ms"]
+            for a, b in zip(after, before, strict=True)
+        )
+        report[f"gc{generation}_per_s"] = round(count / elapsed, 2)
+        report[f"gc{generation}_ms_per_s"] = round(total / elapsed, 2)
+        report[f"gc{generation}_max_ms_since_start"] = max(
+            a["gc"][generation]["max_ms"] for a in after
+        )
+        report[f"gc{generation}_cpu_ms_per_s"] = round(
+            sum(
+                a["gc"][generation]["cpu_ms"] - b["gc"][generation]["cpu_ms"]
+                for a, b in zip(after, before, strict=True)
+            )
+            / elapsed,
+            2,
+        )
+        report[f"gc{generation}_collected"] = sum(
+            a["gc"][generation]["collected"] - b["gc"][generation]["collected"]
+            for a, b in zip(after, before, strict=True)
+        )
+    report["gc_frozen"] = [a["gc_frozen"] for a in after]
+    return report
 
 
 def main() -> None:
@@ -301,6 +389,12 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                     servers.append(start_server(backend, args.database, Path(tmp), name))
             latencies: list[float] = []
             window = Window(args.tables, args.seconds)
+            # This script's own event loop and collector: its stalls are in every latency too,
+            # where a thousand people's browsers would not stop together. It collects as the
+            # server does (``GcPolicy``): its full collections over a thousand tables' messages
+            # stopped it for 500 ms.
+            client_watch = LoopWatch()
+            client_gc = GcPolicy(10.0)
             measured: dict[str, Any] = {}
 
             async def measure() -> None:
@@ -309,10 +403,14 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                 # On stderr, for a profiler to attach to the server for the window alone.
                 print(f"window open: measuring for {args.seconds:g} s", file=sys.stderr, flush=True)
                 measured["cpu_before"] = cpu_seconds(servers)
+                measured["loop_before"] = await loop_watches(backends)
+                measured["client_loop_before"] = [client_watch.as_json()]
                 measured["client_before"] = time.process_time()
                 measured["load_before"] = os.getloadavg()[0]
                 await asyncio.sleep(max(0.0, window.deadline - time.perf_counter()))
                 measured["cpu_after"] = cpu_seconds(servers)
+                measured["loop_after"] = await loop_watches(backends)
+                measured["client_loop_after"] = [client_watch.as_json()]
                 measured["client_after"] = time.process_time()
                 measured["load_after"] = os.getloadavg()[0]
                 measured["elapsed"] = time.perf_counter() - window.started
@@ -327,6 +425,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                     return backends[slot % len(backends)] if by_table else port
 
                 setup_started = time.perf_counter()
+                client_watch.start()
+                client_gc.start()
                 meter = asyncio.create_task(measure())
                 counts = await asyncio.gather(
                     *(
@@ -343,6 +443,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                     )
                 )
                 await meter
+                client_watch.stop()
+                client_gc.stop()
                 measured["setup"] = window.started - setup_started
                 if proxy is not None:
                     proxy.close()
@@ -384,6 +486,13 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         ),
         "load_avg_1min": [round(load_before, 2), round(load_after, 2)],
         "cpus": os.cpu_count(),
+        **loop_report(measured["loop_before"], measured["loop_after"], elapsed),
+        **{
+            f"client_{key}": value
+            for key, value in loop_report(
+                measured["client_loop_before"], measured["client_loop_after"], elapsed
+            ).items()
+        },
     }
     if args.json:
         print(json.dumps(result))

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 import platformdirs
 
 from courtly.core.errors import CourtlyError, os_reason
+from courtly.core.records import GameRecord
 
 
 class UnusableFileError(CourtlyError):
@@ -92,6 +93,23 @@ class _Stepped(Protocol):
 
 
 Saved = TypeVar("Saved", bound=_Stepped)
+
+
+#: The format name of a review's side file (a seat's review or the spectator's series).
+REVIEW_SIDE_FORMAT = "courtly-review-progress"
+
+
+def review_identity(
+    record: GameRecord, seat: int | str, settings: dict[str, Any]
+) -> dict[str, Any]:
+    """What a review's side file must match to be resumed: the same finished record (its last
+    fingerprint), the same seat (``"spectator"`` for the public series) and the same settings."""
+    return {
+        "format": REVIEW_SIDE_FORMAT,
+        "record": record.fingerprints[-1] if record.fingerprints else None,
+        "seat": seat,
+        "settings": settings,
+    }
 
 
 def saved_by_step(

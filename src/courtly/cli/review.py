@@ -24,7 +24,7 @@ from courtly.analysis.review.engine import seat_turns
 from courtly.analysis.review.turns import Turn, line_views
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
-from courtly.cli.files import check_writable, saved_by_step
+from courtly.cli.files import check_writable, review_identity, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
 from courtly.core.errors import InvalidSeatError, RecordError
@@ -32,9 +32,6 @@ from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
 from courtly.core.render import action_text
 from courtly.core.state import Game
-
-SIDE_FORMAT = "courtly-review-progress"
-
 
 #: What ``--as`` takes for the spectator's series, beside a seat's number.
 SPECTATOR = "spectator"
@@ -53,15 +50,6 @@ def review_viewer(given: str) -> int | None:
 def side_file(record_path: Path, seat: int) -> Path:
     """Where the review of ``seat`` (from 0) of the record at ``record_path`` is kept."""
     return record_path.with_name(f"{record_path.name}.review-seat{seat + 1}.json")
-
-
-def _identity(record: GameRecord, seat: int, settings: ReviewSettings) -> dict[str, Any]:
-    return {
-        "format": SIDE_FORMAT,
-        "record": record.fingerprints[-1] if record.fingerprints else None,
-        "seat": seat,
-        "settings": settings.to_json(),
-    }
 
 
 @dataclass
@@ -100,7 +88,7 @@ def review_files(
         if record.result is None:
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(side_file(record_path, seat))
-        identity = _identity(record, seat, settings)
+        identity = review_identity(record, seat, settings.to_json())
         done = saved_by_step(side, identity, "decisions", Decision.from_json)
         turns = seat_turns(game, record, seat)
         jobs.append(_Job(game, record, side, identity, done, turns))

@@ -26,7 +26,7 @@ from courtly.analysis.review.spectator import (
 )
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
-from courtly.cli.files import check_writable, saved_by_step
+from courtly.cli.files import check_writable, review_identity, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
 from courtly.core.errors import RecordError
@@ -34,7 +34,6 @@ from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
 from courtly.core.state import Game
 
-SIDE_FORMAT = "courtly-review-progress"
 #: Block characters from low to high, for a seat's chance over the game on one line.
 _BLOCKS = "▁▂▃▄▅▆▇█"
 #: The widest a seat's line of blocks is drawn (more points than this are sampled evenly).
@@ -44,15 +43,6 @@ _GRAPH_WIDTH = 48
 def spectator_side_file(record_path: Path) -> Path:
     """Where the spectator's series of the record at ``record_path`` is kept."""
     return record_path.with_name(f"{record_path.name}.review-spectator.json")
-
-
-def _identity(record: GameRecord, settings: ReviewSettings) -> dict[str, Any]:
-    return {
-        "format": SIDE_FORMAT,
-        "record": record.fingerprints[-1] if record.fingerprints else None,
-        "seat": "spectator",
-        "settings": settings.to_json(),
-    }
 
 
 @dataclass
@@ -80,7 +70,7 @@ def review_spectator_files(
         if record.result is None:
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(spectator_side_file(Path(path).expanduser()))
-        identity = _identity(record, settings)
+        identity = review_identity(record, "spectator", settings.to_json())
         done = saved_by_step(side, identity, "points", PublicPoint.from_json)
         steps = sorted(public_positions(game, record))
         jobs.append(_Job(game, record, side, identity, done, steps))

@@ -56,6 +56,13 @@ class Limits:
     chat_chars: int = 200
     chat_burst: int = 3
     chat_per_second: float = 0.5
+    # Every how many minutes the garbage collector walks every object once; between those, the
+    # survivors of each full collection are frozen (``courtly.server.gc_policy``). 0: Python's
+    # own collector, untouched.
+    gc_full_minutes: float = 10.0
+    # 1: keep the event loop's lag and the collector's pauses for ``GET /api/health/loop``
+    # (``courtly.server.loop_watch``; a benchmark's measure, off in production).
+    loop_watch: int = 0
 
 
 #: The limits an environment variable ``COURTLY_<NAME>`` may set (``COURTLY_TABLES_PER_MINUTE=0``):
@@ -66,6 +73,8 @@ FROM_ENVIRONMENT = (
     "waiting_table_hours",
     "review_seconds",
     "review_iterations",
+    "gc_full_minutes",
+    "loop_watch",
 )
 
 

@@ -23,8 +23,10 @@ from courtly.server.clocks import Clock, system_clock, use
 from courtly.server.config import Limits
 from courtly.server.database import StoreThread
 from courtly.server.deadlines import Deadlines
+from courtly.server.gc_policy import GcPolicy
 from courtly.server.live import LiveTable
 from courtly.server.lobby import Lobby
+from courtly.server.loop_watch import LoopWatch
 from courtly.server.master import Master
 from courtly.server.peer_listener import PeerListener
 from courtly.server.peer_signals import PeerSignals
@@ -79,6 +81,9 @@ class Hub:
         self._beats = 0
         self.reviews = Reviews(self.thread, scheduler, review_settings(limits))
         self._tasks: list[asyncio.Task[None]] = []
+        # The event loop's lag and the collector's pauses, when asked for (docs/server.md, "Load").
+        self.loop_watch = LoopWatch() if limits.loop_watch > 0 else None
+        self.gc_policy = GcPolicy(limits.gc_full_minutes)
 
     @property
     def shared(self) -> bool:
@@ -123,6 +128,10 @@ class Hub:
             self._tasks.append(asyncio.create_task(self.lobby.expire_waiting()))
         self._tasks.append(asyncio.create_task(self._sweep()))
         self._tasks.append(asyncio.create_task(self.deadlines.run()))
+        if self.loop_watch is not None:
+            self.loop_watch.start()
+        # Last: what start-up made (the tables restored, the modules) is frozen with the rest.
+        self.gc_policy.start()
 
     async def _sweep(self) -> None:
         """Once a second: heartbeats, processes gone silent, tables to re-read after a failed
@@ -156,6 +165,9 @@ class Hub:
             self.wake_bots(live)
 
     async def stop(self) -> None:
+        if self.loop_watch is not None:
+            self.loop_watch.stop()
+        self.gc_policy.stop()
         for task in self._tasks:
             task.cancel()
         await self.signals.goodbye()

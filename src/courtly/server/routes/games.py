@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from courtly.server.catalogue import catalogue
+from courtly.server.refusals import RequestError
 from courtly.server.routes.common import CurrentHub
 
 router = APIRouter()
@@ -15,6 +16,15 @@ router = APIRouter()
 @router.get("/api/health")
 async def health(hub: CurrentHub) -> dict[str, Any]:
     return {"ok": True, **hub.health()}
+
+
+@router.get("/api/health/loop")
+async def loop_health(hub: CurrentHub) -> dict[str, Any]:
+    """The event loop's lag and the garbage collector's pauses since this process started
+    (``COURTLY_LOOP_WATCH=1``; 404 otherwise): :mod:`courtly.server.loop_watch`."""
+    if hub.loop_watch is None:
+        raise RequestError(404, "server.request.no_loop_watch")
+    return hub.loop_watch.as_json()
 
 
 @router.get("/api/games")
