@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from courtly.core.events import Event
 from courtly.games.courtisans.codes import ALL_AREAS, NO_SEAT, spare_id
-from courtly.games.courtisans.rules import assassins, placing, turn
+
+# The rules by name, not through their modules: interpreted, a module's attribute is one more
+# lookup a call, and these are called at every decision.
+from courtly.games.courtisans.rules.assassins import eliminate_apply, kill_legal, spare_apply
+from courtly.games.courtisans.rules.placing import play_apply, play_legal
+from courtly.games.courtisans.rules.turn import end_turn
 from courtly.games.courtisans.state import CourtisansState
 
 
@@ -23,23 +28,23 @@ def legal_ids(state: CourtisansState) -> list[int]:
     if state.current == NO_SEAT:
         return []
     if state.pending >= 0:
-        return assassins.kill_legal(state)
-    return placing.play_legal(state)
+        return kill_legal(state)
+    return play_legal(state)
 
 
 def apply_choice(state: CourtisansState, action_id: int, events: list[Event] | None) -> None:
     """The rule that plays a choice of the phase (the decision alone: what follows is
     :func:`advance`). In the kill's phase the one id that is no target's spares them all."""
     if state.pending < 0:
-        placing.play_apply(state, action_id, events)
+        play_apply(state, action_id, events)
     elif action_id == spare_id(state.num_players):
-        assassins.spare_apply(state, action_id, events)
+        spare_apply(state, action_id, events)
     else:
-        assassins.eliminate_apply(state, action_id, events)
+        eliminate_apply(state, action_id, events)
 
 
 def advance(state: CourtisansState, events: list[Event] | None) -> None:
     """After a decision: once the turn's three areas are used and no Assassin's kill is
     pending, the turn ends (C3.3): the draw, then the next seat or the end of the game."""
     if state.used == ALL_AREAS and state.pending < 0:
-        turn.end_turn(state, events)
+        end_turn(state, events)

@@ -17,7 +17,6 @@ from courtly.games.courtisans.codes import (
     FIRST_DOMAIN,
     NO_ZONE,
     ROW_NAMES,
-    zone_count,
 )
 from courtly.games.courtisans.data import IS_ASSASSIN, IS_SPY, MAX_PLAYERS, MIN_PLAYERS, SPY_INDEX
 from courtly.games.courtisans.events import EVENTS
@@ -60,7 +59,8 @@ def play_legal(state: CourtisansState) -> list[int]:
 def play_apply(state: CourtisansState, action_id: int, events: list[Event] | None) -> None:
     """The card goes to the end of its zone and marks its area used; its events are made
     only when asked for (the search plays with none)."""
-    card, zone = divmod(action_id, zone_count(state.num_players))
+    # ``zone_count`` written out: interpreted, a call is a frame, and this runs every decision.
+    card, zone = divmod(action_id, FIRST_DOMAIN + state.num_players)
     seat = state.current
     state.hands[seat].remove(card)
     state.zone_cards(zone).append(card)
