@@ -91,7 +91,7 @@ def test_the_state_is_data_and_the_game_wires_the_rules(name: str) -> None:
         assert all(hook not in vars(c) for c in state_classes), f"{name}'s state wires {hook}"
     dispatch = importlib.import_module(f"{package}.rules.dispatch")
     # The phases are declared in one place, as tables or, where the compiled build's direct
-    # calls were measured to pay (For the King), as one chain of tests per hook.
+    # calls were measured to pay (For the King, Courtisans), as one chain of tests per hook.
     tables = all(hasattr(dispatch, t) for t in ("PHASE_LEGAL", "PHASE_APPLY"))
     chains = all(callable(getattr(dispatch, f, None)) for f in ("legal_ids", "apply_choice"))
     assert tables or chains, f"{name}'s rules/dispatch.py declares no phases"

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import ast
 from collections import UserList
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from courtly.core import rng as rng_module
 from courtly.core.rng import Rng
 
 
@@ -129,3 +132,24 @@ def test_shuffle_fork_and_seed_masking_are_pinned() -> None:
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=2**40))
 def test_below_is_the_multiply_shift_of_the_next_output(seed: int, n: int) -> None:
     assert Rng(seed).below(n) == (Rng(seed).next_u64() * n) >> 64
+
+
+def test_the_compiled_path_s_constants_are_native_literals() -> None:
+    """Compiled, an int constant beyond 62 bits is a boxed Python int that each use converts
+    to i64 again (three conversions a draw were a quarter of a compiled Kingdoms resample):
+    every ``Final[i64]`` of the generator's module fits in 62 bits, and the halves the compiled
+    generator adds up are the SplitMix64 constants as two's-complement numbers."""
+    source = Path(__file__).resolve().parents[2] / "src" / "courtly" / "core" / "rng.py"
+    natives = [
+        node.target.id
+        for node in ast.parse(source.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and ast.unparse(node.annotation) == "Final[i64]"
+    ]
+    assert natives
+    for name in natives:
+        assert abs(getattr(rng_module, name)) < 2**62, name
+    for name in ("GOLDEN", "MIX1", "MIX2"):
+        low, high = getattr(rng_module, f"_{name}_LOW"), getattr(rng_module, f"_{name}_HIGH")
+        assert (low + high) & rng_module.MASK64 == getattr(rng_module, f"_{name}")

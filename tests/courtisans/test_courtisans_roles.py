@@ -10,7 +10,7 @@ from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
 from courtly.core.render import event_text
 from courtly.games.courtisans import GAME as COURTISANS
-from courtly.games.courtisans.actions import ACTION_KINDS
+from courtly.games.courtisans.codes import kill_base, spare_id
 
 
 def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]
@@ -203,11 +203,14 @@ def test_c5_3_the_kill_is_optional(cz: SimpleNamespace) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_rules_read_each_id_s_kind_as_the_action_space_gives_it(players: int) -> None:
-    """The kill decision's rule is chosen by the id's kind (``ACTION_KINDS``, from the id
-    layout in codes.py): every id's kind there is the one the action space names."""
+def test_the_rules_tell_a_kill_s_choices_apart_by_id(players: int) -> None:
+    """The kill decision's rule is chosen by the id alone (rules/dispatch.py: ``spare_id`` of
+    codes.py spares, another id of the phase eliminates): the action space's ids below
+    ``kill_base`` are plays, its one spare is ``spare_id``, and every id between eliminates."""
     space = COURTISANS.action_space(players, COURTISANS.resolve_options(None))
-    assert ACTION_KINDS[players] == tuple(action.kind for action in space.actions)
+    base, spare = kill_base(players), spare_id(players)
+    kinds = [action.kind for action in space.actions]
+    assert kinds == ["play"] * base + ["eliminate"] * (spare - base) + ["spare"]
 
 
 def test_c5_4_only_guards_around_means_no_kill_decision(cz: SimpleNamespace) -> None:

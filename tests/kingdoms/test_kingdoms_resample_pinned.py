@@ -15,6 +15,8 @@ import hashlib
 from courtly.core.registry import load_game
 from courtly.core.rng import Rng
 from courtly.games.kingdoms.codes import ARMY_FLAG
+from courtly.games.kingdoms.data import NUM_CARDS
+from courtly.games.kingdoms.knowledge import _in_card_order
 from courtly.games.kingdoms.state import KingdomsState
 
 PINNED = "04f5266475bed17a"
@@ -47,3 +49,17 @@ def test_resampled_worlds_are_as_pinned() -> None:
             step += 1
     assert all(met.values()), met
     assert worlds.hexdigest()[:16] == PINNED, worlds.hexdigest()[:16]
+
+
+def test_the_pool_is_put_in_card_order_with_every_card_kept() -> None:
+    """``resample`` orders its pool through a 64-bit mask when compiled: every card keeps its
+    own bit, past the 32nd too (spelled ``1 << c``, mypyc shifted a 32-bit 1, and the cards
+    past 31 landed on others' bits: the pool lost cards and the compiled pinned test above
+    dealt forever)."""
+    every = list(range(NUM_CARDS))
+    assert _in_card_order(every[::-1]) == every
+    rng = Rng(7)
+    for size in range(NUM_CARDS + 1):
+        cards = every[:]
+        rng.shuffle(cards)
+        assert _in_card_order(cards[:size]) == sorted(cards[:size])

@@ -24,10 +24,17 @@ MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MIX1: Final = 0xBF58476D1CE4E5B9
 _MIX2: Final = 0x94D049BB133111EB
-# The same constants as two's-complement 64-bit numbers, for the compiled path.
-_GOLDEN_I64: Final[i64] = _GOLDEN - (1 << 64)
-_MIX1_I64: Final[i64] = _MIX1 - (1 << 64)
-_MIX2_I64: Final[i64] = _MIX2 - (1 << 64)
+# The same constants as two's-complement 64-bit numbers, for the compiled path, each as two
+# halves that the generator adds up in a local. Compiled, a constant beyond 62 bits is a boxed
+# Python int that every use converts to i64 again, with its error checks (three conversions a
+# draw, a quarter of a compiled Kingdoms resample); a half fits in 62 bits, so mypyc writes it
+# as a C literal and the C compiler folds the sum back into the constant.
+_GOLDEN_LOW: Final[i64] = (_GOLDEN - (1 << 64)) // 2
+_GOLDEN_HIGH: Final[i64] = (_GOLDEN - (1 << 64)) - (_GOLDEN - (1 << 64)) // 2
+_MIX1_LOW: Final[i64] = (_MIX1 - (1 << 64)) // 2
+_MIX1_HIGH: Final[i64] = (_MIX1 - (1 << 64)) - (_MIX1 - (1 << 64)) // 2
+_MIX2_LOW: Final[i64] = (_MIX2 - (1 << 64)) // 2
+_MIX2_HIGH: Final[i64] = (_MIX2 - (1 << 64)) - (_MIX2 - (1 << 64)) // 2
 _I64_MAX: Final = (1 << 63) - 1
 # Below this bound, ``below`` multiplies 32-bit halves without leaving 63 bits.
 _NATIVE_BOUND: Final[i64] = 1 << 31
@@ -73,11 +80,16 @@ class Rng:
 
     def _next_native(self) -> i64:
         """The next output's bits (compiled path only: relies on i64 wrapping around)."""
-        s = self._s + _GOLDEN_I64
+        # Each constant from its halves, through a local (see _GOLDEN_LOW): the C compiler
+        # folds the sums, where a sum of the two names would be folded by mypyc, boxed again.
+        golden: i64 = _GOLDEN_LOW
+        mix1: i64 = _MIX1_LOW
+        mix2: i64 = _MIX2_LOW
+        s = self._s + (golden + _GOLDEN_HIGH)
         self._s = s
         # Logical right shifts: the arithmetic shift, with the copied sign bits masked off.
-        z = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1_I64
-        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64
+        z = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * (mix1 + _MIX1_HIGH)
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * (mix2 + _MIX2_HIGH)
         return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
     def next_u64(self) -> int:
@@ -132,11 +144,32 @@ class Rng:
         if NATIVE:
             if isinstance(seq, list):
                 # Compiled, a list indexed as a list is a native operation; as a
-                # MutableSequence every access goes through Python's generic protocol.
+                # MutableSequence every access goes through Python's generic protocol. The
+                # draws are ``below(i + 1)``'s written out on native ints (a list is shorter
+                # than 2**31), the state kept in a local and stored once: the call and its
+                # checks were a third of a compiled shuffle, and the search's worlds are
+                # dealt by shuffles.
                 items: list[T] = seq
-                for i in range(len(items) - 1, 0, -1):
-                    j = self.below(i + 1)
-                    items[i], items[j] = items[j], items[i]
+                golden: i64 = _GOLDEN_LOW
+                mix1: i64 = _MIX1_LOW
+                mix2: i64 = _MIX2_LOW
+                state = self._s
+                # Names of their own: the interpreted path below keeps its ``i``, ``z``, ``j``
+                # Python ints (compiled, an i64 there could not shift by 64).
+                top: i64 = len(items) - 1
+                while top > 0:
+                    state += golden + _GOLDEN_HIGH
+                    mixed = (state ^ ((state >> 30) & 0x3FFFFFFFF)) * (mix1 + _MIX1_HIGH)
+                    mixed = (mixed ^ ((mixed >> 27) & 0x1FFFFFFFFF)) * (mix2 + _MIX2_HIGH)
+                    mixed ^= (mixed >> 31) & 0x1FFFFFFFF
+                    bound = top + 1
+                    pick = (
+                        ((mixed >> 32) & 0xFFFFFFFF) * bound
+                        + (((mixed & 0xFFFFFFFF) * bound) >> 32)
+                    ) >> 32
+                    items[top], items[pick] = items[pick], items[top]
+                    top -= 1
+                self._s = state
                 return
             for i in range(len(seq) - 1, 0, -1):
                 j = self.below(i + 1)

@@ -12,8 +12,8 @@ from typing import Any
 
 from courtly.core.actions import ActionSpace, ActionTexts, JSONScalar
 from courtly.core.i18n import seat_text
-from courtly.games.courtisans.codes import FIRST_DOMAIN, ROW_NAMES, kill_base, zone_count
-from courtly.games.courtisans.data import MAX_PLAYERS, MAX_ROW_CARDS, MIN_PLAYERS, NUM_CARDS
+from courtly.games.courtisans.codes import FIRST_DOMAIN, ROW_NAMES, zone_count
+from courtly.games.courtisans.data import MAX_ROW_CARDS, NUM_CARDS
 from courtly.games.courtisans.words import TEXTS, card_words, ordinal_words, seen_card_words
 
 
@@ -83,14 +83,3 @@ def build_action_space(num_players: int) -> ActionSpace:
             specs.append(("eliminate", [("row", row_name), ("position", position)]))
     specs.append(("spare", []))
     return ActionSpace(specs, ACTION_TEXTS)
-
-
-def _kinds(num_players: int) -> tuple[str, ...]:
-    """Each id's kind, from the layout in codes.py: the plays, the eliminations, the spare."""
-    eliminations = len(ROW_NAMES) * MAX_ROW_CARDS
-    return ("play",) * kill_base(num_players) + ("eliminate",) * eliminations + ("spare",)
-
-
-# ACTION_KINDS[num_players][action id]: the kind ``build_action_space`` gives that id, without
-# asking the Game for its space (which costs a lookup of the options in every new game).
-ACTION_KINDS = {n: _kinds(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}

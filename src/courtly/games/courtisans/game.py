@@ -24,11 +24,10 @@ from courtly.games.courtisans import (
     view,
 )
 from courtly.games.courtisans.actions import ACTION_TEXTS, build_action_space
-from courtly.games.courtisans.codes import NO_SEAT, PHASE_ELIMINATE, PHASE_PLAY
 from courtly.games.courtisans.data import MAX_PLAYERS, MIN_PLAYERS
 from courtly.games.courtisans.events import EVENTS
 from courtly.games.courtisans.options import OPTIONS
-from courtly.games.courtisans.rules.dispatch import PHASE_APPLY, PHASE_LEGAL, advance
+from courtly.games.courtisans.rules.dispatch import advance, apply_choice, legal_ids
 from courtly.games.courtisans.state import CourtisansState
 from courtly.games.courtisans.statistics import report_statistics
 from courtly.games.courtisans.tensor import write_observation
@@ -40,16 +39,13 @@ class CourtisansPosition(CourtisansState):
 
     __slots__ = ()
 
-    # The phase is ``phase_name()`` written out, and the tables are imported by name: these two
-    # hooks are the search's hot path, where one more call costs a random playout about 3%.
+    # These two hooks are the search's hot path: the dispatch's chains are called directly.
 
     def legal_action_ids(self) -> list[int]:
-        if self.current == NO_SEAT:
-            return []
-        return PHASE_LEGAL[PHASE_ELIMINATE if self.pending >= 0 else PHASE_PLAY](self)
+        return legal_ids(self)
 
     def _apply(self, action_id: int, events: list[Event] | None) -> None:
-        PHASE_APPLY[PHASE_ELIMINATE if self.pending >= 0 else PHASE_PLAY](self, action_id, events)
+        apply_choice(self, action_id, events)
         advance(self, events)
 
     def clone(self) -> CourtisansPosition:

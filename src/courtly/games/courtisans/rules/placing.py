@@ -4,7 +4,7 @@ opens the eliminate phase (C5.3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from courtly.core.events import Event
 from courtly.games.courtisans.codes import (
@@ -17,7 +17,6 @@ from courtly.games.courtisans.codes import (
     FIRST_DOMAIN,
     NO_ZONE,
     ROW_NAMES,
-    zone_count,
 )
 from courtly.games.courtisans.data import IS_ASSASSIN, IS_SPY, MAX_PLAYERS, MIN_PLAYERS, SPY_INDEX
 from courtly.games.courtisans.events import EVENTS
@@ -43,8 +42,9 @@ def _open_zones(num_players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(table)
 
 
-# OPEN_ZONES[num_players][seat][areas used]: precomputed, play_legal is the hot path.
-OPEN_ZONES = {n: _open_zones(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+# OPEN_ZONES[num_players][seat][areas used]: precomputed, play_legal is the hot path (``Final``:
+# compiled, read without a lookup in the module's dictionary).
+OPEN_ZONES: Final = {n: _open_zones(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def play_legal(state: CourtisansState) -> list[int]:
@@ -59,7 +59,8 @@ def play_legal(state: CourtisansState) -> list[int]:
 def play_apply(state: CourtisansState, action_id: int, events: list[Event] | None) -> None:
     """The card goes to the end of its zone and marks its area used; its events are made
     only when asked for (the search plays with none)."""
-    card, zone = divmod(action_id, zone_count(state.num_players))
+    # ``zone_count`` written out: interpreted, a call is a frame, and this runs every decision.
+    card, zone = divmod(action_id, FIRST_DOMAIN + state.num_players)
     seat = state.current
     state.hands[seat].remove(card)
     state.zone_cards(zone).append(card)
