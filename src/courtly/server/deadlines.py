@@ -43,6 +43,12 @@ def kinds(live: LiveTable) -> Callable[[int], str]:
     return lambda seat: live.seat(seat).kind
 
 
+def _clocks_behind(live: LiveTable) -> bool:
+    """Whether a playing table's clocks were measured at another position than its own."""
+    clock = live.stored.clock
+    return clock is not None and live.stored.status == PLAYING and clock["seq"] != live.stored.seq
+
+
 def decider(live: LiveTable) -> int | None:
     state = live.table.state
     return None if state.is_terminal else state.current_player
@@ -203,7 +209,13 @@ class Deadlines:
 
     async def tick(self) -> None:
         now = self.now()
-        for live in list(self.tables.tables.values()):
+        # Four times a second over every live table: the test is inline, and only a table
+        # whose clocks are behind its position costs a coroutine (docs/server.md, "Load").
+        behind = [live for live in self.tables.tables.values() if _clocks_behind(live)]
+        if self._lagging:
+            lagging = {live.id for live in behind}
+            self._lagging = {k: v for k, v in self._lagging.items() if k in lagging}
+        for live in behind:
             await self._measure_lagging(live, now)
         for table_id in await self.thread.run(self.rows.expired, now):
             due = await self.tables.get(table_id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from courtly.core.registry import load_game
@@ -170,12 +172,28 @@ def table_info(stored: StoredTable, live: LiveTable | None = None) -> dict[str, 
         "fill_after": stored.fill_after,
         "spectator_chat": stored.spectator_chat,
         "muted": stored.muted,
-        # The pace, the policy and each seat's time left, measured now (None: no clock).
-        "clock": clocks.public(stored.clock, clocks.now()),
+        # The pace, the policy and each seat's time left, measured now (None: no clock). The
+        # clock is read only for a clocked table: this is built for every accepted action.
+        "clock": None if stored.clock is None else clocks.public(stored.clock, clocks.now()),
         "to_move": _to_move(stored, live),
-        "created_at": stored.created_at.isoformat() + "Z",
-        "finished_at": None if stored.finished_at is None else stored.finished_at.isoformat() + "Z",
+        "created_at": utc_text(stored.created_at),
+        "finished_at": None if stored.finished_at is None else utc_text(stored.finished_at),
     }
+
+
+def utc_text(moment: datetime) -> str:
+    """A naive UTC timestamp (the Store's) as ISO 8601 with its ``Z``."""
+    if moment.tzinfo is not None:
+        return moment.isoformat() + "Z"  # never remembered: equal instants, other spellings
+    return _naive_utc_text(moment)
+
+
+@lru_cache(maxsize=8192)
+def _naive_utc_text(moment: datetime) -> str:
+    # Remembered: a table's creation time is spelled again in every message about the table
+    # (a live table's info is built for each accepted action), and ``isoformat`` cost more
+    # than the rest of that info's fields (docs/server.md, "Load").
+    return moment.isoformat() + "Z"
 
 
 def _to_move(stored: StoredTable, live: LiveTable | None) -> int | None:

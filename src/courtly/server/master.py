@@ -105,7 +105,8 @@ class Master:
                 live.stored.result = result
                 live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
             self.moved(live, seat, conn is None and holder is not None)
-            self.tables.signals.cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
+            if live.undo is not None:  # the reason is put into words only when it is told
+                self.tables.signals.cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
             broadcast(live, deliveries)
             self.tables.evict_if_done(live)
         if finished:
