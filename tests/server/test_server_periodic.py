@@ -30,7 +30,7 @@ def _live(table_id: str, clock: dict[str, object] | None = None) -> LiveTable:
     game = load_game("courtisans")
     options = game.resolve_options({})
     seats = [StoredSeat(s, PERSON, name=f"p{s}", token_hash=f"h{s}") for s in (0, 1)]
-    table = Table(game, 2, seed=7, options=options, seats=[s.label for s in seats])
+    table = Table(game, 2, seed=7, options=options, seats=[s.label() for s in seats])
     stored = StoredTable(
         id=table_id,
         game=game.name,
