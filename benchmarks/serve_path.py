@@ -45,7 +45,7 @@ def new_table(game: Game, index: int, seed: int) -> LiveTable:
     now = datetime.now(UTC).replace(tzinfo=None)
     seats = [StoredSeat(s, PERSON, name=f"bench {s}", token_hash=f"h{s}") for s in (0, 1)]
     options = game.resolve_options({})
-    table = Table(game, 2, seed=seed, options=options, seats=[s.label for s in seats])
+    table = Table(game, 2, seed=seed, options=options, seats=[s.label() for s in seats])
     stored = StoredTable(
         id=f"{RUN}-{index}-{seed}",
         game=game.name,
