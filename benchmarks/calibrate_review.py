@@ -27,7 +27,6 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,7 @@ from typing import Any
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, fit_counts, play_and_sample
+from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit_counts
 from courtly.core.state import Game
 
 #: Where a game's calibration ships in this repository (``calibration.data_path`` of the
@@ -75,36 +74,6 @@ class SampleLog:
         line = json.dumps({"game": index, "samples": [asdict(s) for s in samples]})
         with self.path.open("a", encoding="utf-8") as log:
             log.write(line + "\n")
-
-
-def collect(
-    game: Game,
-    player_counts: Sequence[int],
-    games: int,
-    positions: int,
-    settings: ReviewSettings,
-    seed: int,
-    progress: Callable[[int, int], None],
-    log: SampleLog | None,
-) -> list[Sample]:
-    """``fit.collect`` (``games`` games at each player count, indices numbered across the
-    counts), but a game ``log`` kept is not played again and each game played is kept as soon
-    as it finishes. A game's samples depend on its index alone, so a run resumed from what it
-    kept gives the samples of one never stopped."""
-    samples: list[Sample] = []
-    total = games * len(player_counts)
-    for n, players in enumerate(player_counts):
-        for g in range(games):
-            index = n * games + g
-            if log is not None and index in log.kept:
-                samples += log.kept[index]
-                continue
-            played = play_and_sample(game, players, index, seed, positions, settings)
-            if log is not None:
-                log.keep(index, played)
-            samples += played
-            progress(index + 1, total)
-    return samples
 
 
 def _clock(seconds: float) -> str:
@@ -238,7 +207,15 @@ def _play(
 
     try:
         samples = collect(
-            game, counts, args.games, args.positions, settings, args.seed, progress, log
+            game,
+            counts,
+            args.games,
+            args.positions,
+            settings,
+            args.seed,
+            progress,
+            kept=log.kept if log is not None else None,
+            keep=log.keep if log is not None else None,
         )
     except KeyboardInterrupt:
         again = "; the same command goes on from there" if log is not None else ""

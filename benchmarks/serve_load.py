@@ -4,13 +4,19 @@ Starts its own server on 127.0.0.1 (a fresh SQLite file in a temporary folder, o
 ``--database``), opens N tables of scripted two-person games and plays them as fast as the
 server answers (or, with ``--think S``, as people do: each seat thinks a random 0 to 2·S
 seconds before it acts): at each table the seat to act sends ``act`` and waits until the
-``update`` reached every seat of the table. Reports actions/s, the p50/p99 latency from an
-``act`` being sent to its ``update`` arriving at every other seat (no bots: bot thinking
-excluded), the server's CPU time per action (independent of what else runs on the machine),
+``update`` reached every seat of the table. Reports actions/s, the latency (p50, p90, p99,
+p99.9, maximum) from an ``act`` being sent to its ``update`` arriving at every other seat (no
+bots: bot thinking excluded), the server's CPU time per action (independent of what else runs on the machine),
 this script's own, and the machine's load average, which the latencies depend on. Every
 figure covers the window of ``--seconds`` that opens once every table is set up (N tables
 created, taken, started and connected at once is not the steady state); games that end in
-it are followed by new tables, as people start new games.
+it are followed by new tables, as people start new games. Before the window opens, each
+table's first game is played a random number of decisions in (0 to :data:`HEAD_START`, no
+think time, not measured), so that its games end, and new tables are made, at any moment of
+the window, as on a server whose tables were not all opened in the same second: started
+together, every Courtisans table ended its first game (63 to 70 decisions) within a few
+seconds of the others, near the end of a 60 s window or after it, and whether that wave of
+new tables fell in the window decided the p99 (``--lockstep`` starts them together still).
 
 Without think time every table acts again the moment it hears back, so latency is the
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
@@ -66,6 +72,8 @@ from courtly.server.loop_watch import LoopWatch
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600
+#: At most this many decisions of a table's first game are played before the window opens.
+HEAD_START = 60
 
 
 class Window:
@@ -118,13 +126,15 @@ async def play_tables(
     port: int,
     game: str,
     window: Window,
-    latencies: list[float],
+    latencies: list[tuple[float, float]],
     rng: random.Random,
     think: float,
+    lockstep: bool,
 ) -> int:
     """Play games back to back at one table slot until the window closes; actions made in it."""
     actions = 0
     first = True
+    head_start = 0 if lockstep else rng.randrange(HEAD_START + 1)
     async with httpx.AsyncClient(base_url=base, timeout=120) as http:
         while time.perf_counter() < window.deadline:
             created = (
@@ -153,6 +163,7 @@ async def play_tables(
             await asyncio.gather(*(s.read_until(0) for s in seats))
             if first:
                 first = False
+                await play_head_start(seats, head_start, rng)
                 await window.ready()
             while time.perf_counter() < window.deadline and seats[0].status == "playing":
                 mover = next((s for s in seats if s.legal), None)
@@ -163,20 +174,48 @@ async def play_tables(
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                     if time.perf_counter() >= window.deadline:
                         break
-                seq = mover.seq + 1
-                pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
                 sent = time.perf_counter()
-                act = {"type": "act", "seq": mover.seq, "action": pick["id"]}
-                await mover.ws.send(orjson.dumps(act).decode())
+                seq = await send_act(mover, rng)
                 arrived = await asyncio.gather(*(s.read_until(seq) for s in seats))
                 others = [t for s, t in zip(seats, arrived, strict=True) if s is not mover]
-                latencies.append(max(others) - sent)
+                latencies.append((sent, max(others) - sent))
                 actions += 1
             for seat in seats:
                 await seat.ws.close()
             if seats[0].status == "playing":
                 await http.post(f"/api/tables/{table_id}/end", headers=owner)
     return actions
+
+
+async def play_head_start(seats: list[Seat], decisions: int, rng: random.Random) -> None:
+    """Play up to ``decisions`` of a game at once, unmeasured (the first game's head start)."""
+    for _ in range(decisions):
+        mover = next((s for s in seats if s.legal), None)
+        if seats[0].status != "playing" or mover is None:
+            return
+        seq = await send_act(mover, rng)
+        await asyncio.gather(*(s.read_until(seq) for s in seats))
+
+
+async def send_act(mover: Seat, rng: random.Random) -> int:
+    """Send the mover's choice (mostly its first legal action, a random one a quarter of the
+    time); the sequence number its update will carry."""
+    pick = mover.legal[0] if rng.random() < 0.75 else rng.choice(mover.legal)
+    act = {"type": "act", "seq": mover.seq, "action": pick["id"]}
+    await mover.ws.send(orjson.dumps(act).decode())
+    return mover.seq + 1
+
+
+def quantile_ms(ordered: list[float], share: float) -> float | None:
+    """The ``share`` quantile (nearest rank) of sorted latencies in seconds, in ms."""
+    return round(1000 * ordered[int(share * (len(ordered) - 1))], 2) if ordered else None
+
+
+def write_latencies(path: Path, latencies: list[tuple[float, float]], started: float) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        out.write("sent_s,latency_ms\n")
+        for sent, latency in sorted(latencies):
+            out.write(f"{sent - started:.4f},{1000 * latency:.2f}\n")
 
 
 def cpu_seconds(servers: list[subprocess.Popen[bytes]]) -> float | None:
@@ -256,6 +295,27 @@ def percentile_bound(counts: list[int], bounds: list[float], share: float) -> fl
     return float("inf")
 
 
+def histogram_report(
+    before: list[dict[str, Any]], after: list[dict[str, Any]], key: str, name: str
+) -> dict[str, Any]:
+    """One of the watch's histograms over the window (every server's together): its median
+    and p99 buckets, how many over 50 ms, and the largest since the servers started."""
+    bounds = after[0][key]["bounds_ms"]
+    pairs = list(zip(after, before, strict=True))
+    counts = [
+        sum(a[key]["counts"][i] - b[key]["counts"][i] for a, b in pairs)
+        for i in range(len(bounds) + 1)
+    ]
+    upper = [*bounds, float("inf")]
+    return {
+        f"{name}_p50_ms_at_most": percentile_bound(counts, bounds, 0.5),
+        f"{name}_p99_ms_at_most": percentile_bound(counts, bounds, 0.99),
+        f"{name}s_over_50ms": sum(c for c, bound in zip(counts, upper, strict=True) if bound > 50),
+        f"{name}_max_ms_since_start": max(a[key]["max_ms"] for a in after),
+        f"{name}_count": sum(counts),
+    }
+
+
 def loop_report(
     before: list[dict[str, Any]] | None, after: list[dict[str, Any]] | None, elapsed: float
 ) -> dict[str, Any]:
@@ -263,20 +323,13 @@ def loop_report(
     the difference of the cumulative histograms read at both ends."""
     if before is None or after is None:
         return {}
-    bounds = after[0]["lag"]["bounds_ms"]
-    pairs = list(zip(after, before, strict=True))
-    lag = [
-        sum(a["lag"]["counts"][i] - b["lag"]["counts"][i] for a, b in pairs)
-        for i in range(len(bounds) + 1)
-    ]
-    upper = [*bounds, float("inf")]
-    over_50 = sum(count for count, bound in zip(lag, upper, strict=True) if bound > 50)
-    report: dict[str, Any] = {
-        "loop_lag_p50_ms_at_most": percentile_bound(lag, bounds, 0.5),
-        "loop_lag_p99_ms_at_most": percentile_bound(lag, bounds, 0.99),
-        "loop_lags_over_50ms": over_50,
-        "loop_lag_max_ms_since_start": max(a["lag"]["max_ms"] for a in after),
-    }
+    report: dict[str, Any] = {}
+    for key, name in (("lag", "loop_lag"), ("commits", "commit"), ("stored_waits", "stored_wait")):
+        if key not in after[0]:  # a server older than the commits' watch has only the lag
+            continue
+        part = histogram_report(before, after, key, name)
+        if key == "lag" or part[f"{name}_count"]:  # the client commits nothing
+            report.update(part)
     for generation in ("0", "1", "2"):
         count = sum(
             sum(a["gc"][generation]["counts"]) - sum(b["gc"][generation]["counts"])
@@ -344,6 +397,18 @@ def main() -> None:
         "table's address would",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="start every table's first game together (no head start): their ends, and the "
+        "new tables after them, then come in one wave",
+    )
+    parser.add_argument(
+        "--latencies",
+        type=Path,
+        help="also write every action's latency to this CSV (seconds since the window "
+        "opened, ms), to see whether the slow ones come together (a stall) or apart",
+    )
     args = parser.parse_args()
     postgres = None
     if args.postgres:
@@ -387,7 +452,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                 for index, backend in enumerate(backends):
                     name = f"server{index}"
                     servers.append(start_server(backend, args.database, Path(tmp), name))
-            latencies: list[float] = []
+            latencies: list[tuple[float, float]] = []
             window = Window(args.tables, args.seconds)
             # This script's own event loop and collector: its stalls are in every latency too,
             # where a thousand people's browsers would not stop together. It collects as the
@@ -438,6 +503,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                             latencies,
                             random.Random(i),
                             args.think,
+                            args.lockstep,
                         )
                         for i in range(args.tables)
                     )
@@ -459,7 +525,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                 os.killpg(server.pid, signal.SIGTERM)
             for server in servers:
                 server.wait(timeout=30)
-    ordered = sorted(latencies)
+    ordered = sorted(latency for _, latency in latencies)
+    if args.latencies:
+        write_latencies(args.latencies, latencies, window.started)
     result = {
         "tables": args.tables,
         "seconds": round(elapsed, 1),
@@ -471,8 +539,12 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(ordered), 2) if ordered else None,
-        "p99_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 2) if ordered else None,
+        "p90_ms": quantile_ms(ordered, 0.90),
+        "p99_ms": quantile_ms(ordered, 0.99),
+        "p999_ms": quantile_ms(ordered, 0.999),
+        "max_ms": quantile_ms(ordered, 1.0),
         "think_s": args.think,
+        "lockstep": args.lockstep,
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_after - cpu_before) / actions, 2)
             if actions and cpu_before is not None and cpu_after is not None

@@ -1,6 +1,6 @@
 """A calibration run (benchmarks/calibrate_review.py) keeps each game's positions as the game
-finishes, so a long run stopped part way goes on where it stopped and gives the positions of a
-run never stopped."""
+finishes (``fit.collect``'s ``kept`` and ``keep``, the script's ``SampleLog``), so a long run
+stopped part way goes on where it stopped and gives the positions of a run never stopped."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -37,9 +38,9 @@ class _Stop(Exception):
     """Stands for Ctrl-C after a number of games."""
 
 
-def _run(log: object, stop_after: int | None = None) -> tuple[list[Sample], list[int]]:
+def _run(log: Any, stop_after: int | None = None) -> tuple[list[Sample], list[int]]:
     """The samples of the run and the games it played (not read back from ``log``, a
-    ``SampleLog`` or None)."""
+    ``SampleLog`` or None), as the script runs it."""
     played: list[int] = []
 
     def progress(done: int, total: int) -> None:
@@ -48,14 +49,16 @@ def _run(log: object, stop_after: int | None = None) -> tuple[list[Sample], list
             raise _Stop
 
     game = courtly.load("kingdoms")
-    samples: list[Sample] = SCRIPT.collect(game, [2], GAMES, 2, SMALL, 0, progress, log)
+    kept = log.kept if log is not None else None
+    keep = log.keep if log is not None else None
+    samples = collect(game, [2], GAMES, 2, SMALL, 0, progress, kept=kept, keep=keep)
     return samples, played
 
 
 def test_a_stopped_run_goes_on_where_it_stopped_with_the_same_samples(tmp_path: Path) -> None:
     whole, played = _run(None)
     assert played == list(range(GAMES))
-    assert whole == collect(courtly.load("kingdoms"), [2], GAMES, 2, SMALL, 0)  # the package's
+    assert whole == collect(courtly.load("kingdoms"), [2], GAMES, 2, SMALL, 0)  # nothing kept
     path = tmp_path / "kingdoms-2.json.part"
     with pytest.raises(_Stop):
         _run(SampleLog(path, RUN), stop_after=2)

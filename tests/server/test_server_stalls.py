@@ -140,3 +140,29 @@ def test_served_process_freezes_at_start_and_reports_its_loop(tmp_path: Path) ->
     finally:
         for process in (tuned, untouched, unwatched):
             process.stop()
+
+
+def test_loop_watch_times_the_commits_of_actions(tmp_path: Path) -> None:
+    """Each group commit's time on the database thread, and each action's wait for it (what
+    every update of that action waits for, the loop never late), are in the watch."""
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'd.sqlite3'}", tmp_path / "d.log", {"COURTLY_LOOP_WATCH": "1"}
+    )
+    server.start()
+    try:
+        before = _loop(server)
+        _created, clients = server.seated("courtisans", ["open", "open"], seed=3)
+        mover = next(c for c in clients if c.legal)
+        mover.act(int(mover.legal[0]["id"]))
+        for client in clients:
+            client.wait_seq(1)
+        after = _loop(server)
+        for name in ("commits", "stored_waits"):
+            seen_before, seen = before[name], after[name]
+            assert isinstance(seen_before, dict) and isinstance(seen, dict)
+            assert sum(seen["counts"]) == sum(seen_before["counts"]) + 1  # the one action
+            assert seen["total_ms"] > 0 and seen["max_ms"] > 0
+        for client in clients:
+            client.close()
+    finally:
+        server.stop()

@@ -4,14 +4,22 @@ at a time, and actions arriving while a commit is under way are committed togeth
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from courtly.server.store import Store
 from courtly.server.stored import Append
 
 T = TypeVar("T")
+
+
+class CommitWatch(Protocol):
+    """Told of every group commit (``courtly.server.loop_watch``): how long the database
+    thread spent storing it, and how long each of its actions waited from its arrival."""
+
+    def committed(self, commit_s: float, waits_s: Sequence[float]) -> None: ...
 
 
 class StoreThread:
@@ -20,8 +28,10 @@ class StoreThread:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-db")
-        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        # Each waiting action with its future and when it arrived (perf_counter).
+        self._pending: list[tuple[Append, asyncio.Future[None], float]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self.watch: CommitWatch | None = None
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, func, *args)
@@ -31,7 +41,7 @@ class StoreThread:
         under way are committed together in the next transaction (group commit), so many busy
         tables cost one database round trip, not one each."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((append, done))
+        self._pending.append((append, done, time.perf_counter()))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await done
@@ -40,13 +50,13 @@ class StoreThread:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self.run(self.store.actions.append, [append for append, _ in batch])
+                took = await self.run(self._append, [append for append, _, _ in batch])
             except Exception as exc:
                 if len(batch) == 1:
                     _settle(batch[0][1], exc)
                     continue
                 # One bad action must not sink the others: store each alone.
-                for append, done in batch:
+                for append, done, _ in batch:
                     try:
                         await self.run(self.store.actions.append, [append])
                     except Exception as alone:
@@ -54,8 +64,17 @@ class StoreThread:
                     else:
                         _settle(done, None)
             else:
-                for _, done in batch:
+                for _, done, _ in batch:
                     _settle(done, None)
+                if self.watch is not None:
+                    now = time.perf_counter()
+                    self.watch.committed(took, [now - arrived for _, _, arrived in batch])
+
+    def _append(self, appends: list[Append]) -> float:
+        """Store a group of actions (on the database thread); the seconds it took there."""
+        started = time.perf_counter()
+        self.store.actions.append(appends)
+        return time.perf_counter() - started
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=True)

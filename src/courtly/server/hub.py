@@ -83,6 +83,7 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         # The event loop's lag and the collector's pauses, when asked for (docs/server.md, "Load").
         self.loop_watch = LoopWatch() if limits.loop_watch > 0 else None
+        self.thread.watch = self.loop_watch
         self.gc_policy = GcPolicy(limits.gc_full_minutes)
 
     @property

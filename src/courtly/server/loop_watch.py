@@ -7,7 +7,10 @@ a long callback) delays every table's next message. With ``COURTLY_LOOP_WATCH=1`
 ``GET /api/health/loop`` returns them:
 
 - the loop's lag: a task asks to wake every 10 ms and counts how late it woke;
-- the collector's pauses (``gc.callbacks``), per generation, with their total time.
+- the collector's pauses (``gc.callbacks``), per generation, with their total time;
+- the group commits of actions (``StoreThread.watch``): each commit's time on the database
+  thread, and each action's wait from its arrival to its commit, which every seat's update
+  of that action waits for without the loop being late (a slow disk flush, a checkpoint).
 
 Counts only grow, so a benchmark reads them at both ends of its window and subtracts
 (``benchmarks/serve_load.py`` does). Off by default: the watching task wakes a hundred times
@@ -20,6 +23,7 @@ import asyncio
 import bisect
 import gc
 import time
+from collections.abc import Sequence
 from typing import Any
 
 #: Upper bounds (ms) of the histograms' buckets; the last bucket is everything above.
@@ -65,6 +69,13 @@ class LoopWatch:
         self._gc_cpu_started = 0.0
         self._gc_started = 0.0
         self._task: asyncio.Task[None] | None = None
+        self.commits = Histogram()
+        self.stored_waits = Histogram()
+
+    def committed(self, commit_s: float, waits_s: Sequence[float]) -> None:
+        self.commits.add(1000 * commit_s)
+        for wait in waits_s:
+            self.stored_waits.add(1000 * wait)
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
@@ -104,6 +115,8 @@ class LoopWatch:
                 }
                 for g, h in self.gc_pauses.items()
             },
+            "commits": self.commits.as_json(),
+            "stored_waits": self.stored_waits.as_json(),
             "gc_frozen": gc.get_freeze_count(),
             "gc_threshold": list(gc.get_threshold()),
         }

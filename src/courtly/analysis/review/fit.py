@@ -13,7 +13,7 @@ chosen on the training games alone (folds of them), never on the held-out ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from courtly.agents.registry import make_agent
@@ -170,14 +170,25 @@ def collect(
     settings: ReviewSettings,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    kept: Mapping[int, list[Sample]] | None = None,
+    keep: Callable[[int, list[Sample]], None] | None = None,
 ) -> list[Sample]:
-    """``games`` games at each player count (indices numbered across the counts)."""
+    """``games`` games at each player count (indices numbered across the counts). A game in
+    ``kept`` (by index) is not played again; ``keep`` is given each game played as soon as it
+    finishes. A game's samples depend on its index alone, so a long run resumed from what it
+    kept gives the samples of one never stopped (``benchmarks/calibrate_review.py``)."""
     samples: list[Sample] = []
     total = games * len(player_counts)
     for n, players in enumerate(player_counts):
         for g in range(games):
             index = n * games + g
-            samples += play_and_sample(game, players, index, seed, positions, settings)
+            if kept is not None and index in kept:
+                samples += kept[index]
+                continue
+            played = play_and_sample(game, players, index, seed, positions, settings)
+            if keep is not None:
+                keep(index, played)
+            samples += played
             if progress is not None:
                 progress(index + 1, total)
     return samples
