@@ -81,7 +81,8 @@ def _clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
 
 
-def _table(bins: list[Bin]) -> list[str]:
+def reliability_table(bins: list[Bin]) -> list[str]:
+    """A reliability table in Markdown (docs/bots.md's form), with the certified column."""
     rows = [
         "| predicted | positions | mean predicted | observed | off by | 95% margin | within 5 "
         "| certified |",
@@ -159,9 +160,9 @@ def main() -> None:
         summary = {k: v for k, v in curves[str(players)].items() if k not in ("values", "chances")}
         print(f"\n#### {players} players\n\n{json.dumps(summary)}")
         print("\nUncalibrated (the search's value), held-out positions:\n")
-        print("\n".join(_table(measured.raw_bins)))
+        print("\n".join(reliability_table(measured.raw_bins)))
         print(f"\nCalibrated ({measured.method}), held-out positions:\n")
-        print("\n".join(_table(measured.bins)))
+        print("\n".join(reliability_table(measured.bins)))
 
 
 def _play(

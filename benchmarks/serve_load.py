@@ -6,8 +6,9 @@ server answers (or, with ``--think S``, as people do: each seat thinks a random 
 seconds before it acts): at each table the seat to act sends ``act`` and waits until the
 ``update`` reached every seat of the table. Reports actions/s, the latency (p50, p90, p99,
 p99.9, maximum) from an ``act`` being sent to its ``update`` arriving at every other seat (no
-bots: bot thinking excluded), the server's CPU time per action (independent of what else runs on the machine),
-this script's own, and the machine's load average, which the latencies depend on. Every
+bots: bot thinking excluded), the server's CPU time per action (independent of what else runs
+on the machine), this script's own, and the machine's load average, which the latencies
+depend on. Every
 figure covers the window of ``--seconds`` that opens once every table is set up (N tables
 created, taken, started and connected at once is not the steady state); games that end in
 it are followed by new tables, as people start new games. Before the window opens, each
