@@ -14,7 +14,8 @@ Runs made one player count at a time (``--samples`` each) are merged by giving e
 A run given ``--samples FILE`` keeps each game's positions in ``FILE.part`` as the game finishes
 (``SampleLog``); stopped (Ctrl-C, a crash), the same command goes on where it stopped and
 gives the positions of a run never stopped. ``FILE`` is written, and ``FILE.part`` removed,
-when every game is played. Progress (games, elapsed, time left) goes to stderr.
+when every game is played (gzip-compressed if ``FILE`` ends in ``.gz``). Progress (games,
+elapsed, time left) goes to stderr.
 
 The curve is written to this repository's ``src/courtly/analysis/review/data/GAME.json``, not
 the imported package's, so a run may import a compiled build (``PYTHONPATH``, read-only).
@@ -23,6 +24,7 @@ the imported package's, so a run may import a compiled build (``PYTHONPATH``, re
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -76,6 +78,22 @@ class SampleLog:
             log.write(line + "\n")
 
 
+def read_samples(path: Path) -> list[dict[str, Any]]:
+    """A run's positions (``FILE.json``, or gzip-compressed ``FILE.json.gz``)."""
+    data = path.read_bytes()
+    found: list[dict[str, Any]] = json.loads(
+        gzip.decompress(data) if path.suffix == ".gz" else data
+    )
+    return found
+
+
+def write_samples(path: Path, samples: list[Sample]) -> None:
+    """Write a run's positions, compressed if ``path`` ends in ``.gz`` (a run of tens of
+    thousands of games is kept in a tenth of the space; mtime 0: the same bytes every time)."""
+    data = json.dumps([asdict(s) for s in samples]).encode("utf-8")
+    path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
+
+
 def _clock(seconds: float) -> str:
     minutes, seconds = divmod(round(seconds), 60)
     return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
@@ -125,7 +143,7 @@ def main() -> None:
     files: list[Path] = args.samples or []
     refit = bool(files) and all(f.exists() for f in files)
     if refit:
-        samples = [Sample(**s) for f in files for s in json.loads(f.read_text())]
+        samples = [Sample(**s) for f in files for s in read_samples(f)]
     else:
         samples = _play(args, game, counts, settings, files[0] if files else None)
     fits = fit_counts(samples)
@@ -223,7 +241,7 @@ def _play(
         sys.exit(f"\nstopped{again}")
     print(file=sys.stderr)
     if file is not None and log is not None:
-        file.write_text(json.dumps([asdict(s) for s in samples]))
+        write_samples(file, samples)
         log.path.unlink()
     return samples
 

@@ -91,3 +91,17 @@ def test_a_log_of_other_settings_is_refused_and_left_as_it_was(tmp_path: Path) -
     with pytest.raises(ValueError, match="other settings"):
         SampleLog(path, {**RUN, "iterations": 200})
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_positions_kept_compressed_read_back_the_same(tmp_path: Path) -> None:
+    samples, _ = _run(None)
+    for name in ("run.json", "run.json.gz"):
+        path = tmp_path / name
+        SCRIPT.write_samples(path, samples)
+        assert [Sample(**s) for s in SCRIPT.read_samples(path)] == samples
+    packed = tmp_path / "run.json.gz"
+    assert packed.read_bytes()[:2] == b"\x1f\x8b"  # gzip's magic number
+    assert packed.stat().st_size < (tmp_path / "run.json").stat().st_size
+    first = packed.read_bytes()
+    SCRIPT.write_samples(packed, samples)
+    assert packed.read_bytes() == first  # the same bytes every time (no timestamp)
