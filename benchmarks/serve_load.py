@@ -7,17 +7,16 @@ seconds before it acts): at each table the seat to act sends ``act`` and waits u
 ``update`` reached every seat of the table. Reports actions/s, the latency (p50, p90, p99,
 p99.9, maximum) from an ``act`` being sent to its ``update`` arriving at every other seat (no
 bots: bot thinking excluded), the server's CPU time per action (independent of what else runs
-on the machine), this script's own, and the machine's load average, which the latencies
-depend on. Every
-figure covers the window of ``--seconds`` that opens once every table is set up (N tables
-created, taken, started and connected at once is not the steady state); games that end in
-it are followed by new tables, as people start new games. Before the window opens, each
+on the machine), this script's own, and the machine's load average, which the latencies depend
+on. Every figure covers the window of ``--seconds`` that opens once every table is set up (N
+tables created, taken, started and connected at once is not the steady state); games that end
+in it are followed by new tables, as people start new games. Before the window opens, each
 table's first game is played a random number of decisions in (0 to :data:`HEAD_START`, no
 think time, not measured), so that its games end, and new tables are made, at any moment of
 the window, as on a server whose tables were not all opened in the same second: started
 together, every Courtisans table ended its first game (63 to 70 decisions) within a few
-seconds of the others, near the end of a 60 s window or after it, and whether that wave of
-new tables fell in the window decided the p99 (``--lockstep`` starts them together still).
+seconds of the others, near the end of a 60 s window or after it, and whether that wave of new
+tables fell in the window decided the p99 (``--lockstep`` starts them together still).
 
 Without think time every table acts again the moment it hears back, so latency is the
 number of tables over the throughput (Little's law) whatever the server does; ``--think``
