@@ -79,3 +79,16 @@ def test_a_bots_search_is_cut_to_its_clock() -> None:
     assert cut == "ismcts:seconds=0.5,depth=0"
     assert clocks.think_spec("courtisans", "random", 0.1) == "random"
     assert "seconds=0.02" in clocks.think_spec("courtisans", "easy", 0.01)
+
+
+def test_a_stand_ins_search_is_not_cut_to_the_clock_that_ran_out() -> None:
+    """The stand-in plays at the level the table chose: its seat has 0 s left, but its
+    thinking is charged to nobody; once the person is back, their clock cuts again."""
+    clock = _started(Pace(kind="fischer", initial_seconds=1, policy="bot", bot="hard"))
+    stood_in = clocks.timed_out(clock, 0)
+    later = T0 + timedelta(seconds=5)
+    seconds = clocks.thinking_time(stood_in, 0, later)
+    assert seconds is None and clocks.think_spec("courtisans", "hard", seconds) == "hard"
+    assert clocks.thinking_time(clock, 0, T0 + timedelta(seconds=0.5)) == 0.5
+    back = clocks.back(stood_in, 0, later)
+    assert clocks.thinking_time(back, 0, later) == 0.0

@@ -261,6 +261,15 @@ def public(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None
     }
 
 
+def thinking_time(clock: dict[str, Any], seat: int, now: datetime) -> float | None:
+    """The seconds a bot deciding for ``seat`` may think by its clock (None: no limit). A
+    stand-in's thinking is charged to nobody (``moved``), and its seat's clock ran out (0 s
+    left): cut to that, the level the table chose for its stand-in would play at a 20 ms search."""
+    if seat in clock["stand_in"]:
+        return None
+    return left(clock, seat, now)
+
+
 def think_spec(game_name: str, spec: str, seconds_left: float | None) -> str:
     """A bot's spec for one decision with ``seconds_left`` on its clock: a search that might
     think longer than a quarter of that (with under 4 s left) is cut to it (the rest is the

@@ -127,7 +127,8 @@ class Deadlines:
         clock = live.stored.clock
         if clock is None:
             return spec
-        return clocks.think_spec(live.stored.game, spec, clocks.left(clock, seat, self.now()))
+        seconds = clocks.thinking_time(clock, seat, self.now())
+        return clocks.think_spec(live.stored.game, spec, seconds)
 
     async def events(self, table_id: str) -> list[dict[str, Any]]:
         return await self.thread.run(self.rows.events, table_id)
