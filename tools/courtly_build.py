@@ -2,11 +2,11 @@
 
 ``COURTLY_COMPILE=1 pip install .`` builds and installs a wheel whose kernel, games and agents
 are compiled (setup.py names them); only that build needs mypy (and the libraries the compiled
-modules import, for their types: rich, babel, and numpy, which the kernel's tensors name), so
-only then are they asked for. Every step but the wheel itself
-runs setup.py without compiling (it has no mypy yet when asked what it needs). An editable
-install always stays pure Python: compiled files beside the sources would shadow every later
-edit of them.
+modules import, for their types: rich, babel, numpy, which the kernel's tensors name, and
+orjson, which spells a state's fingerprint), so only then are they asked for. Every step but
+the wheel itself runs setup.py without compiling (it has no mypy yet when asked what it
+needs). An editable install always stays pure Python: compiled files beside the sources would
+shadow every later edit of them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ COMPILE_REQUIRES = [
     "rich>=13.7,<16",
     "babel>=2.14,<3",
     "numpy>=1.26,<3",
+    "orjson>=3.9,<4",
 ]
 
 

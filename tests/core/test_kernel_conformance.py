@@ -102,6 +102,13 @@ class BrokenClone(HighCardsState):
         return other
 
 
+class FloatInState(HighCardsState):
+    def _body_to_json(self) -> dict[str, Any]:
+        body = super()._body_to_json()
+        body["pace"] = [{"share": 1e-05}]  # the fast canonical spelling writes 0.00001
+        return body
+
+
 def _variant(cls: type[HighCardsState]) -> HighCards:
     class Variant(HighCards):
         def _new_state(
@@ -120,6 +127,11 @@ def _failures(cls: type[HighCardsState]) -> str:
     report = run_conformance(_variant(cls), 2, games=3, seed=2)
     assert not report.ok
     return " ".join(report.failures)
+
+
+def test_a_float_in_a_states_json_is_caught() -> None:
+    # The fingerprint's fast spelling (orjson) writes some floats unlike the standard library.
+    assert "a state's JSON form holds a float at /pace/0/share" in _failures(FloatInState)
 
 
 def test_leaky_observation_is_caught() -> None:

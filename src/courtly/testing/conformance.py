@@ -203,6 +203,11 @@ class _Form:
     __slots__ = ("copy", "text")
 
     def __init__(self, data: dict[str, Any]) -> None:
+        where = _float_in(data)
+        if where is not None:
+            # The fingerprint's fast spelling is the standard library's only without floats.
+            path = "/".join(str(key) for key in reversed(where))
+            raise ConformanceFailure(f"a state's JSON form holds a float at /{path}")
         self.text = canonical_json(data)
         self.copy = _marshalled(data)
 
@@ -211,6 +216,24 @@ class _Form:
         data = state.to_json()
         copy = _marshalled(data)
         return (copy is not None and copy == self.copy) or canonical_json(data) == self.text
+
+
+def _float_in(value: Any) -> list[Any] | None:
+    """The path (keys and indices, innermost first) of the first float in a JSON value, or
+    None: ``State.fingerprint``'s fast canonical spelling must never meet one."""
+    if isinstance(value, float):
+        return []
+    items: Iterable[tuple[Any, Any]] = ()
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list | tuple):
+        items = enumerate(value)
+    for key, item in items:
+        found = _float_in(item)
+        if found is not None:
+            found.append(key)
+            return found
+    return None
 
 
 def _marshalled(data: dict[str, Any]) -> bytes | None:
