@@ -351,3 +351,43 @@ def test_two_processes_act_once_on_each_passed_deadline(two_processes: list[Serv
         assert lost is not None and second.info(table_id)["result"]["time_out"] == lost
         events = first.record(table_id)["clock_events"]
         assert [(e["kind"], e["seat"]) for e in events] == [("timeout", lost)], events
+
+
+def test_an_undo_runs_the_clock_of_the_seat_taken_back_to_at_once(clocked: Clocked) -> None:
+    """The update that tells of an undo shows the clocks at the position taken back to: the
+    seat to decide again is the one whose time runs, from the undo on (nobody is charged for
+    the time in between), not the seat whose turn was undone."""
+    server, clock, _ = clocked
+    pace = {"kind": "fischer", "initial_seconds": 600, "increment_seconds": 0, "policy": "lose"}
+    created = server.create("for-the-king", ["hotseat", "hotseat"], seed=3, pace=pace)
+    server.start_table(created)
+    table_id = created["table"]["id"]
+    clients = [server.client(table_id, s["token"]) for s in created["seats"]]
+    for client in clients:
+        client.wait_type("snapshot")
+    _eventually(lambda: _to_move(server, table_id) is not None)
+    mirror = Table(load_game("for-the-king"), 2, seed=3)
+    while True:  # until a seat's decision both passes the turn and may be taken back
+        mover = next(c for c in clients if c.legal)
+        seat = mover.viewer
+        assert seat is not None
+        mirror.act(seat, mirror.seq, mover.legal[0]["id"])
+        mover.act(mover.legal[0]["id"])
+        for client in clients:
+            client.wait_seq(mirror.seq)
+        if mirror.can_undo(seat) and mirror.state.current_player != seat:
+            break
+    _catch_up(clients, server, table_id)
+    _eventually(lambda: _to_move(server, table_id) == 1 - seat)
+    clock.advance(timedelta(seconds=30))  # the other seat's time runs meanwhile
+    seq = mover.seq
+    mover.send({"type": "undo"})  # the same person holds the other seat: nobody to ask
+    assert mover.wait_type("undo_result")["accepted"] is True
+    update = mover.wait_for(lambda m: m["type"] == "update" and m["seq"] >= seq + 1)
+    shown = update["table"]["clock"]
+    assert shown["running"] == seat
+    # The other seat's 30 s were not charged (its turn never was), and seat's runs from now.
+    assert shown["remaining_ms"][1 - seat] == 600_000
+    assert shown["remaining_ms"][seat] <= 600_000
+    for client in clients:
+        client.close()

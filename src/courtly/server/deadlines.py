@@ -100,6 +100,19 @@ class Deadlines:
             due = clocks.deadline(after, kinds(live))
             self._save(live, after, due, event)
 
+    def taken_back(self, live: LiveTable) -> None:
+        """After an undo this process stored (the table's lock held, before anyone hears of
+        it): the clocks measured at the position taken back to, the seat to decide running
+        from now, nobody charged for the time in between. Left to ``_measure_lagging``, the
+        clocks of the position undone would run on (and be shown) until its wait for another
+        process's measure ran out."""
+        clock = live.stored.clock
+        if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
+            return
+        after = clocks.started(clock, live.seq, decider(live), self.now())
+        live.stored.clock = after
+        self._save(live, after, clocks.deadline(after, kinds(live)))
+
     def _save(
         self,
         live: LiveTable,

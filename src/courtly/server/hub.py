@@ -73,6 +73,7 @@ class Hub:
         self.peers = PeerListener(self.tables, self.undo, self.leases)
         self.deadlines = Deadlines(self.tables, clock, self.wake_bots)
         self.master.moved = self.deadlines.moved
+        self.undo.taken_back = self.deadlines.taken_back
         self.bot_seats.budget = self.deadlines.budget
         self.chat = TableChat(self.thread, limits)
         self.accounts = Accounts(self.thread, self.tables)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 
 from courtly.core.errors import CourtlyError
 from courtly.core.table import Table
@@ -25,6 +26,8 @@ class Undo:
         self.tables = tables
         self.signals = tables.signals
         self.wake_bots = wake_bots
+        # The clocks measured at the position taken back to (the hub gives ``Deadlines``').
+        self.taken_back: Callable[[LiveTable], None] = lambda live: None
 
     async def request(self, live: LiveTable, seat: int, conn: Connection) -> None:
         """A seat asks to take back its last decision. This process decides the request: the
@@ -144,6 +147,7 @@ class Undo:
             return
         live.stored.seq = live.table.seq
         live.last_act.clear()
+        self.taken_back(live)
         tell_undo_result(live, request.seat, True, granted)
         broadcast(live, deliveries)
         self.wake_bots(live)
