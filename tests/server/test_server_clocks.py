@@ -140,7 +140,19 @@ def clocked(tmp_path: Path) -> Iterator[Clocked]:
 
 def _turn_table(server: ServerProcess, policy: str) -> tuple[str, dict[str, Any], list[Client]]:
     pace = {"kind": "turn", "move_seconds": 86400, "policy": policy, "bot": "easy"}
-    created = server.create("courtisans", ["open", "open"], seed=11, pace=pace)
+    return _clocked_table(server, pace)
+
+
+def _clocked_table(
+    server: ServerProcess,
+    pace: dict[str, Any],
+    game: str = "courtisans",
+    seats: tuple[str, str] = ("open", "open"),
+    seed: int = 11,
+) -> tuple[str, dict[str, Any], list[Client]]:
+    """A started table of ``pace`` with a client (snapshot read) for each seat, once its
+    clocks run."""
+    created = server.create(game, list(seats), seed=seed, pace=pace)
     server.start_table(created)
     table_id = created["table"]["id"]
     clients = [server.client(table_id, s["token"]) for s in created["seats"]]
@@ -234,13 +246,7 @@ def test_a_person_who_comes_back_by_acting_is_recorded_as_back(clocked: Clocked)
     server, clock, _ = clocked
     # A slow stand-in (hard: a search of up to a second), so the person can act first.
     pace = {"kind": "turn", "move_seconds": 86400, "policy": "bot", "bot": "hard"}
-    created = server.create("courtisans", ["open", "open"], seed=11, pace=pace)
-    server.start_table(created)
-    table_id = created["table"]["id"]
-    clients = [server.client(table_id, s["token"]) for s in created["seats"]]
-    for client in clients:
-        client.wait_type("snapshot")
-    _eventually(lambda: _to_move(server, table_id) is not None)
+    table_id, created, clients = _clocked_table(server, pace)
     came_back_at = None
     for _ in range(5):  # the stand-in may still win the race now and then: another day
         _mover(server, table_id, 1, clients)
@@ -359,13 +365,7 @@ def test_an_undo_runs_the_clock_of_the_seat_taken_back_to_at_once(clocked: Clock
     the time in between), not the seat whose turn was undone."""
     server, clock, _ = clocked
     pace = {"kind": "fischer", "initial_seconds": 600, "increment_seconds": 0, "policy": "lose"}
-    created = server.create("for-the-king", ["hotseat", "hotseat"], seed=3, pace=pace)
-    server.start_table(created)
-    table_id = created["table"]["id"]
-    clients = [server.client(table_id, s["token"]) for s in created["seats"]]
-    for client in clients:
-        client.wait_type("snapshot")
-    _eventually(lambda: _to_move(server, table_id) is not None)
+    table_id, _, clients = _clocked_table(server, pace, "for-the-king", ("hotseat", "hotseat"), 3)
     mirror = Table(load_game("for-the-king"), 2, seed=3)
     while True:  # until a seat's decision both passes the turn and may be taken back
         mover = next(c for c in clients if c.legal)
