@@ -1,4 +1,4 @@
-"""ISMCTS on the toy Duel game (tests/agents/conftest.py), independent of the real games."""
+"""ISMCTS on the toy Duel game (tests/agents/agents_toy_duel.py), independent of the real games."""
 
 from __future__ import annotations
 

@@ -6,14 +6,10 @@ runs are skipped with the reason, unless COURTLY_REQUIRE_POSTGRES=1 (CI), where 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
 from server_support import REQUIRE_POSTGRES, Postgres, ServerProcess
 
 BACKENDS = ["sqlite", "postgresql"]
