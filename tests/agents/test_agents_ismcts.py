@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from agents_toy_duel import DUEL, HOLD, RAISE, DuelGame, DuelState
@@ -21,6 +21,9 @@ from courtly.core.match import play_match
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
 from courtly.core.state import State
+
+if TYPE_CHECKING:
+    from courtly.agents.ismcts import _Node
 
 
 def position(hands: list[list[int]], played: list[int], table: int, phase: str) -> DuelState:
@@ -211,8 +214,8 @@ def test_modelled_opponents_leave_only_our_own_decisions_in_the_tree() -> None:
     state = DUEL.new_game(2, seed=6)
     root_keys: list[int] = []
 
-    def collect(node):  # type: ignore[no-untyped-def]
-        keys = []
+    def collect(node: _Node) -> list[int]:
+        keys: list[int] = []
         for key, child in node.children.items():
             keys.append(key)
             keys.extend(collect(child))

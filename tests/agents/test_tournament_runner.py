@@ -30,7 +30,7 @@ def outcome(
 
 def test_every_entry_sits_in_every_seat_once_per_block() -> None:
     for players in (2, 3, 4):
-        seen = [set() for _ in range(players)]
+        seen: list[set[int]] = [set() for _ in range(players)]
         for game_index in range(players):
             order = seating(players, game_index)
             assert sorted(order) == list(range(players))

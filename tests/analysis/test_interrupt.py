@@ -16,7 +16,7 @@ import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.runner import usable_cpus
 from courtly.analysis.tournament import tournament_tasks
-from courtly.cli.running import INTERRUPTED
+from courtly.cli import INTERRUPTED
 
 # The installed command, as a user runs it.
 COURTLY = [str(Path(sys.executable).parent / "courtly")]

@@ -63,7 +63,7 @@ def test_ray_gives_the_local_results(ray_runner: Runner, tmp_path: Path) -> None
     assert checked.ok and checked.games == 3
     assert checked.decisions == run_conformance(game, 2, 3, seed=1).decisions
 
-    pages = []
+    pages: list[bytes | list[str]] = []
     for name, runner in (("ray", ray_runner), ("local", local)):
         plan = plan_report("courtisans", ["random"] * 3, 40, 5, None, None, tmp_path / name)
         run_report(plan, runner)

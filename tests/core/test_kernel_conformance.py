@@ -301,7 +301,8 @@ class FloatingRefusal(HighCardsState):
         try:
             return super().apply(action, player)
         except IllegalActionError:
-            self.deck = [float(c) for c in self.deck]  # 1 becomes 1.0: a trace
+            # 1 becomes 1.0: a trace (floats in the int deck, deliberately: hence the ignore)
+            self.deck = [float(c) for c in self.deck]  # type: ignore[misc]
             raise
 
 

@@ -72,7 +72,7 @@ def test_a_record_is_verified_completely(toy: HighCards) -> None:
     record = _record(toy)
     assert record.result is not None
 
-    def refused(change: Callable[[GameRecord], None], words: str) -> None:
+    def refused(change: Callable[[GameRecord], object], words: str) -> None:
         copy = GameRecord.from_json(record.dumps())
         change(copy)
         with pytest.raises(RecordError, match=words):

@@ -157,10 +157,11 @@ def test_an_events_data_does_not_move_with_the_state() -> None:
     """The sentence is made when shown, maybe long after the move: a list the rules passed
     (the state's own) and changed afterwards must not change what the event says."""
     kinds = EventKinds({"count": "{seat} counts {counts}"})
-    counts = [1, [2]]
+    inner = [2]
+    counts: list[object] = [1, inner]
     event = kinds.event("count", {"seat": 0, "counts": counts})
     counts.append(3)
-    counts[1].append(4)  # type: ignore[union-attr]
+    inner.append(4)  # counts[1]
     assert event.data["counts"] == [1, [2]]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy
@@ -10,7 +11,7 @@ from interop_support import CONFIGS, positions
 
 import courtly
 from courtly.core.rng import Rng
-from courtly.core.tensor import TensorWriter, layout_markdown, layout_size
+from courtly.core.tensor import TensorField, TensorWriter, layout_markdown, layout_size
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 DOC_PAGE = {"for-the-king": "for_the_king.md"}
@@ -81,7 +82,7 @@ def test_writer_refuses_what_does_not_fit() -> None:
 def test_layout_is_documented(name: str) -> None:
     """docs/games/GAME.md holds the layout table exactly as the encoder writes it."""
     game = courtly.load(name)
-    layouts = {
+    layouts: dict[int, Sequence[TensorField]] = {
         n: game.observation_tensor_layout(n) for n in range(game.min_players, game.max_players + 1)
     }
     page = (DOCS / DOC_PAGE.get(name, f"{name}.md")).read_text()
