@@ -20,7 +20,7 @@ def mid_game(cz: SimpleNamespace, options: dict[str, str] | None = None) -> Cour
         cz.card("Hare", "spy"),
         cz.card("Carp", "spy"),
     )
-    return cz.position(
+    state = cz.position(
         3,
         hands=[
             cz.cards("Stag courtier*3"),
@@ -35,10 +35,17 @@ def mid_game(cz: SimpleNamespace, options: dict[str, str] | None = None) -> Cour
         spies_played_by={toad_spy: 0, hare_spy: 1, carp_spy: 1},
         options=options,
     )
+    assert isinstance(state, CourtisansState)
+    return state
 
 
 def worlds(state: CourtisansState, seat: int, count: int = 12) -> list[CourtisansState]:
-    return [state.resample(seat, Rng(seed)) for seed in range(count)]
+    out: list[CourtisansState] = []
+    for seed in range(count):
+        world = state.resample(seat, Rng(seed))
+        assert isinstance(world, CourtisansState)
+        out.append(world)
+    return out
 
 
 def test_resample_keeps_what_the_seat_knows(cz: SimpleNamespace) -> None:

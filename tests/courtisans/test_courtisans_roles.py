@@ -9,18 +9,21 @@ import pytest
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
 from courtly.core.render import event_text
+from courtly.core.state import State
 from courtly.games.courtisans import GAME as COURTISANS
 from courtly.games.courtisans.codes import kill_base, spare_id
 
 
-def kill_choices(state) -> list[tuple[str, int] | None]:  # type: ignore[no-untyped-def]
+def kill_choices(state: State) -> list[tuple[str, int] | None]:
     out: list[tuple[str, int] | None] = []
     for action in state.legal_actions():
         if action.kind == "spare":
             out.append(None)
         else:
             assert action.kind == "eliminate"
-            out.append((str(action.arg("row")), int(action.arg("position"))))  # type: ignore[arg-type]
+            position = action.arg("position")
+            assert isinstance(position, int)
+            out.append((str(action.arg("row")), position))
     return out
 
 

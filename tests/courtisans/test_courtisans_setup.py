@@ -113,7 +113,7 @@ def test_c3_4_every_player_gets_the_same_number_of_turns(players: int, turns: in
     state = new(players, seed=players)
     rng = Rng(5)
     plays = [0] * players
-    order = []
+    order: list[int] = []
     kill_base = 90 * (2 + players)
     while not state.is_terminal:
         seat = state.current_player

@@ -10,7 +10,7 @@ from typing import Any
 from courtly.agents.greedy import GreedyAgent
 from courtly.agents.ismcts import ISMCTSAgent, level_settings
 from courtly.core.rng import Rng
-from courtly.core.seat import SeatView
+from courtly.core.seat import Agent, SeatView
 from courtly.games.for_the_king import GAME
 
 
@@ -18,7 +18,7 @@ def _game(options: dict[str, str], seed: int) -> list[dict[str, Any]]:
     """hard (a small iteration budget, no clock) against greedy; the actions played."""
     settings = level_settings(GAME.name, "hard")
     hard = ISMCTSAgent(GAME, replace(settings, iterations=40, seconds=None))
-    agents = [hard, GreedyAgent(GAME)]
+    agents: list[Agent] = [hard, GreedyAgent(GAME)]
     rngs = [Rng(seed * 2 + 1), Rng(seed * 2 + 2)]
     state = GAME.new_game(2, seed=seed, options=options)
     played = []

@@ -35,6 +35,7 @@ def _reachable() -> list[dict[str, Any]]:
 
 
 STATES = _reachable()
+ODD_VALUES: list[object]
 ODD_VALUES = [None, -1, 0, 1, 2, 7, 99, True, "", "x", "gold1-01", "king-up1-1", [], {}, [0]]
 
 

@@ -7,7 +7,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kingdoms_helpers import build
+from kingdoms_helpers import build, resample
 from rich.console import Console
 
 from courtly.core.canonical import canonical_json
@@ -70,7 +70,7 @@ def test_seen_cards_stay_in_resampled_worlds() -> None:
     queen = s.hand[0][1]
     others = set()
     for seed in range(20):
-        world = s.resample(1, Rng(seed))
+        world = resample(s, 1, Rng(seed))
         assert queen in world.hand[0] and len(world.hand[0]) == 3
         others.add(tuple(sorted(world.hand[0])))
     assert len(others) > 1
@@ -82,7 +82,7 @@ def test_resample_army_cards_are_number_cards() -> None:
 
     varied = set()
     for seed in range(30):
-        world = s.resample(1, Rng(seed))
+        world = resample(s, 1, Rng(seed))
         assert all(IS_NUMBER[c] for c in world.army[0])
         varied.add(tuple(world.army[0]))
     assert len(varied) > 1
@@ -100,7 +100,7 @@ def test_c3_3_resampled_duel_opponent_holds_a_subject() -> None:
     s = build(phase="duel", seats=({"hand": mine}, {"hand": theirs}), discard=discard)
     hands = set()
     for seed in range(40):
-        world = s.resample(0, Rng(seed))
+        world = resample(s, 0, Rng(seed))
         assert any(IS_NUMBER[c] for c in world.hand[1])
         hands.add(tuple(world.hand[1]))
         world.step(world.legal_action_ids()[0])

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kingdoms_helpers import act, build, has, kinds
 
 from courtly.games.kingdoms.codes import PH_ACTION
 from courtly.games.kingdoms.data import parse_card
 from courtly.games.kingdoms.rules.dispatch import advance
+from courtly.games.kingdoms.state import KingdomsState
 
 
-def draw_state(seat0: dict[str, object], seat1: dict[str, object], **kw: object) -> object:
+def draw_state(seat0: dict[str, Any], seat1: dict[str, Any], **kw: Any) -> KingdomsState:
     return build(phase="draw", seats=(seat0, seat1), phase_started=False, **kw)
 
 

@@ -123,7 +123,7 @@ def _card_lists(data: dict[str, Any]) -> list[list[Any]]:
 
 @st.composite
 def mutated(draw: st.DrawFn) -> dict[str, Any]:
-    data = copy.deepcopy(draw(st.sampled_from(POOL)))
+    data: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(POOL)))
     for _ in range(draw(st.integers(1, 2))):
         how = draw(st.sampled_from(["scalar", "drop", "duplicate", "swap", "move", "task"]))
         lists = [cards for cards in _card_lists(data) if cards]

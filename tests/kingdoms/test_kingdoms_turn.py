@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from kingdoms_helpers import act, build, has, kinds
+from kingdoms_helpers import act, build, has, kinds, new_game
 
 from courtly.core.errors import InvalidStateError
 from courtly.core.events import Event, events_for
@@ -20,7 +20,7 @@ from courtly.games.kingdoms.state import KingdomsState
 
 def test_c3_1_opening_hands_have_royal_and_subject() -> None:
     for seed in range(40):
-        s = GAME.new_game(2, seed=seed)
+        s = new_game(2, seed=seed)
         for p in (0, 1):
             hand = s.hand[p] + ([s.duel[p]] if s.duel[p] >= 0 else [])
             assert len(hand) == 7
@@ -251,7 +251,7 @@ def test_c1_3_every_random_game_ends() -> None:
 
     rng = Rng(99)
     for seed in range(15):
-        s = GAME.new_game(2, seed=seed, options={"turn_limit": 60})
+        s = new_game(2, seed=seed, options={"turn_limit": 60})
         steps = 0
         while not s.is_terminal:
             ids = s.legal_action_ids()

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from tudor_support import give_cards, give_tokens, turn_state
+from tudor_support import give_cards, give_tokens, resample, turn_state
 
 from courtly.core.rng import Rng
 from courtly.games.tudor import GAME
 from courtly.games.tudor.codes import (
     M_IMMEDIATE,
 )
+from courtly.games.tudor.state import TudorState
 from courtly.testing import run_conformance
 
 
@@ -34,7 +35,7 @@ def test_t14_2_resample_keeps_what_the_seat_knows() -> None:
     give_cards(st, 1, red=2, blue=1)
     give_cards(st, 2, green=1)
     give_tokens(st, 1, purple=3)
-    worlds = [st.resample(0, Rng(k)) for k in range(12)]
+    worlds = [resample(st, 0, Rng(k)) for k in range(12)]
     for w in worlds:
         w.check_invariants()
         assert w.observation(0) == st.observation(0)
@@ -97,12 +98,13 @@ def test_t14_2_a_token_awaiting_its_immediate_choice_stays_with_its_owner() -> N
     st.chosen = 2
     st.cur = 0
     for k in range(10):
-        w = st.resample(1, Rng(k))
+        w = resample(st, 1, Rng(k))
         assert w.intr[0] == 1 and w.infl[0] == 0
 
 
 def test_t14_events_are_public_and_announce_rounds_and_the_end() -> None:
     state = GAME.new_game(2, seed=2)
+    assert isinstance(state, TudorState)
     rng = Rng(1)
     events = []
     while not state.is_terminal:
@@ -116,6 +118,7 @@ def test_t14_events_are_public_and_announce_rounds_and_the_end() -> None:
 
 def test_t14_screens_are_lifted_at_game_end() -> None:
     state = GAME.new_game(2, seed=4)
+    assert isinstance(state, TudorState)
     rng = Rng(2)
     assert "revealed" not in state.observation(0)
     while not state.is_terminal:
@@ -129,13 +132,14 @@ def test_t14_a_finished_game_resamples_to_the_lifted_screens() -> None:
     """Once the screens are lifted, every world shows each seat exactly what it saw; only the
     bag's order stays unknown (worlds used to re-deal the screens as if they were still up)."""
     state = GAME.new_game(3, seed=4)
+    assert isinstance(state, TudorState)
     rng = Rng(3)
     while not state.is_terminal:
         ids = state.legal_action_ids()
         state.step(ids[rng.below(len(ids))])
     for seat in range(3):
         for k in range(4):
-            world = state.resample(seat, Rng(k))
+            world = resample(state, seat, Rng(k))
             world.check_invariants()
             assert world.observation(seat) == state.observation(seat)
             assert sorted(world.bag) == sorted(state.bag)

@@ -68,7 +68,7 @@ def _at(tree: Any, path: tuple[Any, ...]) -> Any:
     return tree
 
 
-REPLACEMENTS = st.one_of(
+REPLACEMENTS: st.SearchStrategy[object] = st.one_of(
     st.integers(-3, 30),
     st.sampled_from([None, True, False, "blue", "purple", "influence", "I", "turn", "thumb"]),
     st.just([]),
@@ -79,7 +79,7 @@ REPLACEMENTS = st.one_of(
 @st.composite
 def mutated(draw: st.DrawFn) -> dict[str, Any]:
     text = draw(st.sampled_from(reachable()))
-    tree = json.loads(text)
+    tree: dict[str, Any] = json.loads(text)
     for _ in range(draw(st.integers(1, 2))):
         paths = _containers(tree)
         node = _at(tree, draw(st.sampled_from(paths)))

@@ -6,6 +6,8 @@ Where v15 plays as the English text does, the test pins the v15 behaviour the ro
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tudor_support import (
     clear_markers,
@@ -38,7 +40,7 @@ def column(st: TudorState, col: int, *factions: str | None) -> None:
         put_token(st, f"{col}-{row}", f)
 
 
-def phase_state(mode: int, n: int = 3, **options: object) -> TudorState:
+def phase_state(mode: int, n: int = 3, /, **options: Any) -> TudorState:
     """Round 1 at the start of Phase 1 (``M_ASSIGN``, one Courtier each to place) or Phase 3
     (``M_LORD``), seat 0 first; no Rings, no cards."""
     st = turn_state(n, **options)
