@@ -148,7 +148,9 @@ def test_only_an_argon2_hash_is_stored(server: ServerProcess, browsers: list[Bro
     # The session's id is not stored either: only its hash.
     sessions = _rows(server, "SELECT * FROM courtly_sessions WHERE account_id = :a", a=row.id)
     assert len(sessions) == 1
-    assert all(browser.session not in str(value) for value in sessions[0])
+    session = browser.session
+    assert session is not None
+    assert all(session not in str(value) for value in sessions[0])
 
 
 def test_log_in_rotates_the_session(server: ServerProcess, browsers: list[Browser]) -> None:

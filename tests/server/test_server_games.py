@@ -14,7 +14,7 @@ from courtly.core.records import GameRecord
 from courtly.core.registry import game_names, load_game
 from courtly.core.render import event_json
 from courtly.core.rng import Rng
-from courtly.core.table import Delivery, Table
+from courtly.core.table import Deliveries, Delivery, Table
 from courtly.server.protocol import game_message, seat_names
 
 GAMES = game_names()
@@ -147,7 +147,9 @@ def test_every_message_is_the_same_when_the_hidden_is_redrawn(
     record = GameRecord.from_json(sqlite_server.record(created["table"]["id"]))
     mirror = Table(loaded, players, seed=record.seed, options=record.options)
     rng = Rng(17)
-    deliveries: dict[int | None, Any] = {v: mirror.snapshot(v) for v in mirror.viewers()}
+    deliveries: dict[int | None, Delivery] | Deliveries = {
+        v: mirror.snapshot(v) for v in mirror.viewers()
+    }
     for action in [*record.actions, None]:
         for client in [*clients, spectator]:
             events = deliveries[client.viewer].events

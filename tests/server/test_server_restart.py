@@ -38,7 +38,8 @@ def test_kill_9_mid_game_then_restart_brings_every_table_back(server: ServerProc
     server.kill9()
     store = Store(server.database_url)
     before = {table_id: store.load_table(table_id) for table_id in ids}
-    assert before[ids[1]] is not None and before[ids[1]].status == "playing", "killed mid-game"
+    killed = before[ids[1]]
+    assert killed is not None and killed.status == "playing", "killed mid-game"
     server.start()
 
     for client in (*players, human, watcher):

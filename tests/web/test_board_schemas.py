@@ -87,7 +87,9 @@ def split_path(text: str) -> list[str]:
 def reads(source: str) -> set[tuple[str, ...]]:
     """Every observation path the board's code reads (up to the first JavaScript member)."""
     code = re.sub(r"(?m)^\s*//.*$", "", source)
-    names = {"obs": []} | {name: split_path(path) for name, path in ALIAS.findall(source)}
+    names: dict[str, list[str]] = {"obs": []} | {
+        name: split_path(path) for name, path in ALIAS.findall(source)
+    }
     found: set[tuple[str, ...]] = set()
     pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")((?:\??\.\w+)+)")
     for match in pattern.finditer(code):

@@ -171,7 +171,8 @@ def test_courtisans_kill_is_chosen_on_the_board_and_named(
     kill = ".board-area .card.pickable[data-pick*='eliminate']"
 
     def deciding_a_kill() -> bool:
-        return page.get_attribute(".table-page", "data-phase") == "eliminate"
+        phase: str | None = page.get_attribute(".table-page", "data-phase")
+        return phase == "eliminate"
 
     play_until(page, deciding_a_kill, prefer=ASSASSIN[lang])
     # Each kill names the card in words (the server's, as this seat sees it), never a position.

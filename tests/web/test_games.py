@@ -36,7 +36,7 @@ def create_in_lobby(page: Any, server: Server, game: str, options: dict[str, str
         page.fill(f"#opt-{game}-{name}", value)
     page.click("#create")
     page.wait_for_selector("#start")
-    table_id = page.url.rsplit("/", 1)[-1].split("#")[0]
+    table_id: str = page.url.rsplit("/", 1)[-1].split("#")[0]
     page.click("#start")
     return table_id
 
