@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from courtly.core.table import Table
 from courtly.server.config import Limits
 
 # A scripted seat acts no faster than the server's rate limit refills (a person is far slower):
@@ -345,3 +346,18 @@ class Client:
 
     def close(self) -> None:
         self._stack.close()
+
+
+def play_to_an_undoable_move(clients: list[Client], mirror: Table, passing: bool = False) -> Client:
+    """Play first legal actions (each on ``mirror`` too) until one can be taken back, and,
+    ``passing``, gave the decision to another seat; return that seat's client."""
+    while True:
+        mover = next(c for c in clients if c.legal)
+        seat = mover.viewer
+        assert seat is not None
+        mirror.act(seat, mirror.seq, mover.legal[0]["id"])
+        mover.act(mover.legal[0]["id"])
+        for client in clients:
+            client.wait_seq(mirror.seq)
+        if mirror.can_undo(seat) and not (passing and mirror.state.current_player == seat):
+            return mover

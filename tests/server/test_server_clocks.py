@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Client, Postgres, ServerProcess
+from server_support import Client, Postgres, ServerProcess, play_to_an_undoable_move
 
 from courtly.core.canonical import canonical_json
 from courtly.core.records import GameRecord
@@ -367,16 +367,10 @@ def test_an_undo_runs_the_clock_of_the_seat_taken_back_to_at_once(clocked: Clock
     pace = {"kind": "fischer", "initial_seconds": 600, "increment_seconds": 0, "policy": "lose"}
     table_id, _, clients = _clocked_table(server, pace, "for-the-king", ("hotseat", "hotseat"), 3)
     mirror = Table(load_game("for-the-king"), 2, seed=3)
-    while True:  # until a seat's decision both passes the turn and may be taken back
-        mover = next(c for c in clients if c.legal)
-        seat = mover.viewer
-        assert seat is not None
-        mirror.act(seat, mirror.seq, mover.legal[0]["id"])
-        mover.act(mover.legal[0]["id"])
-        for client in clients:
-            client.wait_seq(mirror.seq)
-        if mirror.can_undo(seat) and mirror.state.current_player != seat:
-            break
+    # Until a seat's decision both passes the turn and may be taken back.
+    mover = play_to_an_undoable_move(clients, mirror, passing=True)
+    seat = mover.viewer
+    assert seat is not None
     _catch_up(clients, server, table_id)
     _eventually(lambda: _to_move(server, table_id) == 1 - seat)
     clock.advance(timedelta(seconds=30))  # the other seat's time runs meanwhile

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Client, ServerProcess
+from server_support import ServerProcess, play_to_an_undoable_move
 
 from courtly.analysis.ratings import bot_ratings
 from courtly.core.errors import CourtlyError
@@ -178,27 +178,11 @@ def test_presence_and_a_reconnect_gets_a_fresh_snapshot(server: ServerProcess) -
     again.close()
 
 
-def _play_to_an_undoable_move(
-    created: dict[str, Any], clients: list[Client], mirror: Table
-) -> Client:
-    """Play first legal actions until one can be taken back; return that seat's client."""
-    while True:
-        mover = next(c for c in clients if c.legal)
-        seat = mover.viewer
-        assert seat is not None
-        mirror.act(seat, mirror.seq, mover.legal[0]["id"])
-        mover.act(mover.legal[0]["id"])
-        for client in clients:
-            client.wait_seq(mirror.seq)
-        if mirror.can_undo(seat):
-            return mover
-
-
 def test_undo_needs_the_others_consent(server: ServerProcess) -> None:
     created, clients = server.seated("courtisans", ["open", "open"], seed=3)
     table_id = created["table"]["id"]
     mirror = Table(load_game("courtisans"), 2, seed=3)
-    asker = _play_to_an_undoable_move(created, clients, mirror)
+    asker = play_to_an_undoable_move(clients, mirror)
     other = clients[1 - (asker.viewer or 0)]
     seq = asker.seq
 
@@ -244,7 +228,7 @@ def test_hotseats_undo_at_once_and_records_are_redacted_before_the_end(
     created, clients = server.seated("courtisans", ["hotseat", "hotseat"], seed=3)
     table_id = created["table"]["id"]
     mirror = Table(load_game("courtisans"), 2, seed=3)
-    asker = _play_to_an_undoable_move(created, clients, mirror)
+    asker = play_to_an_undoable_move(clients, mirror)
     seq = asker.seq
     asker.send({"type": "undo"})  # the same person holds the other seat: nobody to ask
     assert asker.wait_type("undo_result")["accepted"] is True
