@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from typed_states import resample
+
 from courtly.core.canonical import canonical_json
 from courtly.core.rng import Rng
 from courtly.games.for_the_king import GAME
@@ -22,13 +24,6 @@ def new_game(n: int, seed: int) -> FtkState:
     state = GAME.new_game(n, seed=seed)
     assert isinstance(state, FtkState)
     return state
-
-
-def resample(state: FtkState, seat: int, rng: Rng) -> FtkState:
-    """``state.resample``, typed: a For the King state's worlds are For the King states."""
-    world = state.resample(seat, rng)
-    assert isinstance(world, FtkState)
-    return world
 
 
 def body(state: FtkState) -> str:

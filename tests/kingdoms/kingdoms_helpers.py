@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from courtly.core.rng import Rng
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.data import CARD_NAMES
 from courtly.games.kingdoms.state import KingdomsState
@@ -30,13 +29,6 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
     state = GAME.new_game(players, seed=seed, options=options)
     assert isinstance(state, KingdomsState)
     return state
-
-
-def resample(state: KingdomsState, seat: int, rng: Rng) -> KingdomsState:
-    """``state.resample``, typed: a Kingdoms state's worlds are Kingdoms states."""
-    world = state.resample(seat, rng)
-    assert isinstance(world, KingdomsState)
-    return world
 
 
 def build(

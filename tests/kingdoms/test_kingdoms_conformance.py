@@ -7,8 +7,9 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kingdoms_helpers import build, resample
+from kingdoms_helpers import build
 from rich.console import Console
+from typed_states import resample
 
 from courtly.core.canonical import canonical_json
 from courtly.core.rng import Rng

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from tudor_support import give_cards, give_tokens, resample, turn_state
+from tudor_support import give_cards, give_tokens, turn_state
+from typed_states import resample
 
 from courtly.core.rng import Rng
 from courtly.games.tudor import GAME

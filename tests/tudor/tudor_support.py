@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from courtly.core.events import Event
-from courtly.core.rng import Rng
 from courtly.games.tudor import GAME
 from courtly.games.tudor.codes import (
     FIG_NONE,
@@ -19,13 +18,6 @@ def new(n: int = 3, seed: int = 1, **options: Any) -> TudorState:
     st = GAME.new_game(n, seed=seed, options=options)
     assert isinstance(st, TudorState)
     return st
-
-
-def resample(st: TudorState, seat: int, rng: Rng) -> TudorState:
-    """``st.resample``, typed: a Tudor state's worlds are Tudor states."""
-    world = st.resample(seat, rng)
-    assert isinstance(world, TudorState)
-    return world
 
 
 def turn_state(n: int = 3, seed: int = 1, **options: Any) -> TudorState:
