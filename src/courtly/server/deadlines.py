@@ -49,6 +49,15 @@ def _clocks_behind(live: LiveTable) -> bool:
     return clock is not None and live.stored.status == PLAYING and clock["seq"] != live.stored.seq
 
 
+def _measured_from(
+    live: LiveTable, clock: dict[str, Any], now: datetime
+) -> tuple[dict[str, Any], datetime | None]:
+    """The clocks at the table's position, its seat to decide running from ``now`` (nobody
+    charged), and their deadline."""
+    after = clocks.started(clock, live.seq, decider(live), now)
+    return after, clocks.deadline(after, kinds(live))
+
+
 def decider(live: LiveTable) -> int | None:
     state = live.table.state
     return None if state.is_terminal else state.current_player
@@ -106,12 +115,11 @@ class Deadlines:
         from now, nobody charged for the time in between. Left to ``_measure_lagging``, the
         clocks of the position undone would run on (and be shown) until its wait for another
         process's measure ran out."""
-        clock = live.stored.clock
-        if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
+        if live.stored.clock is None or not _clocks_behind(live):
             return
-        after = clocks.started(clock, live.seq, decider(live), self.now())
+        after, due = _measured_from(live, live.stored.clock, self.now())
         live.stored.clock = after
-        self._save(live, after, clocks.deadline(after, kinds(live)))
+        self._save(live, after, due)
 
     def _save(
         self,
@@ -250,8 +258,7 @@ class Deadlines:
             clock = live.stored.clock
             if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
                 return
-            after = clocks.started(clock, live.seq, decider(live), now)
-            due = clocks.deadline(after, kinds(live))
+            after, due = _measured_from(live, clock, now)
             if await self.thread.run(self.rows.measured, live.id, live.seq, after, due):
                 live.stored.clock = after
                 broadcast_table(live)
