@@ -164,8 +164,20 @@ def started(clock: dict[str, Any], seq: int, decider: int | None, now: datetime)
     """The clocks at position ``seq``, ``decider``'s time running from ``now`` without charging
     anyone (the start, or a position whose clocks were never stored: a crash between an
     action's commit and its clocks' is lost time for nobody)."""
-    clock = {**clock, "seq": seq, "running": decider, "since": _text(now)}
-    return clock
+    return {**clock, "seq": seq, "running": decider, "since": _text(now)}
+
+
+def restarted(
+    clock: dict[str, Any],
+    seq: int,
+    decider: int | None,
+    now: datetime,
+    kind_of: Callable[[int], str],
+) -> tuple[dict[str, Any], datetime | None]:
+    """``started`` and its deadline: a position whose clocks were never measured (an undo's,
+    or one whose measure was lost)."""
+    after = started(clock, seq, decider, now)
+    return after, deadline(after, kind_of)
 
 
 def moved(
@@ -262,9 +274,8 @@ def public(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None
 
 
 def thinking_time(clock: dict[str, Any], seat: int, now: datetime) -> float | None:
-    """The seconds a bot deciding for ``seat`` may think by its clock (None: no limit). A
-    stand-in's thinking is charged to nobody (``moved``), and its seat's clock ran out (0 s
-    left): cut to that, the level the table chose for its stand-in would play at a 20 ms search."""
+    """The seconds a bot deciding for ``seat`` may think by its clock (None: no limit). Not a
+    stand-in's: charged to nobody (``moved``), it would be cut to its seat's empty clock."""
     if seat in clock["stand_in"]:
         return None
     return left(clock, seat, now)

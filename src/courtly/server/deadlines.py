@@ -49,15 +49,6 @@ def _clocks_behind(live: LiveTable) -> bool:
     return clock is not None and live.stored.status == PLAYING and clock["seq"] != live.stored.seq
 
 
-def _measured_from(
-    live: LiveTable, clock: dict[str, Any], now: datetime
-) -> tuple[dict[str, Any], datetime | None]:
-    """The clocks at the table's position, its seat to decide running from ``now`` (nobody
-    charged), and their deadline."""
-    after = clocks.started(clock, live.seq, decider(live), now)
-    return after, clocks.deadline(after, kinds(live))
-
-
 def decider(live: LiveTable) -> int | None:
     state = live.table.state
     return None if state.is_terminal else state.current_player
@@ -110,14 +101,14 @@ class Deadlines:
             self._save(live, after, due, event)
 
     def taken_back(self, live: LiveTable) -> None:
-        """After an undo this process stored (the table's lock held, before anyone hears of
-        it): the clocks measured at the position taken back to, the seat to decide running
-        from now, nobody charged for the time in between. Left to ``_measure_lagging``, the
-        clocks of the position undone would run on (and be shown) until its wait for another
-        process's measure ran out."""
+        """After an undo this process stored (the lock held, before anyone hears of it): the
+        clocks measured at the position taken back to, at once (``_measure_lagging`` would
+        first wait ``LAG`` for another process's measure, the undone clocks shown meanwhile)."""
         if live.stored.clock is None or not _clocks_behind(live):
             return
-        after, due = _measured_from(live, live.stored.clock, self.now())
+        after, due = clocks.restarted(
+            live.stored.clock, live.seq, decider(live), self.now(), kinds(live)
+        )
         live.stored.clock = after
         self._save(live, after, due)
 
@@ -258,7 +249,7 @@ class Deadlines:
             clock = live.stored.clock
             if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
                 return
-            after, due = _measured_from(live, clock, now)
+            after, due = clocks.restarted(clock, live.seq, decider(live), now, kinds(live))
             if await self.thread.run(self.rows.measured, live.id, live.seq, after, due):
                 live.stored.clock = after
                 broadcast_table(live)
