@@ -194,10 +194,14 @@ def test_hints_only_where_the_creator_turned_them_on_and_only_for_your_own_turn(
     player.act(hint["actions"][0])
     player.wait_seq(player.seq + 1)
     if not player.legal:
+        seen = player.seq
         waiting = server.http.post(
             f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {token}"}
         )
-        assert waiting.status_code == 409
+        if waiting.status_code != 409:
+            # The greedy bot moves at once: it may have played between the update and the
+            # request (failed once in CI), and the turn was the player's again by then.
+            assert waiting.status_code == 200 and server.info(table_id)["seq"] > seen
     player.close()
 
 
