@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 import courtly
+from courtly.agents.ismcts import level_settings
 from courtly.agents.registry import make_agent
 from courtly.analysis.review import (
     ReviewSettings,
@@ -25,6 +26,7 @@ from courtly.analysis.review.calibration import (
     MIN_BLOCK,
     Calibration,
     data_path,
+    fitted_iterations,
     isotonic,
     load_calibration,
     logistic,
@@ -118,6 +120,35 @@ def test_the_same_settings_give_the_same_review() -> None:
     assert review_record(game, record, 1, FEW).to_json() == first
     other_seed = review_record(game, record, 1, replace(FEW, seed=4)).to_json()
     assert other_seed != first
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_with_no_budget_a_review_searches_the_iterations_its_curves_were_fitted_at(
+    name: str,
+) -> None:
+    """The chances are read through curves fitted at the budget that made the values, and
+    the review is the same on any machine: a time budget would make neither true."""
+    shipped = json.loads(data_path(name).read_text(encoding="utf-8"))
+    fitted = shipped["search_iterations"]
+    assert fitted_iterations(name) == fitted
+    budget = ReviewSettings(seed=5).for_game(name)
+    assert budget == ReviewSettings(iterations=fitted, seconds=None, seed=5)
+    game = courtly.load(name)
+    assert (ReviewSettings().search(game).iterations, ReviewSettings().search(game).seconds) == (
+        fitted,
+        None,
+    )
+    assert ReviewSettings().played_search(game).iterations == fitted // 2
+    # A budget given is kept as given.
+    assert ReviewSettings(seconds=0.5).for_game(name) == ReviewSettings(seconds=0.5)
+    assert ReviewSettings(iterations=7).for_game(name) == ReviewSettings(iterations=7)
+
+
+def test_a_game_with_no_calibration_reviews_at_its_hard_levels_iterations() -> None:
+    assert fitted_iterations("no-such-game") is None
+    hard = level_settings("no-such-game", "hard").iterations
+    assert hard is not None
+    assert ReviewSettings().for_game("no-such-game") == ReviewSettings(iterations=hard)
 
 
 @pytest.mark.parametrize("name", sorted(SEATS))

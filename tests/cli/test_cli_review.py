@@ -18,6 +18,7 @@ from rich.cells import cell_len
 import courtly
 from courtly.agents.registry import make_agent
 from courtly.analysis.review import ReviewSettings, review_record
+from courtly.analysis.review.calibration import fitted_iterations
 from courtly.analysis.runner import usable_cpus
 from courtly.cli.review import side_file
 from courtly.cli.review_spectator import spectator_side_file
@@ -170,3 +171,29 @@ def test_a_viewer_that_is_neither_a_seat_nor_the_spectator_is_refused(tmp_path: 
     done = _run("review", str(record), "--as", "everyone", "--iterations", "5")
     assert done.returncode != 0
     assert len(done.stderr.strip().splitlines()) == 1 and "spectator" in done.stderr
+
+
+def test_with_no_budget_the_review_searches_the_calibrated_iterations_the_same_each_time(
+    tmp_path: Path,
+) -> None:
+    """No ``--seconds`` nor ``--iterations``: each search runs the iterations the game's
+    curves were fitted at (the chances are the calibrated ones), so two runs, here or on
+    another machine, print and keep the same review, and the spectator's series likewise."""
+    record = _record(tmp_path, "kingdoms", 2)
+    fitted = fitted_iterations("kingdoms")
+    assert fitted is not None
+    first = _run("review", str(record), "--as", "1")
+    assert first.returncode == 0, first.stderr
+    assert f"{fitted} search iterations per decision" in " ".join(first.stdout.split())
+    side = side_file(record, 0)
+    kept = json.loads(side.read_text(encoding="utf-8"))
+    assert kept["settings"] == {"iterations": fitted, "seconds": None, "seed": 0}
+    side.unlink()
+    again = _run("review", str(record), "--as", "1")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == first.stdout
+    assert json.loads(side.read_text(encoding="utf-8")) == kept
+    spectator = _run("review", str(record), "--as", "spectator")
+    assert spectator.returncode == 0, spectator.stderr
+    series = json.loads(spectator_side_file(record).read_text(encoding="utf-8"))
+    assert series["settings"] == kept["settings"]

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from server_support import Postgres, ServerProcess
 
+from courtly.analysis.review.calibration import fitted_iterations
+
 # A small fixed budget: the same review on any machine, and quick.
 ENV = {"COURTLY_REVIEW_ITERATIONS": "20"}
 
@@ -89,6 +91,30 @@ def test_a_review_after_the_end_is_stored_and_survives_a_restart(
         assert _review(server, table_id, 0, done=False) == review  # stored: not computed again
         other = _review(server, table_id, 1, done=True)  # taken up again after the restart
         assert other["done"] == other["total"]
+    finally:
+        server.stop()
+
+
+def test_with_no_budget_set_a_review_searches_the_games_calibrated_iterations(
+    tmp_path: Path,
+) -> None:
+    """A server started with neither ``COURTLY_REVIEW_ITERATIONS`` nor ``_SECONDS``: each
+    turn's search runs the iterations the game's win chances were calibrated at, so the
+    chances shown are the calibrated ones and the same on any machine."""
+    fitted = fitted_iterations("kingdoms")
+    assert fitted is not None
+    server = ServerProcess(f"sqlite:///{tmp_path / 'courtly.sqlite3'}", tmp_path / "server.log")
+    server.start()
+    try:
+        bots = server.create("kingdoms", ["bot:greedy", "bot:greedy"], seed=3)
+        server.start_table(bots)
+        table_id = bots["table"]["id"]
+        _finished(server, table_id)
+        assert server.http.post(f"/api/tables/{table_id}/reviews/0").status_code == 200
+        review = _review(server, table_id, 0, done=True)
+        assert review["settings"] == {"iterations": fitted, "seconds": None, "seed": 0}
+        assert review["decisions"]
+        assert all(d["iterations"] > 0 for d in review["decisions"])
     finally:
         server.stop()
 

@@ -330,12 +330,20 @@ def review(
     ],
     seconds: Annotated[
         float | None,
-        typer.Option("--seconds", min=0.01, help="Search time per decision (default 1.0)."),
+        typer.Option(
+            "--seconds",
+            min=0.01,
+            help="Search time per decision instead (the same cost on any machine, not the "
+            "same review).",
+        ),
     ] = None,
     iterations: Annotated[
         int | None,
         typer.Option(
-            "--iterations", min=1, help="Search iterations per decision instead (reproducible)."
+            "--iterations",
+            min=1,
+            help="Search iterations per decision (default: those the game's win chances were "
+            "calibrated at).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
@@ -344,8 +352,6 @@ def review(
     address: AddressOpt = None,
 ) -> None:
     """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
-    if seconds is None and iterations is None:
-        seconds = 1.0
     viewer = review_viewer(as_seat)
     runner = make_runner(backend, workers, address)
     if viewer is None:

@@ -62,6 +62,7 @@ class _Job:
     identity: dict[str, Any]
     done: dict[int, Decision]
     turns: list[Turn]
+    settings: ReviewSettings  # the budget for this record's game
 
 
 def review_files(
@@ -75,7 +76,7 @@ def review_files(
     """Review seat ``as_seat`` (from 1) of each finished record in ``paths``: every turn still
     to judge is a task for ``runner`` (here, worker processes or Ray), each kept beside its
     record as it finishes; then each review is printed."""
-    settings = ReviewSettings(iterations=iterations, seconds=seconds, seed=seed)
+    asked = ReviewSettings(iterations=iterations, seconds=seconds, seed=seed)
     seat = as_seat - 1
     jobs: list[_Job] = []
     tasks: list[TurnTask] = []
@@ -88,10 +89,11 @@ def review_files(
         if record.result is None:
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(side_file(record_path, seat))
+        settings = asked.for_game(game.name)
         identity = review_identity(record, seat, settings.to_json())
         done = saved_by_step(side, identity, "decisions", Decision.from_json)
         turns = seat_turns(game, record, seat)
-        jobs.append(_Job(game, record, side, identity, done, turns))
+        jobs.append(_Job(game, record, side, identity, done, turns, settings))
         data = record.to_json()
         for turn in turns:
             if turn.judged and turn.step not in done:
@@ -111,7 +113,9 @@ def review_files(
             write_atomically(job.side, json.dumps(body, ensure_ascii=False))
             progress.update(task, completed=count)
     for job in jobs:
-        review = review_record(job.game, job.record, seat, settings, done=job.done, turns=job.turns)
+        review = review_record(
+            job.game, job.record, seat, job.settings, done=job.done, turns=job.turns
+        )
         _print(job.game, job.record, review, job.turns)
 
 

@@ -53,6 +53,7 @@ class _Job:
     identity: dict[str, Any]
     done: dict[int, PublicPoint]
     steps: list[int]
+    settings: ReviewSettings  # the budget for this record's game
 
 
 def review_spectator_files(
@@ -61,7 +62,7 @@ def review_spectator_files(
     """The spectator's series of each finished record in ``paths``: every point still to
     estimate is a task for ``runner``, each kept beside its record as it finishes; then each
     series is printed."""
-    settings = ReviewSettings(iterations=iterations, seconds=seconds, seed=seed)
+    asked = ReviewSettings(iterations=iterations, seconds=seconds, seed=seed)
     jobs: list[_Job] = []
     tasks: list[TurnTask] = []
     for index, path in enumerate(paths):
@@ -70,10 +71,11 @@ def review_spectator_files(
         if record.result is None:
             raise RecordError.keyed("error.review.unfinished")
         side = check_writable(spectator_side_file(Path(path).expanduser()))
+        settings = asked.for_game(game.name)
         identity = review_identity(record, "spectator", settings.to_json())
         done = saved_by_step(side, identity, "points", PublicPoint.from_json)
         steps = sorted(public_positions(game, record))
-        jobs.append(_Job(game, record, side, identity, done, steps))
+        jobs.append(_Job(game, record, side, identity, done, steps, settings))
         data = record.to_json()
         tasks += [
             TurnTask(index, data, -1, step, settings.to_json())
@@ -95,7 +97,8 @@ def review_spectator_files(
             progress.update(bar, completed=count)
     for job in jobs:
         points = [job.done[step] for step in job.steps]
-        _print(job.record, SpectatorReview(job.game.name, job.record.num_players, settings, points))
+        series = SpectatorReview(job.game.name, job.record.num_players, job.settings, points)
+        _print(job.record, series)
 
 
 def _graph(chances: list[float]) -> str:

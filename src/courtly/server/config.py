@@ -47,9 +47,10 @@ class Limits:
     tables_per_minute: int = 30
     # A table nobody started within this time is ended (waiting tables are held in memory).
     waiting_table_hours: float = 24.0
-    # A post-game review's search per turn: iterations when above 0 (the same review on any
-    # machine), else seconds (docs/server.md, "Reviews").
-    review_seconds: float = 0.5
+    # A post-game review's (and a hint's) search per turn: iterations when above 0, else
+    # seconds when above 0, else the iterations each game's win chances were calibrated at
+    # (the same review on any machine; docs/server.md, "Reviews").
+    review_seconds: float = 0.0
     review_iterations: int = 0
     # Table chat: a message's length in characters, and how fast one writer may post (a
     # burst of ``chat_burst`` messages, then one every ``1 / chat_per_second`` seconds).

@@ -45,10 +45,13 @@ MAX_FAILURES = 3
 
 
 def review_settings(limits: Limits) -> ReviewSettings:
-    """The server's review budget per turn: iterations when set (reproducible), else seconds."""
+    """The server's review budget per turn: iterations when set, else seconds when set, else
+    none (each game's calibrated budget, :meth:`ReviewSettings.for_game`)."""
     if limits.review_iterations > 0:
         return ReviewSettings(iterations=limits.review_iterations, seconds=None)
-    return ReviewSettings(iterations=None, seconds=limits.review_seconds)
+    if limits.review_seconds > 0:
+        return ReviewSettings(iterations=None, seconds=limits.review_seconds)
+    return ReviewSettings()
 
 
 class Reviews:
@@ -85,7 +88,7 @@ class Reviews:
             body = await self.thread.run(load, live.id, seat)
             return body if body is not None else await asyncio.to_thread(self._plan, live, seat)
         body = await self.thread.run(load, live.id, seat)
-        if body is None or body.get("settings") != self.settings.to_json():
+        if body is None or body.get("settings") != self._settings(live).to_json():
             body = await asyncio.to_thread(self._plan, live, seat)
             await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
         if body["status"] != DONE:
@@ -113,7 +116,7 @@ class Reviews:
             steps = sorted(public_positions(live.table.game, live.table.record))
             return {
                 "status": RUNNING,
-                "settings": self.settings.to_json(),
+                "settings": self._settings(live).to_json(),
                 "steps": steps,
                 "points": [],
             }
@@ -121,11 +124,15 @@ class Reviews:
         judged = [t.step for t in turns if t.judged]
         return {
             "status": RUNNING,
-            "settings": self.settings.to_json(),
+            "settings": self._settings(live).to_json(),
             "steps": judged,
             "forced": len(turns) - len(judged),
             "decisions": [],
         }
+
+    def _settings(self, live: LiveTable) -> ReviewSettings:
+        """This server's budget for the game at ``live``."""
+        return self.settings.for_game(live.table.game.name)
 
     def _busy(self, table_id: str, seat: int) -> bool:
         """Whether this process is computing the review now."""
@@ -152,7 +159,8 @@ class Reviews:
                     continue
                 if not await self.claims.take(table_id, seat):
                     return  # the claim was lost (its connection dropped) to another process
-                decision = await self._judge(f"review:{table_id}:{seat}", record, seat, step)
+                key = f"review:{table_id}:{seat}"
+                decision = await self._judge(key, record, seat, step, body["settings"])
                 if decision is None:
                     return  # the scheduler is shutting down
                 self.turns_judged += 1
@@ -177,9 +185,9 @@ class Reviews:
             await self.claims.release(table_id, seat)
 
     async def _judge(
-        self, key: str, record: dict[str, Any], seat: int, step: int
+        self, key: str, record: dict[str, Any], seat: int, step: int, settings: dict[str, Any]
     ) -> dict[str, Any] | None:
-        settings = self.settings.to_json()
+        """One turn judged (or one point estimated) with the review's stored settings."""
         if self.scheduler is None:
             # No worker pool (a server started without one): in a thread of this process.
             return await asyncio.to_thread(bots.review_turn, key, record, seat, step, settings)
@@ -198,7 +206,7 @@ class Reviews:
         if live.status != PLAYING or state.current_player != seat:
             raise RequestError(409, "server.hint.not_your_turn")
         record = live.table.record.to_json()
-        settings = self.settings.to_json()
+        settings = self._settings(live).to_json()
         found: dict[str, Any] | None
         if self.scheduler is None:
             found = await asyncio.to_thread(bots.hint_now, live.id, record, seat, settings)

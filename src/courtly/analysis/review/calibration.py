@@ -61,16 +61,27 @@ def data_path(game_name: str) -> Path:
     return Path(str(resources.files("courtly.analysis.review") / "data" / f"{game_name}.json"))
 
 
+def _shipped(game_name: str) -> dict[str, Any]:
+    path = data_path(game_name)
+    if not path.is_file():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def fitted_iterations(game_name: str) -> int | None:
+    """The search budget (iterations per search) the shipped curves of ``game_name`` were fitted
+    at: the budget whose values they turn into win chances (None: the game has no curve)."""
+    iterations = _shipped(game_name).get("search_iterations")
+    return int(iterations) if iterations is not None else None
+
+
 def load_calibration(game_name: str, players: int) -> Calibration:
     """The calibration of ``game_name`` at ``players`` seats: none (the value itself) at a
     player count it was not fitted at, since the chances differ with the number of seats (a
     sure win of a two-seat Courtisans game read 24% through a curve fitted at three and four
     seats)."""
-    path = data_path(game_name)
-    if not path.is_file():
-        return Calibration()
-    data = json.loads(path.read_text(encoding="utf-8"))
-    curve = data.get("counts", {}).get(str(players))
+    curve = _shipped(game_name).get("counts", {}).get(str(players))
     if curve is None:
         return Calibration()
     return Calibration(tuple(curve["values"]), tuple(curve["chances"]))

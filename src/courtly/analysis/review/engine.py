@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from courtly.agents.ismcts import Searcher, SearchResult, SearchSettings, level_settings
-from courtly.analysis.review.calibration import Calibration, load_calibration
+from courtly.analysis.review.calibration import Calibration, fitted_iterations, load_calibration
 from courtly.analysis.review.marks import thresholds
 from courtly.analysis.review.turns import Turn, replay_positions, turns_of
 from courtly.core.records import GameRecord
@@ -34,22 +34,41 @@ from courtly.core.state import Game
 #: The confined search for the move played gets this share of the first search's budget: it
 #: weighs one root action, where the first shares its budget among all of them.
 PLAYED_SHARE = 0.5
+#: A review's iterations per search in a game that ships no calibration and whose ``hard``
+#: level has no iteration budget.
+UNCALIBRATED_ITERATIONS = 1000
 
 
 @dataclass(frozen=True)
 class ReviewSettings:
     """A review's budget per turn (``iterations`` or ``seconds``: whichever comes first when
-    both are given) and the seed of its searches. Iterations make a review reproducible on any
-    machine; seconds make it cost the same on any machine."""
+    both are given) and the seed of its searches. Neither given: the iterations the game's
+    win-chance curves were fitted at (:meth:`for_game`). Iterations make a review reproducible
+    on any machine; seconds make it cost the same on any machine."""
 
     iterations: int | None = None
-    seconds: float | None = 1.0
+    seconds: float | None = None
     seed: int = 0
+
+    def for_game(self, game_name: str) -> ReviewSettings:
+        """These settings with a budget for ``game_name``: the one given, else the iterations
+        its shipped calibration was fitted at, so the search's values are read through curves
+        fitted at the very budget that made them, and the review is the same on every machine
+        and build (a second's iterations differ between them; a curve read at another budget
+        misses deciles: docs/bots.md, "At the review's own budget"). A game with no curve
+        searches as its ``hard`` level does."""
+        if self.iterations is not None or self.seconds is not None:
+            return self
+        fitted = fitted_iterations(game_name)
+        if fitted is None:
+            fitted = level_settings(game_name, "hard").iterations or UNCALIBRATED_ITERATIONS
+        return replace(self, iterations=fitted)
 
     def search(self, game: Game) -> SearchSettings:
         """The ``hard`` level's search for ``game`` with this budget."""
+        budget = self.for_game(game.name)
         return replace(
-            level_settings(game.name, "hard"), iterations=self.iterations, seconds=self.seconds
+            level_settings(game.name, "hard"), iterations=budget.iterations, seconds=budget.seconds
         )
 
     def played_search(self, game: Game) -> SearchSettings:
@@ -57,9 +76,9 @@ class ReviewSettings:
         return replace(
             full,
             iterations=None
-            if self.iterations is None
-            else max(1, int(self.iterations * PLAYED_SHARE)),
-            seconds=None if self.seconds is None else self.seconds * PLAYED_SHARE,
+            if full.iterations is None
+            else max(1, int(full.iterations * PLAYED_SHARE)),
+            seconds=None if full.seconds is None else full.seconds * PLAYED_SHARE,
         )
 
     def to_json(self) -> dict[str, Any]:
