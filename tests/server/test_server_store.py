@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -10,7 +11,10 @@ from pathlib import Path
 
 import pytest
 from server_support import Postgres
+from sqlalchemy import insert
 
+from courtly.server.append_rows import CompiledAppends, added, moves
+from courtly.server.schema import ACTION_ROWS, ADVANCE
 from courtly.server.store import Store
 from courtly.server.stored import FINISHED, PLAYING, Append, ConflictError, StoredSeat, StoredTable
 from courtly.server.tokens import new_token
@@ -77,6 +81,48 @@ def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> 
     ended = store.load_table(first)
     assert ended is not None and ended.status == FINISHED and ended.result == {"scores": [1, 0]}
     assert ended.finished_at is not None and ended.fingerprints == ["f1", "f2"]
+
+
+def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -> None:
+    """SQLite's group commit hands the driver its two statements compiled once
+    (``append_rows.CompiledAppends``): the rows it stores are those SQLAlchemy Core stores
+    from the same parameters, the moments written in the same text."""
+    store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    store.migrate()
+    try:
+        compiled, core = _table(store), _table(store)
+        moment = datetime(2026, 11, 27, 20, 30, 1)  # no microseconds: still written with them
+        compiled_path = CompiledAppends(store.engine.dialect)
+
+        def batch(table_id: str) -> list[Append]:
+            last = Append(table_id, 1, 1, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1]})
+            return [_append(table_id, 0), last]
+
+        with store.writes.begin() as connection:
+            for one in batch(compiled):
+                assert compiled_path.advance(connection, [one], moment) == 1
+                compiled_path.add(connection, [one], moment)
+            for one in batch(core):
+                assert connection.execute(ADVANCE, moves([one], moment)).rowcount == 1
+                connection.execute(insert(ACTION_ROWS), added([one], moment))
+        with sqlite3.connect(tmp_path / "store.sqlite3") as raw:
+
+            def rows(table_id: str) -> list[tuple[object, ...]]:
+                tables = "SELECT seq, status, updated_at, finished_at, result FROM courtly_tables"
+                actions = "SELECT ply, seat, action, fingerprint, created_at FROM courtly_actions"
+                found = raw.execute(f"{tables} WHERE id = ?", (table_id,)).fetchall()
+                order = " ORDER BY ply"
+                return (
+                    found
+                    + raw.execute(f"{actions} WHERE table_id = ?{order}", (table_id,)).fetchall()
+                )
+
+            assert rows(compiled) == rows(core)
+            assert rows(compiled)[0][2:4] == ("2026-11-27 20:30:01.000000",) * 2
+        with store.writes.begin() as connection:  # a table no longer there: nothing moves
+            assert compiled_path.advance(connection, [_append(compiled, 0)], moment) == 0
+    finally:
+        store.dispose()
 
 
 def test_a_seat_change_is_stored(store: Store) -> None:

@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, insert, update
 from sqlalchemy.engine import Connection, Engine
 
-from courtly.core.canonical import canonical_json
+from courtly.server.append_rows import CompiledAppends, added, moves
 from courtly.server.append_statement import OneStatementAppends
 from courtly.server.schema import ACTION_ROWS, ADVANCE, TABLE_ROWS
-from courtly.server.stored import ACTIVE, PLAYING, Append, ConflictError
+from courtly.server.stored import PLAYING, Append, ConflictError
 
 
 def now() -> datetime:
@@ -37,6 +37,10 @@ class ActionRows:
         self._signal = signal
         # PostgreSQL's group commit in one round trip (courtly.server.append_statement).
         self._one_statement: OneStatementAppends | None = None
+        # SQLite's, its statements compiled once (courtly.server.append_rows).
+        self._compiled = (
+            CompiledAppends(engine.dialect) if engine.dialect.name == "sqlite" else None
+        )
 
     def in_one_statement(self, channel: str, origin: str) -> None:
         """Store each batch in one statement (PostgreSQL), announced on ``channel``."""
@@ -63,41 +67,20 @@ class ActionRows:
         # transaction on the row's lock, then finds the row moved and is refused as a
         # conflict (inserting first, it failed on the action's key, as an error).
         with self._write() as connection:
-            moves = [
-                {
-                    "b_id": a.table_id,
-                    "b_before": a.seq - 1,
-                    "b_seq": a.seq,
-                    "b_status": a.status,
-                    "b_now": moment,
-                    "b_finished": None if a.status in ACTIVE else moment,
-                    "b_result": None if a.status in ACTIVE else canonical_json(a.result),
-                    "b_seat": a.seat,
-                    "b_bot": a.holder is None,
-                    "b_holder": a.holder or "",
-                }
-                for a in appends
-            ]
-            if self._engine.dialect.supports_sane_multi_rowcount:
-                moved = connection.execute(ADVANCE, moves).rowcount
+            if self._compiled is not None:
+                moved = self._compiled.advance(connection, appends, moment)
+            elif self._engine.dialect.supports_sane_multi_rowcount:
+                moved = connection.execute(ADVANCE, moves(appends, moment)).rowcount
             else:
-                moved = sum(connection.execute(ADVANCE, [m]).rowcount for m in moves)
+                moved = sum(
+                    connection.execute(ADVANCE, [m]).rowcount for m in moves(appends, moment)
+                )
             if moved != len(appends):
                 raise ConflictError("a table is no longer at the position its action was played")
-            connection.execute(
-                insert(ACTION_ROWS),
-                [
-                    {
-                        "table_id": a.table_id,
-                        "ply": a.ply,
-                        "seat": a.seat,
-                        "action": canonical_json(a.action),
-                        "fingerprint": a.fingerprint,
-                        "created_at": moment,
-                    }
-                    for a in appends
-                ],
-            )
+            if self._compiled is not None:
+                self._compiled.add(connection, appends, moment)
+            else:
+                connection.execute(insert(ACTION_ROWS), added(appends, moment))
             self._announce_many(connection, [(a.table_id, a.seq) for a in appends])
 
     def truncate(self, table_id: str, keep: int, seq: int, signals: Sequence[str] = ()) -> None:
