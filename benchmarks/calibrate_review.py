@@ -160,6 +160,7 @@ def main() -> None:
         curves[str(players)] = {
             **measured.calibration.to_json(),
             "method": measured.method,
+            **({} if measured.min_block is None else {"min_block": measured.min_block}),
             "games": len({s.game_index for s in samples if s.players == players}),
             "positions": measured.train + measured.held_out,
             "fitted_on": measured.train,
@@ -179,7 +180,10 @@ def main() -> None:
         print(f"\n#### {players} players\n\n{json.dumps(summary)}")
         print("\nUncalibrated (the search's value), held-out positions:\n")
         print("\n".join(reliability_table(measured.raw_bins)))
-        print(f"\nCalibrated ({measured.method}), held-out positions:\n")
+        method = measured.method
+        if measured.min_block is not None:
+            method += f", steps of at least {measured.min_block} positions"
+        print(f"\nCalibrated ({method}), held-out positions:\n")
         print("\n".join(reliability_table(measured.bins)))
 
 

@@ -24,6 +24,7 @@ from courtly.analysis.review import (
 )
 from courtly.analysis.review.calibration import (
     MIN_BLOCK,
+    MIN_BLOCKS,
     Calibration,
     data_path,
     fitted_iterations,
@@ -32,7 +33,7 @@ from courtly.analysis.review.calibration import (
     logistic,
 )
 from courtly.analysis.review.engine import seat_turns
-from courtly.analysis.review.fit import Sample, brier, fit_counts
+from courtly.analysis.review.fit import METHODS, Sample, _cross_brier, brier, fit, fit_counts
 from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
@@ -206,6 +207,28 @@ def test_the_isotonic_calibration_follows_a_shape_the_logistic_cannot() -> None:
     assert len(few.values) <= 100 // MIN_BLOCK
 
 
+def test_the_training_folds_choose_the_isotonic_steps_size_too() -> None:
+    """Each isotonic step rests on at least its fit's ``min_block`` positions, and the fit
+    kept is the best on the training folds among the logistic curve and the isotonic ones of
+    every step size (reported with it), never chosen on the held-out games."""
+    rng = Rng(9)
+    values = [rng.random() for _ in range(3000)]
+    outcomes = [0.0 if v < 0.5 else float(rng.random() < 0.5) for v in values]
+    for block in MIN_BLOCKS:
+        assert len(isotonic(values, outcomes, block).values) <= len(values) // block
+    pairs = enumerate(zip(values, outcomes, strict=True))
+    samples = [Sample(i // 6, 2, v, o) for i, (v, o) in pairs]
+    kept = fit(samples)
+    train = [s for s in samples if s.game_index % 3]
+    order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
+    folded = [Sample(order[s.game_index], 2, s.value, s.outcome) for s in train]
+    scores = {m: _cross_brier(m, folded) for m in METHODS}
+    best = min(METHODS, key=scores.__getitem__)
+    assert (kept.method, kept.min_block) == (best.name, best.min_block)
+    assert best.name == "isotonic"  # a step no logistic curve follows
+    assert {m.min_block for m in METHODS} == {None, *MIN_BLOCKS}
+
+
 def test_each_player_count_is_fitted_on_its_own_games() -> None:
     # The same values, won twice as often at two seats as at four: one curve each.
     rng = Rng(8)
@@ -229,6 +252,8 @@ def test_each_game_ships_a_measured_calibration_per_player_count(name: str) -> N
     for count, curve in shipped["counts"].items():
         assert curve["held_out"] > 0 and curve["positions"] > 0
         assert curve["method"] in ("logistic", "isotonic")
+        if curve["method"] == "isotonic":
+            assert curve["min_block"] in MIN_BLOCKS
         calibration = load_calibration(name, int(count))
         assert calibration.chances == tuple(curve["chances"])
         assert list(calibration.chances) == sorted(calibration.chances)

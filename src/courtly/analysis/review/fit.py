@@ -7,8 +7,9 @@ and its value is paired with that seat's result (its share of the win: 1, 0, or 
 tie). A share of the games (whole games, as a game's positions are not independent) is held
 out: the calibration is fitted on the others and measured on those, a reliability table by
 decile of predicted chance and the Brier score, uncalibrated and calibrated. Each player count
-is fitted and measured on its own games; of the two fits (logistic, isotonic) the one kept is
-chosen on the training games alone (folds of them), never on the held-out ones.
+is fitted and measured on its own games; of the fits (logistic, isotonic of steps of three
+sizes) the one kept is chosen on the training games alone (folds of them), never on the
+held-out ones.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from courtly.agents.registry import make_agent
-from courtly.analysis.review.calibration import Calibration, isotonic, logistic
+from courtly.analysis.review.calibration import MIN_BLOCKS, Calibration, isotonic, logistic
 from courtly.analysis.review.engine import ReviewSettings, search_value
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
@@ -100,6 +101,7 @@ def brier(chances: Sequence[float], outcomes: Sequence[float]) -> float:
 class Fit:
     calibration: Calibration
     method: str  # "logistic" or "isotonic"
+    min_block: int | None  # an isotonic fit's smallest step (positions)
     train: int  # positions fitted on
     held_out: int  # positions measured on
     raw_brier: float
@@ -108,15 +110,27 @@ class Fit:
     bins: list[Bin]
 
 
-FITS: dict[str, Callable[[Sequence[float], Sequence[float]], Calibration]] = {
-    "logistic": logistic,
-    "isotonic": isotonic,
-}
-#: Folds of the training games on which the two fits are compared.
+@dataclass(frozen=True)
+class Method:
+    """A way to fit a calibration: the logistic curve, or an isotonic one of steps of at least
+    ``min_block`` positions."""
+
+    name: str  # "logistic" or "isotonic"
+    min_block: int | None = None
+
+    def __call__(self, values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+        if self.min_block is None:
+            return logistic(values, outcomes)
+        return isotonic(values, outcomes, self.min_block)
+
+
+#: The fits compared on the training folds, the first kept where two score the same.
+METHODS = (Method("logistic"), *(Method("isotonic", block) for block in MIN_BLOCKS))
+#: Folds of the training games on which the fits are compared.
 FOLDS = 3
 
 
-def _cross_brier(method: str, samples: Sequence[Sample]) -> float:
+def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
     """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
     chances: list[float] = []
     outcomes: list[float] = []
@@ -125,7 +139,7 @@ def _cross_brier(method: str, samples: Sequence[Sample]) -> float:
         test = [s for s in samples if s.game_index % FOLDS == fold]
         if not train or not test:
             continue
-        curve = FITS[method]([s.value for s in train], [s.outcome for s in train])
+        curve = method([s.value for s in train], [s.outcome for s in train])
         chances += [curve.chance(s.value) for s in test]
         outcomes += [s.outcome for s in test]
     return brier(chances, outcomes) if chances else 1.0
@@ -139,14 +153,15 @@ def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     # Fold by the training games' own order (their indices skip the held-out ones).
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
     folded = [Sample(order[s.game_index], s.players, s.value, s.outcome) for s in train]
-    method = min(FITS, key=lambda m: _cross_brier(m, folded))
-    calibration = FITS[method]([s.value for s in train], [s.outcome for s in train])
+    method = min(METHODS, key=lambda m: _cross_brier(m, folded))
+    calibration = method([s.value for s in train], [s.outcome for s in train])
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
     outcomes = [s.outcome for s in test]
     return Fit(
         calibration,
-        method,
+        method.name,
+        method.min_block,
         len(train),
         len(test),
         brier(raw, outcomes),
