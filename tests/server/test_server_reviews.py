@@ -33,6 +33,15 @@ def _finished(server: ServerProcess, table_id: str) -> None:
         time.sleep(0.2)
 
 
+def _bots_game(server: ServerProcess, game: str, seed: int) -> str:
+    """A game of two greedy bots, played to its end; its table's id."""
+    bots = server.create(game, ["bot:greedy", "bot:greedy"], seed=seed)
+    server.start_table(bots)
+    table_id: str = bots["table"]["id"]
+    _finished(server, table_id)
+    return table_id
+
+
 def _review(server: ServerProcess, table_id: str, seat: int, done: bool) -> dict[str, Any]:
     deadline = time.monotonic() + 180
     while True:
@@ -58,10 +67,7 @@ def test_a_review_after_the_end_is_stored_and_survives_a_restart(
         refused = server.http.post(f"/api/tables/{playing['table']['id']}/reviews/0")
         assert refused.status_code == 409 and "over" in refused.text
 
-        bots = server.create("courtisans", ["bot:greedy", "bot:greedy"], seed=6)
-        server.start_table(bots)
-        table_id = bots["table"]["id"]
-        _finished(server, table_id)
+        table_id = _bots_game(server, "courtisans", 6)
         assert _review(server, table_id, 0, done=False)["status"] == "none"
         started = server.http.post(f"/api/tables/{table_id}/reviews/0")
         assert started.status_code == 200, started.text
@@ -106,10 +112,7 @@ def test_with_no_budget_set_a_review_searches_the_games_calibrated_iterations(
     server = ServerProcess(f"sqlite:///{tmp_path / 'courtly.sqlite3'}", tmp_path / "server.log")
     server.start()
     try:
-        bots = server.create("kingdoms", ["bot:greedy", "bot:greedy"], seed=3)
-        server.start_table(bots)
-        table_id = bots["table"]["id"]
-        _finished(server, table_id)
+        table_id = _bots_game(server, "kingdoms", 3)
         assert server.http.post(f"/api/tables/{table_id}/reviews/0").status_code == 200
         review = _review(server, table_id, 0, done=True)
         assert review["settings"] == {"iterations": fitted, "seconds": None, "seed": 0}
@@ -135,10 +138,7 @@ def test_a_review_asked_of_two_processes_is_computed_once(
     first.start()
     second.start()
     try:
-        bots = first.create("courtisans", ["bot:greedy", "bot:greedy"], seed=8)
-        first.start_table(bots)
-        table_id = bots["table"]["id"]
-        _finished(first, table_id)
+        table_id = _bots_game(first, "courtisans", 8)
         _finished(second, table_id)
         barrier = threading.Barrier(2)
 
@@ -258,10 +258,7 @@ def test_the_spectators_series_is_stored_with_the_table_and_survives_a_restart(
         refused = server.http.post(f"/api/tables/{playing['table']['id']}/reviews/spectator")
         assert refused.status_code == 409 and "over" in refused.text
 
-        bots = server.create("tudor", ["bot:greedy", "bot:greedy"], seed=6)
-        server.start_table(bots)
-        table_id = bots["table"]["id"]
-        _finished(server, table_id)
+        table_id = _bots_game(server, "tudor", 6)
         assert _spectator(server, table_id)["status"] == "none"
         started = server.http.post(f"/api/tables/{table_id}/reviews/spectator")
         assert started.status_code == 200, started.text
