@@ -135,10 +135,8 @@ def test_with_no_budget_a_review_searches_the_iterations_its_curves_were_fitted_
     budget = ReviewSettings(seed=5).for_game(name)
     assert budget == ReviewSettings(iterations=fitted, seconds=None, seed=5)
     game = courtly.load(name)
-    assert (ReviewSettings().search(game).iterations, ReviewSettings().search(game).seconds) == (
-        fitted,
-        None,
-    )
+    search = ReviewSettings().search(game)
+    assert (search.iterations, search.seconds) == (fitted, None)
     assert ReviewSettings().played_search(game).iterations == fitted // 2
     # A budget given is kept as given.
     assert ReviewSettings(seconds=0.5).for_game(name) == ReviewSettings(seconds=0.5)

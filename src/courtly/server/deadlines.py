@@ -239,7 +239,7 @@ class Deadlines:
         """Start the clocks of a table just started, and measure those left behind its
         position (the action's process died before storing them) from now."""
         clock = live.stored.clock
-        if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
+        if clock is None or not _clocks_behind(live):
             self._lagging.pop(live.id, None)
             return
         first = self._lagging.setdefault(live.id, time.monotonic())
@@ -247,7 +247,7 @@ class Deadlines:
             return  # another process's measure may be on its way
         async with live.lock:
             clock = live.stored.clock
-            if clock is None or live.status != PLAYING or clock["seq"] == live.seq:
+            if clock is None or not _clocks_behind(live):
                 return
             after, due = clocks.restarted(clock, live.seq, decider(live), now, kinds(live))
             if await self.thread.run(self.rows.measured, live.id, live.seq, after, due):

@@ -21,6 +21,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,10 @@ def data_path(game_name: str) -> Path:
     return Path(str(resources.files("courtly.analysis.review") / "data" / f"{game_name}.json"))
 
 
+@cache
 def _shipped(game_name: str) -> dict[str, Any]:
+    """The calibration file shipped for ``game_name``, read once per process (a review reads
+    it for every turn it judges); empty if there is none."""
     path = data_path(game_name)
     if not path.is_file():
         return {}
