@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import jsonschema
 from kingdoms_helpers import build
 from rich.console import Console
 
+from courtly.core.i18n import using
 from courtly.core.rng import Rng
 from courtly.core.state import OBSERVATION_ENVELOPE
 from courtly.games.kingdoms import GAME
@@ -79,6 +81,18 @@ def test_explain_describes_the_decision_at_hand() -> None:
         stack=[["conspiracy", 0, 0, 0]],
     )
     assert "Conspiracy" in GAME.explain(s.observation(0))
+
+
+def test_explain_is_made_in_the_language_of_each_reader_in_turn() -> None:
+    # A decision's help is made once per decision and language: asked in Korean after
+    # English (and back), each reader still gets their own words.
+    view = build(seats=({"hand": ["5S"], "court": {"king": "KS"}}, {"court": {"king": "KD"}}))
+    observation = view.observation(0)
+    english = GAME.explain(observation)
+    with using("ko"):
+        korean = GAME.explain(observation)
+    assert re.search("[\uac00-\ud7a3]", korean) and english.isascii()
+    assert GAME.explain(observation) == english
 
 
 def test_game_over_screen_says_who_reached_ten_glory_cards() -> None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
+from courtly.core.i18n import using
 from courtly.core.rng import Rng
 from courtly.core.state import OBSERVATION_ENVELOPE, State
 from courtly.games.tudor import GAME
@@ -21,6 +24,7 @@ SCHEMA = json.loads(
     (Path(__file__).parents[2] / "docs" / "schemas" / "tudor.observation.json").read_text()
 )
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+HANGUL = re.compile("[\uac00-\ud7a3]")
 GAMES = [
     (2, {}),
     (3, {"scenario": 3, "variant": "opportunity"}),
@@ -92,3 +96,15 @@ def test_explain_covers_every_decision_and_gives_the_legend() -> None:
     assert text.startswith("Setup: draft two starting Privilege Rings")
     assert "◆ Influence" in text and "Lord Chancellor" in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_explain_is_made_in_the_language_of_each_reader_in_turn() -> None:
+    # The help is made once per phase and language: asked in Korean after English (and back),
+    # each reader still gets their own words.
+    observation = GAME.new_game(3, seed=2).observation(0)
+    english = GAME.explain(observation)
+    with using("ko"):
+        korean = GAME.explain(observation)
+    assert HANGUL.search(korean) and not HANGUL.search(english)
+    assert all(cell_len(line) <= 80 for line in korean.splitlines())
+    assert GAME.explain(observation) == english

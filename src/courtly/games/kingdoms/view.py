@@ -8,6 +8,7 @@ help come from the catalogue, in the language the front chose (``courtly.core.i1
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 from rich.console import Group
@@ -172,8 +173,14 @@ def explain(obs: Mapping[str, Any]) -> str:
     end = obs.get("end")
     if end is not None:
         return _wrap(_t("explain.over", end=end_text(end)))
-    name = obs["decision"]["name"]
-    lang = current_language()
+    return _decision_help(str(obs["decision"]["name"]), current_language())
+
+
+@lru_cache(maxsize=256)
+def _decision_help(name: str, lang: str) -> str:
+    """The help of a decision in ``lang`` (the current language), made once: it depends on
+    nothing else (unlike the game's end, which names seats), and the server sends it with
+    every update of the seat to act."""
     text = TEXTS.lookup(f"explain.task.{name}", lang) or TEXTS.lookup(f"explain.phase.{name}", lang)
     goal = _t("explain.goal")
     return _wrap(f"{text}\n{goal}" if text else goal)
