@@ -32,7 +32,6 @@ class TablePage {
     this.table = null;
     this.display = null; // the SeatConnection shown
     this.privacy = false;
-    this.rulesOpen = false; // the "Rules of this phase" panel is open (kept across redraws)
     this.undoRequest = null;
     this.frame = 0;
     this.chat = new ChatPanel(this);
@@ -77,10 +76,6 @@ class TablePage {
         view.take(m);
         if (m.table) this.table = m.table;
         if (view === this.display) this.picker.setActions(view.legal);
-        if (this.rulesOpen) view.askExplain();
-        break;
-      case "explain":
-        view.takeExplain(m);
         break;
       case "table":
         this.table = m.table;
