@@ -281,17 +281,19 @@ def explain(observation: Mapping[str, Any]) -> str:
 
 @lru_cache(maxsize=256)
 def _explained(phase: str, lang: str) -> str:
-    """The help of a phase in ``lang`` (the current language: a key only), made once: it
-    depends on nothing else, and wrapping it took a quarter of a millisecond, half of a
-    server's work on a Tudor action (the help goes with every update of the seat to act)."""
-    key = f"explain.{phase}"
-    rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
-    offices = ", ".join(
-        _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
-        for i in range(len(OFFICE_NAMES))
-    )
-    legend = _t("view.legend", offices=offices)
-    return _wrap(rules) + "\n\n" + _wrap(legend)
+    """The help of a phase in ``lang``, made once: it depends on nothing else, and wrapping
+    it took a quarter of a millisecond, half of a server's work on a Tudor action (the help
+    goes with every update of the seat to act). Made in ``lang`` itself, so the text always
+    matches the key it is kept under."""
+    with using(lang):
+        key = f"explain.{phase}"
+        rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
+        offices = ", ".join(
+            _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
+            for i in range(len(OFFICE_NAMES))
+        )
+        legend = _t("view.legend", offices=offices)
+        return _wrap(rules) + "\n\n" + _wrap(legend)
 
 
 def _wrap(text: str) -> str:
