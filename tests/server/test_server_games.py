@@ -27,7 +27,6 @@ UPDATE_KEYS = {
     "events",
     "observation",
     "legal_actions",
-    "explain",
     "table",
 }
 
@@ -117,14 +116,13 @@ def _check_messages(client: Client, table: Table, expected_events: list[Event], 
                 assert audience is None or (viewer is not None and viewer in audience), event
         to_act = viewer is not None and world.current_player == viewer
         legal = world.legal_actions() if to_act else []
-        # The texts and the rules of the decision are made for the (re-drawn) observation.
+        # The texts are made for the (re-drawn) observation.
         delivery = Delivery(viewer, message["seq"], [], world.observation(viewer), legal)
         built = game_message("update", delivery, message["table"], table.game, "en")
         rebuilt = {
             **message,
             "observation": built["observation"],
             "legal_actions": built["legal_actions"],
-            "explain": built["explain"],
         }
         assert _canonical(message) == _canonical(rebuilt), f"viewer {viewer}, seq {table.seq}"
         if message["type"] == "update":

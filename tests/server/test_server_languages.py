@@ -315,6 +315,19 @@ def _explained(message: dict[str, Any], lang: str) -> str:
         return game.explain(message["observation"])
 
 
+def _next_of(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if message["type"] == kind:
+            return message
+
+
+def _rules(ws: ClientConnection) -> dict[str, Any]:
+    """The server's answer to a seat asking for the rules of its decision."""
+    ws.send(json.dumps({"type": "explain"}))
+    return _next_of(ws, "explain")
+
+
 def test_the_seat_to_act_reads_the_rules_of_its_decision(server: ServerProcess) -> None:
     created = server.create("kingdoms", ["open", "open"], seed=4)
     server.start_table(created)
@@ -328,21 +341,33 @@ def test_the_seat_to_act_reads_the_rules_of_its_decision(server: ServerProcess) 
     }
     try:
         seen = {name: _next_game_message(ws) for name, ws in viewers.items()}
-        # Seat 1 (index 0) decides first: it is told the rules of that decision in its
-        # language, the very text the terminal's ``?`` shows for its observation.
+        # The rules are not sent with every update, only to a seat that asks.
+        assert all("explain" not in message for message in seen.values())
+        # Seat 1 (index 0) decides first: asking, it is told the rules of that decision in
+        # its language, the very text the terminal's ``?`` shows for its observation.
         for lang in ("ko", "en"):
-            assert seen[lang]["explain"] == _explained(seen[lang], lang)
-        assert HANGUL.search(seen["ko"]["explain"]) and seen["en"]["explain"].isascii()
-        # Whoever has no decision to make is told no rules (nor anything else of seat 1's).
-        assert seen["other"]["explain"] is None and seen["watcher"]["explain"] is None
-        # After seat 1's card, seat 2 decides: each update follows who is to act.
+            told = _rules(viewers[lang])
+            assert told["seq"] == seen[lang]["seq"]
+            assert told["text"] == _explained(seen[lang], lang)
+        assert HANGUL.search(_rules(viewers["ko"])["text"])
+        assert _rules(viewers["en"])["text"].isascii()
+        # A seat with no decision to make is told no rules (nor anything else of seat 1's);
+        # a spectator has no decision to ask about.
+        assert _rules(viewers["other"]) == {
+            "type": "explain",
+            "seq": seen["other"]["seq"],
+            "text": None,
+        }
+        viewers["watcher"].send(json.dumps({"type": "explain"}))
+        assert _next_error(viewers["watcher"])["code"] == "spectator"
+        # After seat 1's card, seat 2 decides: the answer follows who is to act.
         action = seen["en"]["legal_actions"][0]["id"]
         viewers["en"].send(json.dumps({"type": "act", "seq": seen["en"]["seq"], "action": action}))
         seen = {name: _next_game_message(ws) for name, ws in viewers.items()}
         assert seen["other"]["legal_actions"]
-        assert seen["other"]["explain"] == _explained(seen["other"], "ko")
-        assert HANGUL.search(seen["other"]["explain"])
-        assert seen["ko"]["explain"] is seen["en"]["explain"] is seen["watcher"]["explain"] is None
+        told = _rules(viewers["other"])
+        assert told["text"] == _explained(seen["other"], "ko") and HANGUL.search(told["text"])
+        assert _rules(viewers["en"])["text"] is None
     finally:
         for ws in viewers.values():
             ws.close()

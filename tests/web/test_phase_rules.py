@@ -1,13 +1,14 @@
 """The rules of the phase in front of the player, one click away (issue #38): the server
 writes ``Game.explain`` of this seat's observation (the terminal's ``?``) in the page's
-language, and a "Rules of this phase" <details> beside the phase name shows it."""
+language when the page asks, and a "Rules of this phase" <details> beside the phase name
+shows it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, Server, open_lobby, wait_turn
+from browser_support import DESKTOP, Server, click_once, open_lobby, wait_turn
 
 from courtly.core.i18n import naming, using
 from courtly.core.registry import load_game
@@ -39,7 +40,10 @@ def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, 
     assert summary.inner_text() == SUMMARY[lang]
     assert not rules.is_visible()
     summary.click()
-    assert rules.is_visible()
+    # Opened, the page asks the server for the rules of this decision (not sent with every
+    # update): they come a moment later.
+    rules = page.locator(".phase-rules .rules-text[data-source=server]")
+    rules.wait_for(state="visible")
     # innerText keeps the text's lines (white-space: pre-wrap), as the terminal shows it.
     assert rules.inner_text().strip() == expected.strip()
     # The page is drawn anew on every change (here: a card picked on the board); it stays open.
@@ -50,6 +54,23 @@ def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, 
     )
     assert page.get_attribute(".table-page", "data-mine") == "1"
     assert rules.is_visible()
+    # A decision made with the rules open: the page asks again, for the next decision's rules
+    # (a Courtisans turn is three cards, so the seat decides again with one area used).
+    seq = page.get_attribute(".table-page", "data-seq")
+    while page.get_attribute(".table-page", "data-seq") == seq:
+        click_once(page)
+    assert wait_turn(page) == "mine"
+    server.wait_seq(table_id, [page])
+    state = server.true_state(table_id).state
+    assert state.current_player == 0
+    with using(lang), naming(names):
+        following = load_game("courtisans").explain(state.observation(0))
+    assert following != expected
+    page.wait_for_function(
+        "text => { const el = document.querySelector('.phase-rules .rules-text[data-source]');"
+        " return el !== null && el.innerText.trim() === text; }",
+        arg=following.strip(),
+    )
     # The keyboard closes it again (a <summary> is a button to the browser).
     summary.focus()
     page.keyboard.press("Enter")

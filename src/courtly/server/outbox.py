@@ -8,7 +8,7 @@ from courtly.core.errors import CourtlyError, error_text
 from courtly.core.table import Deliveries
 from courtly.server import protocol
 from courtly.server.live import LiveTable
-from courtly.server.stored import BOT, OPEN
+from courtly.server.stored import BOT, OPEN, PLAYING
 from courtly.server.transport import Connection
 
 
@@ -46,6 +46,20 @@ def send_fresh_views(live: LiveTable) -> None:
     rendered: protocol.RenderedEvents = {}
     for conn in live.connections:
         conn.send(live.fresh_view(conn.viewer, conn.lang, rendered=rendered))
+
+
+async def tell_rules(live: LiveTable, conn: Connection) -> None:
+    """The rules of the decision in front of ``conn``'s seat, when it is the seat to act
+    (else no text). Under the table's lock, so the position explained is the stored one: an
+    action being stored has changed the state in memory, and nobody hears of it before."""
+    async with live.lock:
+        text = None
+        table, seat = live.table, conn.viewer
+        if seat is not None and live.status == PLAYING and table.state.current_player == seat:
+            names = protocol.seat_names(live.info(), conn.lang)
+            view = table.seat_view(seat)
+            text = protocol.explanation(table.game, view.observation, conn.lang, names)
+        conn.send(protocol.explain_message(live.seq, text))
 
 
 def tell_undo_result(live: LiveTable, seat: int, accepted: bool, reason: CourtlyError) -> None:

@@ -83,6 +83,12 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
+class Explain(_Message):
+    """Ask for the rules of the decision in front of this seat (the terminal's ``?``)."""
+
+    type: Literal["explain"]
+
+
 class Chat(_Message):
     """A message written at the table (read as text, checked by ``courtly.server.chat``)."""
 
@@ -90,8 +96,8 @@ class Chat(_Message):
     text: StrictStr
 
 
-ClientMessage = Hello | Act | Undo | UndoReply | Ping | Chat
-CLIENT_TYPES = ("hello", "act", "undo", "undo_reply", "ping", "chat")
+ClientMessage = Hello | Act | Undo | UndoReply | Ping | Chat | Explain
+CLIENT_TYPES = ("hello", "act", "undo", "undo_reply", "ping", "chat", "explain")
 _READER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
@@ -151,10 +157,11 @@ def game_message(
 ) -> dict[str, Any]:
     """A ``snapshot`` or ``update`` (``kind``) for one viewer who reads ``lang``: its events'
     and legal actions' texts made for that reader by the kernel's renderer, naming each seat
-    that has a name (names are public, in every viewer's table), and the rules of the
-    decision in front of the seat to act (``explain``). Built from that viewer's delivery
-    only, so it tells nothing more. ``rendered`` shares the events' words between the
-    messages of one change (the same table, so the same names)."""
+    that has a name (names are public, in every viewer's table). Built from that viewer's
+    delivery only, so it tells nothing more. ``rendered`` shares the events' words between
+    the messages of one change (the same table, so the same names). The rules of the
+    decision are not in it: a seat asks for them (``explain``), as few people read them at
+    every turn and making them cost a fifth of the server's work on an action."""
     names = seat_names(table, lang)
     if rendered is None:
         rendered = {}
@@ -180,7 +187,6 @@ def game_message(
         "observation": delivery.observation,
         "legal_actions": actions_json(game, delivery.legal_actions, lang, names, view),
         "table": table,
-        "explain": _explanation(game, delivery, lang, names),
     }
 
 
@@ -213,7 +219,6 @@ def unstarted_message(
         "observation": None,
         "legal_actions": [],
         "table": table,
-        "explain": None,
     }
 
 
@@ -250,16 +255,20 @@ def connection_language(hello: Hello, accept_language: str | None) -> str:
     return normalize(hello.lang) or language_from_accept(accept_language)
 
 
-def _explanation(game: Game, delivery: Delivery, lang: str, names: list[str | None]) -> str | None:
-    """``Game.explain`` of the viewer's own observation in ``lang`` (the terminal's ``?``),
-    for the seat to act only: the one who has a decision to understand, and the only viewer
-    whose delivery holds legal actions. Built from nothing but that observation, so it can
-    tell nothing the viewer may not see; None for everyone else, and where the game says
+def explain_message(seq: int, text: str | None) -> dict[str, Any]:
+    """The rules of the decision in front of the asking seat at ``seq`` (None: it has none)."""
+    return {"type": "explain", "seq": seq, "text": text}
+
+
+def explanation(
+    game: Game, observation: dict[str, Any], lang: str, names: list[str | None]
+) -> str | None:
+    """``Game.explain`` of a seat's own observation in ``lang`` (the terminal's ``?``), for
+    the seat to act only (the one with a decision to understand). Built from nothing but that
+    observation, so it can tell nothing the seat may not see; None where the game says
     nothing."""
-    if not delivery.legal_actions:
-        return None
     with using(lang), naming(names):
-        return game.explain(delivery.observation) or None
+        return game.explain(observation) or None
 
 
 def encode(message: dict[str, Any]) -> str:

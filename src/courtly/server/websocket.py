@@ -15,7 +15,7 @@ from courtly.server import protocol
 from courtly.server.access import is_owner, viewer_for
 from courtly.server.hub import Hub
 from courtly.server.live import LiveTable
-from courtly.server.outbox import broadcast_table, close_lost_seat, still_holds
+from courtly.server.outbox import broadcast_table, close_lost_seat, still_holds, tell_rules
 from courtly.server.tokens import token_hash
 from courtly.server.transport import Connection, TokenBucket
 
@@ -115,6 +115,8 @@ async def _handle(
         await hub.undo.request(live, seat, conn)
     elif isinstance(message, protocol.UndoReply):
         await hub.undo.reply(live, seat, message.accept, conn)
+    elif isinstance(message, protocol.Explain):
+        await tell_rules(live, conn)
 
 
 async def _join(hub: Hub, live: LiveTable, conn: Connection) -> None:

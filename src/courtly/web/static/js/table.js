@@ -32,6 +32,7 @@ class TablePage {
     this.table = null;
     this.display = null; // the SeatConnection shown
     this.privacy = false;
+    this.rulesOpen = false; // the "Rules of this phase" panel is open (kept across redraws)
     this.undoRequest = null;
     this.frame = 0;
     this.chat = new ChatPanel(this);
@@ -51,7 +52,13 @@ class TablePage {
     };
     const open = (token) => new SeatConnection(id, token, handlers);
     this.views = [];
-    for (const token of Object.values(this.held.seats)) this.views.push(open(token));
+    // The seats this browser holds, known before their first snapshots come (hotSeat).
+    this.heldSeats = new Set();
+    for (const token of Object.values(this.held.seats)) {
+      const view = open(token);
+      this.heldSeats.add(view);
+      this.views.push(view);
+    }
     if (fragment && !known.has(fragment)) this.views.push(open(fragment));
     if (this.views.length === 0) this.views.push(open(this.held.spectator || fragment || null));
     if (fragment && known.has(fragment)) forgetLinkToken(fragment);
@@ -68,6 +75,24 @@ class TablePage {
     return this.views.filter((v) => typeof v.viewer === "number");
   }
 
+  // Whether this browser plays several seats (hot-seat). A held seat counts before its first
+  // snapshot comes: the start may be drawn before then, and the first hand must still wait
+  // behind the privacy screen (a seat's link that turned out to hold no seat does not count).
+  hotSeat() {
+    const pending = this.views.filter((v) => this.heldSeats.has(v) && v.viewer === undefined && v.state !== "closed");
+    return this.seatViews().length + pending.length > 1;
+  }
+
+  // A table told by an HTTP answer (the start, a seat given to a bot), taken unless a message
+  // already told a later one: a bot may move before the answer arrives, and the older answer
+  // must not take its move's clocks and status back.
+  adopt(table) {
+    const stage = (t) => (t.status === "waiting" ? 0 : t.status === "playing" ? 1 : 2);
+    const behind = this.table && (table.seq < this.table.seq || (table.seq === this.table.seq && stage(table) < stage(this.table)));
+    if (!behind) this.table = table;
+    this.draw();
+  }
+
   receive(view, m) {
     switch (m.type) {
       case "snapshot":
@@ -76,6 +101,10 @@ class TablePage {
         view.take(m);
         if (m.table) this.table = m.table;
         if (view === this.display) this.picker.setActions(view.legal);
+        if (this.rulesOpen) view.askExplain();
+        break;
+      case "explain":
+        view.takeExplain(m);
         break;
       case "table":
         this.table = m.table;
@@ -156,7 +185,7 @@ class TablePage {
 
   render() {
     const next = this.chooseDisplay();
-    const hot = this.seatViews().length > 1;
+    const hot = this.hotSeat();
     const playing = this.table && this.table.status === "playing";
     if (next && next !== this.display) {
       if (this.display && hot && playing && this.display.viewer !== next.viewer) this.privacy = true;

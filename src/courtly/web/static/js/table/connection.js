@@ -14,7 +14,10 @@ export class SeatConnection {
     this.events = [];
     this.seq = null;
     this.canUndo = false; // the server's word: this seat may take back the last decision
-    this.explain = null; // the rules of this seat's decision, when it is the seat to act
+    // The rules of this seat's decision as the server wrote them ({ seq, text }), asked for
+    // only while someone reads them (``askExplain``): null until the answer for ``seq`` came.
+    this.explain = null;
+    this.explainAsked = null; // the seq last asked about, so a redraw does not ask again
     this.state = "connecting";
     this.waiting = false; // an act was sent and no answer came yet
     this.connect(token);
@@ -36,7 +39,8 @@ export class SeatConnection {
     this.observation = m.observation;
     this.legal = m.legal_actions || [];
     this.canUndo = m.can_undo === true;
-    this.explain = typeof m.explain === "string" ? m.explain : null;
+    if (this.explain && this.explain.seq !== m.seq) this.explain = null;
+    if (m.type === "snapshot") this.explainAsked = null; // a question lost with a dropped link
     this.events = m.reset || m.type === "snapshot" ? m.events : this.events.concat(m.events);
     this.waiting = false;
   }
@@ -46,6 +50,18 @@ export class SeatConnection {
     if (this.waiting || !this.conn.send({ type: "act", seq: this.seq, action: action.id })) return false;
     this.waiting = true;
     return true;
+  }
+
+  // Ask for the rules of the decision in front of this seat, once per position.
+  askExplain() {
+    if (this.explain || this.explainAsked === this.seq || !this.legal.length) return;
+    if (this.conn.send({ type: "explain" })) this.explainAsked = this.seq;
+  }
+
+  // The server's answer: kept if it is about the position on screen (a later update may
+  // have crossed it; then the page asks again for that one).
+  takeExplain(m) {
+    if (m.seq === this.seq) this.explain = { seq: m.seq, text: typeof m.text === "string" ? m.text : null };
   }
 
   askUndo() {

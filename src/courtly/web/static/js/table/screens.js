@@ -30,19 +30,32 @@ export function header(page, view) {
     page.table.hints ? h("p", { class: ["badge", "hints-on"], text: t("hints.on") }) : null,
     h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
     obs.phase ? h("p", { class: "phase", text: phaseText(page.table.game, obs) }) : null,
-    view.explain ? phaseRules(page, view.explain) : null,
+    page.table.status === "playing" && view.legal.length && !(view.explain && view.explain.text === null)
+      ? phaseRules(page, view)
+      : null,
   );
 }
 
 // The rules of the decision in front of this seat (the terminal's `?`), written by the server
-// in the page's language for the seat to act only. A <details> opens with a click or the
-// keyboard; it stays open across redraws (the page is drawn anew on every message).
-function phaseRules(page, text) {
+// in the page's language for the seat to act only, and asked for when the <details> opens
+// (and for each new decision while it stays open: table.js). A <details> opens with a click
+// or the keyboard; it stays open across redraws (the page is drawn anew on every message).
+function phaseRules(page, view) {
+  const text = view.explain ? view.explain.text : null;
   return h(
     "details",
-    { class: ["details", "phase-rules"], open: page.rulesOpen === true, ontoggle: (e) => (page.rulesOpen = e.target.open) },
+    {
+      class: ["details", "phase-rules"],
+      open: page.rulesOpen === true,
+      ontoggle: (e) => {
+        page.rulesOpen = e.target.open;
+        if (page.rulesOpen) view.askExplain();
+      },
+    },
     h("summary", { text: t("table.phase_rules") }),
-    h("p", { class: "rules-text", dataset: { source: "server" }, text }),
+    text === null
+      ? h("p", { class: ["rules-text", "muted"], text: t("common.loading") })
+      : h("p", { class: "rules-text", dataset: { source: "server" }, text }),
   );
 }
 
@@ -92,8 +105,7 @@ function ownerSeatControl(page, seat) {
     "aria-label": t("owner.replace_label", { name: seatLabel(seat) }),
     onclick: async () => {
       try {
-        page.table = await api(`/api/tables/${page.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: page.held.owner });
-        page.draw();
+        page.adopt(await api(`/api/tables/${page.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: page.held.owner }));
       } catch (err) {
         showError(err);
       }
@@ -170,8 +182,7 @@ export function waitingRoom(page) {
   const open = page.table.seats.filter((s) => s.kind === "open").length;
   const start = async () => {
     try {
-      page.table = await api(`/api/tables/${page.id}/start`, { method: "POST", token: owner });
-      page.draw();
+      page.adopt(await api(`/api/tables/${page.id}/start`, { method: "POST", token: owner }));
     } catch (err) {
       showError(err);
     }
