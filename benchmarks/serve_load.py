@@ -356,7 +356,7 @@ def loop_report(
             a["gc"][generation]["collected"] - b["gc"][generation]["collected"]
             for a, b in zip(after, before, strict=True)
         )
-    report["gc_frozen"] = [a["gc_frozen"] for a in after]
+    report["gc_full_passes"] = [a["gc_full_passes"] for a in after]
     return report
 
 
@@ -469,13 +469,13 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                 print(f"window open: measuring for {args.seconds:g} s", file=sys.stderr, flush=True)
                 measured["cpu_before"] = cpu_seconds(servers)
                 measured["loop_before"] = await loop_watches(backends)
-                measured["client_loop_before"] = [client_watch.as_json()]
+                measured["client_loop_before"] = [client_watch.as_json(full_passes=0)]
                 measured["client_before"] = time.process_time()
                 measured["load_before"] = os.getloadavg()[0]
                 await asyncio.sleep(max(0.0, window.deadline - time.perf_counter()))
                 measured["cpu_after"] = cpu_seconds(servers)
                 measured["loop_after"] = await loop_watches(backends)
-                measured["client_loop_after"] = [client_watch.as_json()]
+                measured["client_loop_after"] = [client_watch.as_json(full_passes=0)]
                 measured["client_after"] = time.process_time()
                 measured["load_after"] = os.getloadavg()[0]
                 measured["elapsed"] = time.perf_counter() - window.started

@@ -104,7 +104,11 @@ class LoopWatch:
             await asyncio.sleep(TICK_S)
             self.lag.add(max(0.0, 1000 * (loop.time() - asked)))
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, full_passes: int) -> dict[str, Any]:
+        """The histograms, the collector's thresholds and ``full_passes``, the whole
+        collections made by the process's policy (:mod:`courtly.server.gc_policy`). Not the
+        number of frozen objects: ``gc.get_freeze_count`` walks every one of them, and at a
+        thousand tables that stopped the loop for about 100 ms each time a benchmark asked."""
         return {
             "lag": self.lag.as_json(),
             "gc": {
@@ -117,6 +121,6 @@ class LoopWatch:
             },
             "commits": self.commits.as_json(),
             "stored_waits": self.stored_waits.as_json(),
-            "gc_frozen": gc.get_freeze_count(),
+            "gc_full_passes": full_passes,
             "gc_threshold": list(gc.get_threshold()),
         }

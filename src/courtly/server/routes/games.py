@@ -24,7 +24,7 @@ async def loop_health(hub: CurrentHub) -> dict[str, Any]:
     (``COURTLY_LOOP_WATCH=1``; 404 otherwise): :mod:`courtly.server.loop_watch`."""
     if hub.loop_watch is None:
         raise RequestError(404, "server.request.no_loop_watch")
-    return hub.loop_watch.as_json()
+    return hub.loop_watch.as_json(hub.gc_policy.full_passes)
 
 
 @router.get("/api/games")
