@@ -33,12 +33,9 @@ def _running(page: Any, errors: list[str]) -> str:
     return text
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> None:
-    context = browser.new_context(viewport=DESKTOP, locale=LOCALES[lang])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+def _start_against_a_random_bot(page: Any, server: Server) -> None:
+    """Made in the lobby and started: Ada (hot-seat) against a random bot, a Fischer clock of
+    2 min and 5 s a turn each, a bot (easy) playing a seat whose time ran out."""
     page.goto(server.url + "/")
     page.wait_for_selector(".game-card")
     page.select_option("#form-game", "courtisans")
@@ -55,6 +52,15 @@ def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> Non
     page.select_option("#form-pace-bot", "easy")
     page.click("#create")
     page.click("#start")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALES[lang])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _start_against_a_random_bot(page, server)
 
     # Ada's clock runs (the bot may move first); the bot's seat shows its own.
     first = _running(page, errors)
@@ -90,10 +96,11 @@ def test_clocks_run_at_each_seat(browser: Any, server: Server, lang: str) -> Non
 
 
 def test_a_late_answer_to_the_start_does_not_stop_the_clocks(browser: Any, server: Server) -> None:
-    """The owner's page is answered the table as it was at its start; a quick bot's moves may
-    reach the page first (over the websocket), and that older answer must not take them back
-    (it did: the page then showed no clock running until the next message, one of two CI
-    failures of the test above). Here the start's answer is held until the bot has moved."""
+    """The owner's page is answered the table as it was at its start, before its clocks ran;
+    the websocket may tell it the clocks running first (a quick bot's moves, or the first
+    seat's clock started), and that older answer must not take them back (it did: the page
+    then showed no clock running until the next message, two CI failures of the test above).
+    Here the start's answer is held until the page shows Ada's clock running."""
     context = browser.new_context(viewport=DESKTOP, locale=LOCALES["en"])
     page = context.new_page()
     errors: list[str] = []
@@ -104,32 +111,21 @@ def test_a_late_answer_to_the_start_does_not_stop_the_clocks(browser: Any, serve
         held.append((route, route.fetch()))
 
     page.route("**/api/tables/*/start", hold)
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#form-game", "courtisans")
-    page.select_option("#form-players", "2")
-    page.select_option("#seat-kind-0", "hotseat")
-    page.fill("#seat-name-0", "Ada")
-    page.select_option("#seat-kind-1", "bot")
-    page.select_option("#seat-level-1", "random")
-    page.select_option("#form-pace", "fischer")
-    page.fill("#form-pace-minutes", "2")
-    page.fill("#form-pace-increment", "5")
-    page.click("#create")
-    page.click("#start")
+    _start_against_a_random_bot(page, server)
     table_id = page.url.rsplit("/", 1)[-1].split("#")[0]
     deadline = time.monotonic() + 30
     while (server.get(f"/api/tables/{table_id}")["clock"] or {}).get("running") != 0:
         assert time.monotonic() < deadline, "the bot never moved"
         time.sleep(0.1)
-    _running(page, errors)  # the bot's moves came over the websocket: Ada's clock runs
+    _running(page, errors)  # told over the websocket (after the bot's moves if it began)
     assert len(held) == 1
     route, answer = held[0]
     assert answer.json()["clock"]["running"] is None  # the answer: the table at its start
     with page.expect_event("requestfinished", lambda r: r.url.endswith("/start")):
         route.fulfill(response=answer)
     page.wait_for_timeout(500)  # the answer read and the page drawn again
-    assert page.query_selector(".seat-clock[data-running='1'][data-seat='0']") is not None
+    clocks = page.eval_on_selector_all(".seat-clock", "els => els.map(e => e.outerHTML)")
+    assert page.query_selector(".seat-clock[data-running='1'][data-seat='0']") is not None, clocks
     assert page.get_attribute(".table-page", "data-status") == "playing"
     assert errors == []
     context.close()

@@ -30,6 +30,7 @@ class TablePage {
     this.id = id;
     this.held = loadHeld(id);
     this.table = null;
+    this.tableTold = 0; // messages that told the table so far
     this.display = null; // the SeatConnection shown
     this.privacy = false;
     this.rulesOpen = false; // the "Rules of this phase" panel is open (kept across redraws)
@@ -71,6 +72,12 @@ class TablePage {
     endSignal();
   }
 
+  // The table as a message told it (``ask`` counts them).
+  tell(table) {
+    this.table = table;
+    this.tableTold += 1;
+  }
+
   seatViews() {
     return this.views.filter((v) => typeof v.viewer === "number");
   }
@@ -83,13 +90,14 @@ class TablePage {
     return this.seatViews().length + pending.length > 1;
   }
 
-  // A table told by an HTTP answer (the start, a seat given to a bot), taken unless a message
-  // already told a later one: a bot may move before the answer arrives, and the older answer
-  // must not take its move's clocks and status back.
-  adopt(table) {
-    const stage = (t) => (t.status === "waiting" ? 0 : t.status === "playing" ? 1 : 2);
-    const behind = this.table && (table.seq < this.table.seq || (table.seq === this.table.seq && stage(table) < stage(this.table)));
-    if (!behind) this.table = table;
+  // Ask the server for a change over HTTP (the start, a seat given to a bot) and show the
+  // table its answer tells, unless a message told the table meanwhile: the server tells every
+  // change over the websockets too, and those may come first (a bot's quick moves, the
+  // clocks started), so the answer is then the older news and must not take them back.
+  async ask(request) {
+    const told = this.tableTold;
+    const table = await request;
+    if (this.tableTold === told) this.table = table;
     this.draw();
   }
 
@@ -99,7 +107,7 @@ class TablePage {
       case "update":
         if (m.type === "snapshot") this.learn(view, m.viewer, m.owner === true);
         view.take(m);
-        if (m.table) this.table = m.table;
+        if (m.table) this.tell(m.table);
         if (view === this.display) this.picker.setActions(view.legal);
         if (this.rulesOpen) view.askExplain();
         break;
@@ -107,7 +115,7 @@ class TablePage {
         view.takeExplain(m);
         break;
       case "table":
-        this.table = m.table;
+        this.tell(m.table);
         break;
       case "error":
         view.waiting = false;

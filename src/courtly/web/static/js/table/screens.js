@@ -105,7 +105,7 @@ function ownerSeatControl(page, seat) {
     "aria-label": t("owner.replace_label", { name: seatLabel(seat) }),
     onclick: async () => {
       try {
-        page.adopt(await api(`/api/tables/${page.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: page.held.owner }));
+        await page.ask(api(`/api/tables/${page.id}/seats/${seat.seat}/bot`, { method: "POST", body: { bot: "easy" }, token: page.held.owner }));
       } catch (err) {
         showError(err);
       }
@@ -182,7 +182,7 @@ export function waitingRoom(page) {
   const open = page.table.seats.filter((s) => s.kind === "open").length;
   const start = async () => {
     try {
-      page.adopt(await api(`/api/tables/${page.id}/start`, { method: "POST", token: owner }));
+      await page.ask(api(`/api/tables/${page.id}/start`, { method: "POST", token: owner }));
     } catch (err) {
       showError(err);
     }
