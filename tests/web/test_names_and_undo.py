@@ -107,3 +107,28 @@ def test_undo_is_offered_exactly_when_the_rule_allows(browser: Any, server: Serv
     assert (pages[mover].query_selector("button.undo") is not None) == again.can_undo(mover)
     for page in pages:
         page.context.close()
+
+
+def test_a_name_being_typed_survives_a_redraw(browser: Any, server: Server) -> None:
+    """The page is drawn anew on every message; a player typing their name when another seat
+    comes online (a message to every page) keeps what was typed and where the caret was (it
+    was wiped, and the empty box then refused the form: a browser test's flake in CI)."""
+    created = server.create("courtisans", ["open", "open"], seed=5)
+    links = [server.url + s["link"] for s in created["seats"]]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(links[0])
+    page.wait_for_selector("#take-name")
+    page.click("#take-name")
+    page.keyboard.type("Ad")
+    other = join(browser.new_context(viewport=DESKTOP), links[1], "Bob")
+    # Bob's seat shown here by name: this page was drawn again after Bob took it.
+    page.wait_for_function("() => document.querySelector('.seats-bar')?.innerText.includes('Bob')")
+    assert page.input_value("#take-name") == "Ad"
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "take-name"
+    page.keyboard.type("a")  # the caret is where it was: at the end
+    assert page.input_value("#take-name") == "Ada"
+    page.click(".take-seat button[type=submit]")
+    page.wait_for_selector("#take-name", state="detached")
+    other.context.close()
+    context.close()

@@ -52,3 +52,17 @@ export function clear(el) {
   while (el.firstChild) el.firstChild.remove();
   return el;
 }
+
+// Before a redraw that puts the same text box back (the chat's, the seat's name): a function
+// that gives it the focus and the caret again, as the redraw took them away.
+export function keepFocus() {
+  const box = document.activeElement;
+  if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement)) return () => {};
+  const start = box.selectionStart;
+  const end = box.selectionEnd;
+  return () => {
+    if (!box.isConnected || document.activeElement === box) return;
+    box.focus();
+    box.setSelectionRange(start, end);
+  };
+}

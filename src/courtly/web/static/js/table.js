@@ -5,7 +5,7 @@
 // (heading, seats bar, waiting room, privacy screen, undo request), table/play-area.js
 // (board, choices, log), table/chat.js (the chat panel); result.js draws the end.
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, keepFocus } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadHeld, saveHeld } from "./store.js";
 import { errorText, setStatus, showError } from "./notice.js";
@@ -34,6 +34,7 @@ class TablePage {
     this.display = null; // the SeatConnection shown
     this.privacy = false;
     this.rulesOpen = false; // the "Rules of this phase" panel is open (kept across redraws)
+    this.nameInput = null; // the box for this seat's name (screens.js's nameForm), kept
     this.undoRequest = null;
     this.frame = 0;
     this.chat = new ChatPanel(this);
@@ -226,7 +227,7 @@ class TablePage {
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
     };
     followClock(table);
-    const restoreFocus = this.chat.keepFocus();
+    const restoreFocus = keepFocus();
     const before = cardPositions(this.root);
     this.root.replaceChildren(
       h(

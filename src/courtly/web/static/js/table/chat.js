@@ -172,15 +172,4 @@ export class ChatPanel {
         : []),
     );
   }
-
-  /** Before the page is redrawn: a function that gives the focus (and caret) back to the box. */
-  keepFocus() {
-    if (document.activeElement !== this.input) return () => {};
-    const start = this.input.selectionStart;
-    const end = this.input.selectionEnd;
-    return () => {
-      this.input.focus();
-      this.input.setSelectionRange(start, end);
-    };
-  }
 }

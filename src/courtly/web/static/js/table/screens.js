@@ -118,8 +118,13 @@ function ownerSeatControl(page, seat) {
 // through the seat).
 export function nameForm(page, view) {
   // Logged in, the seat takes the account's name (the server decides; shown beforehand).
-  const account = currentAccount();
-  const input = h("input", { id: "take-name", type: "text", maxLength: 32, required: true, autocomplete: "nickname", value: account ? account.name : "" });
+  // One box for the page's life, put back at every redraw: a message coming while the player
+  // types (another seat's presence, the chat's history) must not wipe what was typed.
+  if (!page.nameInput) {
+    const account = currentAccount();
+    page.nameInput = h("input", { id: "take-name", type: "text", maxLength: 32, required: true, autocomplete: "nickname", value: account ? account.name : "" });
+  }
+  const input = page.nameInput;
   const form = h(
     "form",
     { class: ["panel", "take-seat"] },
