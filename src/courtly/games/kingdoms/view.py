@@ -179,8 +179,8 @@ def explain(obs: Mapping[str, Any]) -> str:
 @lru_cache(maxsize=256)
 def _decision_help(name: str, lang: str) -> str:
     """The help of a decision in ``lang``, made once: it depends on nothing else (unlike the
-    game's end, which names seats), and the server sends it with every update of the seat to
-    act. Every word is read in ``lang`` itself, so the text matches the key it is kept under."""
+    game's end, which names seats), and the server makes it whenever the seat to act asks.
+    Every word is read in ``lang`` itself, so the text matches the key it is kept under."""
     text = TEXTS.lookup(f"explain.task.{name}", lang) or TEXTS.lookup(f"explain.phase.{name}", lang)
     goal = TEXTS.text("explain.goal", lang)
     return _wrap(f"{text}\n{goal}" if text else goal)

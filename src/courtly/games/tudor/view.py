@@ -282,9 +282,9 @@ def explain(observation: Mapping[str, Any]) -> str:
 @lru_cache(maxsize=256)
 def _explained(phase: str, lang: str) -> str:
     """The help of a phase in ``lang``, made once: it depends on nothing else, and wrapping
-    it took a quarter of a millisecond, half of a server's work on a Tudor action (the help
-    goes with every update of the seat to act). Made in ``lang`` itself, so the text always
-    matches the key it is kept under."""
+    it took a quarter of a millisecond, half of a server's work on a Tudor action when the
+    help went with every update of the seat to act (now the seat asks). Made in ``lang``
+    itself, so the text always matches the key it is kept under."""
     with using(lang):
         key = f"explain.{phase}"
         rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
