@@ -8,17 +8,16 @@ words are the Korean rules v15's)."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
-from courtly.core.i18n import ENGLISH, current_language, using
+from courtly.core.i18n import current_language, using
 from courtly.core.screen import FittedView
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
@@ -281,10 +280,11 @@ def explain(observation: Mapping[str, Any]) -> str:
 
 @lru_cache(maxsize=256)
 def _explained(phase: str, lang: str) -> str:
-    """The help of a phase in ``lang``, made once: it depends on nothing else, and wrapping
-    it took a quarter of a millisecond, half of a server's work on a Tudor action when the
-    help went with every update of the seat to act (now the seat asks). Made in ``lang``
-    itself, so the text always matches the key it is kept under."""
+    """The help of a phase in ``lang``, made once: it depends on nothing else. Two paragraphs
+    without line breaks of their own, as the other games' help: the terminal's panel wraps
+    them to its width in cells and the browser to its own (lines broken here at 78 columns
+    made ragged lines on a phone). Made in ``lang`` itself, so the text always matches the
+    key it is kept under."""
     with using(lang):
         key = f"explain.{phase}"
         rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
@@ -292,14 +292,4 @@ def _explained(phase: str, lang: str) -> str:
             _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
             for i in range(len(OFFICE_NAMES))
         )
-        legend = _t("view.legend", offices=offices)
-        return _wrap(rules) + "\n\n" + _wrap(legend)
-
-
-def _wrap(text: str) -> str:
-    """Lines of at most 78 cells (Korean letters take two): textwrap counts characters, so
-    rich's cell widths wrap the text instead."""
-    if current_language() == ENGLISH:
-        return textwrap.fill(text, 78)
-    lines = Text(text).wrap(Console(width=78, legacy_windows=False), 78)
-    return "\n".join(line.plain.rstrip() for line in lines)
+        return rules + "\n\n" + _t("view.legend", offices=offices)
