@@ -36,9 +36,29 @@ def test_the_new_table_form_says_options_in_words(browser: Any, server: Server, 
         page.wait_for_selector(f"#new-table [id^='opt-{game['name']}-']")
         for option in game["options"]:
             field = f"#opt-{game['name']}-{option['name']}"
-            label = page.inner_text(f"label[for='opt-{game['name']}-{option['name']}']")
+            label = page.inner_text(
+                f"{field} > legend"
+                if option["seats"]
+                else f"label[for='opt-{game['name']}-{option['name']}']"
+            )
             want = words[game["name"]].get(f"option.{option['name']}")
             assert label == want and "_" not in label, (label, want)
+            # An English label is capitalised as a form's labels are, not the option's name
+            # as the terminal's ``-o`` takes it ("novice", "last round scoring").
+            assert lang == "ko" or label[0].isupper(), label
+            if option["seats"]:
+                # Seats are ticked, not typed: a box per seat, said as the seat legends are.
+                ticks = page.eval_on_selector_all(
+                    f"{field} label", "ls => ls.map(l => l.innerText)"
+                )
+                seat = {"en": "Seat {}", "ko": "{}번 자리"}[lang]
+                assert [t.strip() for t in ticks] == [seat.format(1), seat.format(2)], ticks
+            elif not option["choices"]:
+                # A free-form option's hint names no raw value (true, false, all).
+                placeholder = page.get_attribute(field, "placeholder") or ""
+                assert not {"true", "false", "all"} & set(re.findall(r"\w+", placeholder)), (
+                    placeholder
+                )
             help_text = page.inner_text(f"{field} + .hint")
             assert "RULINGS" not in help_text and ".md" not in help_text, help_text
             if option["choices"]:
@@ -49,6 +69,44 @@ def test_the_new_table_form_says_options_in_words(browser: Any, server: Server, 
             text = client_text(page)
             assert english_words(text) == [], text
     screenshot(page, f"lobby-options-{lang}")
+    context.close()
+
+
+def test_new_players_are_seats_to_tick(browser: Any, server: Server) -> None:
+    """Tudor's new players (the option ``novice``) are chosen by ticking their seats, kept for
+    the seats that stay when the count changes: the table gets "" (none), "all" or "1,3"."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", "tudor")
+    page.select_option("#form-players", "3")
+    field = "#opt-tudor-novice"
+    page.check(f"{field}-0")
+    page.check(f"{field}-2")
+    page.select_option("#form-players", "4")
+    assert page.is_checked(f"{field}-0") and page.is_checked(f"{field}-2")
+    assert not page.is_checked(f"{field}-3")
+    hint = page.inner_text(f"{field} + .hint")
+    assert "1,3" not in hint and "all" not in hint.split(), hint
+    screenshot(page, "lobby-new-players")
+
+    def created(seats: int) -> Any:
+        for index in range(seats):
+            page.select_option(f"#seat-kind-{index}", "bot")
+        page.click("#create")
+        page.wait_for_selector("#start")
+        table_id = page.url.rsplit("/", 1)[-1].split("#")[0]
+        return server.get(f"/api/tables/{table_id}")["options"]
+
+    assert created(4)["novice"] == "1,3"
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#form-game", "tudor")
+    page.select_option("#form-players", "2")
+    page.check(f"{field}-0")
+    page.check(f"{field}-1")
+    assert created(2)["novice"] == "all"
     context.close()
 
 

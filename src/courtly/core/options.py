@@ -24,6 +24,10 @@ class Option:
     :class:`~courtly.core.i18n.Phrase` of the game's catalogue, so it reads in the reader's
     language (plain text is shown as it is, in every language).
 
+    ``seats`` marks a free-form option whose value names a set of seats: ``""`` (none),
+    ``"all"`` or seat numbers such as ``"1,3"``. A front may then offer a box to tick per
+    seat instead of a text to type (the browser's lobby does).
+
     ``legacy`` is for an option added after games were saved: the value that gives the rules
     as they were before it existed. A saved state or record that lacks the option reads that
     value, and a state's JSON leaves the option out while it holds that value, so positions
@@ -39,6 +43,7 @@ class Option:
     parse: Callable[[str], Any] | None = None
     allowed: Localized = ""
     legacy: Any = NO_LEGACY
+    seats: bool = False
 
     def legacy_value(self, options: Mapping[str, Any]) -> Any:
         """The value a saved game without this option was played by (NO_LEGACY: none)."""

@@ -28,6 +28,7 @@ def option_json(option: Option) -> dict[str, Any]:
         "description": option.description,
         "choices": None if option.choices is None else _jsonable(option.choices),
         "allowed": option.allowed_text(ENGLISH),  # the API's words, as its description
+        "seats": option.seats,  # the value names seats ("", "all", "1,3"): a box per seat
     }
 
 

@@ -132,6 +132,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         _help("novice"),
         parse=parse_novice,
         allowed=TEXTS.phrase("option.novice.allowed"),
+        seats=True,
     ),
 )
 

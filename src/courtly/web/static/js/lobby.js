@@ -86,8 +86,47 @@ function optionHelp(game, option) {
   return has(key) ? t(key) : gameText(game.name, `option.${option.name}.help`, option.description);
 }
 
-function optionField(option, game) {
+// An option naming a set of seats (Tudor's new players): a box to tick per seat, not a text
+// of seat numbers to type. The redraw it adds to `redraws` follows the form's player count,
+// keeping the ticks of the seats that stay; the value is "" (none ticked), "all" or the
+// seats' numbers ("1,3").
+function seatsField(option, game, id, redraws) {
+  const boxes = h("div", { class: "seat-ticks" });
+  const group = h(
+    "fieldset",
+    { id, class: "seat-choice", dataset: { option: option.name } },
+    h("legend", { dataset: { source: "server" }, text: optionLabel(game, option) }),
+    boxes,
+  );
+  const tick = (index) => {
+    const boxId = `${id}-${index}`;
+    return h(
+      "label",
+      { for: boxId },
+      h("input", { type: "checkbox", id: boxId, value: String(index + 1) }),
+      " ",
+      t("form.seat", { n: index + 1 }),
+    );
+  };
+  redraws.push((players) => {
+    const kept = [...boxes.children].slice(0, players);
+    const added = Array.from({ length: players - kept.length }, (_, i) => tick(kept.length + i));
+    boxes.replaceChildren(...kept, ...added);
+  });
+  return group;
+}
+
+function seatsValue(group) {
+  const boxes = [...group.querySelectorAll("input[type=checkbox]")];
+  const ticked = boxes.filter((box) => box.checked).map((box) => box.value);
+  if (ticked.length === 0) return "";
+  return ticked.length === boxes.length ? "all" : ticked.join(",");
+}
+
+function optionField(option, game, redraws) {
   const id = `opt-${game.name}-${option.name}`;
+  const hint = h("p", { class: "hint", dataset: { source: "server" }, text: optionHelp(game, option) });
+  if (option.seats) return h("div", { class: "field" }, seatsField(option, game, id, redraws), hint);
   const label = h("label", { for: id, dataset: { source: "server" }, text: optionLabel(game, option) });
   let input;
   if (option.choices) {
@@ -111,13 +150,7 @@ function optionField(option, game) {
       placeholder: gameText(game.name, `option.${option.name}.allowed`, option.allowed || ""),
     });
   }
-  return h(
-    "div",
-    { class: "field" },
-    label,
-    input,
-    h("p", { class: "hint", dataset: { source: "server" }, text: optionHelp(game, option) }),
-  );
+  return h("div", { class: "field" }, label, input, hint);
 }
 
 // The levels a seat's list offers, each named with its rating at the table's player count
@@ -191,18 +224,20 @@ function drawForm(form, games, name) {
     counts.map((n) => h("option", { value: String(n), text: String(n) })),
   );
   const seats = h("div", { class: "seats" });
-  // Another count keeps the seats already chosen, adds or drops seats at the end, and names
-  // every level with its rating at the new count.
+  const seatRedraws = [];
+  const options = game.options.map((o) => optionField(o, game, seatRedraws));
+  // Another count keeps the seats already chosen, adds or drops seats at the end (in the
+  // options naming seats too), and names every level with its rating at the new count.
   const drawSeats = () => {
     const n = Number(playerSelect.value);
     const kept = [...seats.children].slice(0, n);
     const added = Array.from({ length: n - kept.length }, (_, i) => seatRow(kept.length + i, game, n));
     seats.replaceChildren(...kept, ...added);
     relabelLevels(seats, game, n);
+    for (const redraw of seatRedraws) redraw(n);
   };
   playerSelect.onchange = drawSeats;
   drawSeats();
-  const options = game.options.map((o) => optionField(o, game));
   const submit = h("button", { type: "submit", class: "primary", id: "create", text: t("form.create") });
   const body = h(
     "form",
@@ -255,7 +290,9 @@ async function createTable(game, form) {
   const options = {};
   for (const option of game.options) {
     const input = form.querySelector(`[data-option="${option.name}"]`);
-    const value = option.choices ? option.choices[Number(input.value)] : input.value.trim();
+    let value;
+    if (option.seats) value = seatsValue(input);
+    else value = option.choices ? option.choices[Number(input.value)] : input.value.trim();
     if (JSON.stringify(value) !== JSON.stringify(option.default) && value !== "") options[option.name] = value;
   }
   const created = await api("/api/tables", {
