@@ -93,8 +93,11 @@ def _check_domain(domain: Domain) -> None:
                 f"differ from English {sorted(placeholders(english[key]))}"
             )
             if lang == "en":
+                # English takes no particle; a spec there is a count's word, "one|other".
                 specs = [spec for _, _, spec, _ in string.Formatter().parse(text) if spec]
-                assert not specs, f"{key}: English texts take no particle spec"
+                assert all(s.count("|") == 1 and s.isascii() for s in specs), (
+                    f"{key}: English texts take no particle spec, only singular|plural"
+                )
 
 
 # Families a front looks up in the game's own catalogue (``game.text(key, lang, default)``).

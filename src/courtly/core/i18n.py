@@ -190,25 +190,37 @@ def attach(word: str, particle: str) -> str:
 
 
 class _TextFormatter(string.Formatter):
-    """``str.format`` whose format spec may name a Korean particle (``{card:을}``)."""
+    """``str.format`` whose format spec may name a Korean particle (``{card:을}``) or an
+    English word's singular and plural (``{n} {n:card|cards}``: "1 card", "2 cards")."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, other = format_spec.split("|", 1)
+            return one if value == 1 else other
         if format_spec and not format_spec[0].isascii():
             return attach(str(value), format_spec)
         return str(super().format_field(value, format_spec))
 
 
+def _needs_formatter(spec: str | None) -> bool:
+    """Whether a placeholder's spec is one of ours (a particle, or singular|plural), which
+    ``str.format_map`` does not know."""
+    return spec is not None and spec != "" and (not spec[0].isascii() or "|" in spec)
+
+
 _FORMATTER = _TextFormatter()
-# Per template: whether it names a particle (only those need the slower Python formatter).
+# Per template: whether it names a particle or a plural (only those need the slower Python
+# formatter).
 _HAS_PARTICLE: dict[str, bool] = {}
 
 
 def fill(template: str, fields: Mapping[str, Any]) -> str:
-    """``template`` with its ``{name}`` / ``{name:particle}`` placeholders filled."""
+    """``template`` with its ``{name}`` / ``{name:particle}`` / ``{name:one|other}``
+    placeholders filled."""
     particle = _HAS_PARTICLE.get(template)
     if particle is None:
         particle = _HAS_PARTICLE[template] = any(
-            spec and not spec[0].isascii() for _, _, spec, _ in string.Formatter().parse(template)
+            _needs_formatter(spec) for _, _, spec, _ in string.Formatter().parse(template)
         )
     if particle:
         return _FORMATTER.vformat(template, (), fields)

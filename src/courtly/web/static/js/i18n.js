@@ -72,11 +72,15 @@ export function gameWord(game, key, params = {}) {
   return fill(gameText(game, key, key), params);
 }
 
+// `{name}` filled, and `{n:card|cards}` said as the server says it (courtly.core.i18n.fill):
+// the singular for 1, else the plural.
 function fill(text, params) {
-  for (const [name, value] of Object.entries(params)) {
-    text = text.split(`{${name}}`).join(String(value));
-  }
-  return text;
+  return text.replace(/\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g, (whole, name, one, other) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    if (one === undefined) return String(value);
+    return value === 1 ? one : other;
+  });
 }
 
 // A phrase of the server's own catalogue (the `courtly` domain: `agent.name.hard`...), with
