@@ -67,6 +67,9 @@ def test_a_reviewed_kill_names_the_card_the_seat_saw(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "eliminate the " in done.stdout
     assert "eliminate card #" not in done.stdout
+    # The seats' domains are said by seat, not by the spec that played them ("greedy's").
+    assert "seat 2's domain" in done.stdout and "greedy's" not in done.stdout
+    assert "seat 1 (greedy)" in done.stdout
 
 
 def test_an_unfinished_game_is_not_reviewed(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_a_true_record_replays_and_shows_a_seat_its_start(
     assert "Verified" in done.stdout and "Scores" in done.stdout and "total" in done.stdout
     seat = run(["replay", path, "--as", "2"], env)
     assert seat.returncode == 0, seat.stderr
-    assert "What seat 2 (random) saw at the start" in seat.stdout
+    assert "What seat 2 (random moves) saw at the start" in seat.stdout
     assert "everything in it is public now" in seat.stdout
     refused(["replay", path, "--as", "3"], env, 1, "seats 1 to 2", "seat 3")
     refused(["replay", path, "--as", "0"], env, 2, "--as", "at least 1")

@@ -110,7 +110,7 @@ def test_the_privacy_screen_waits_for_an_enter_pressed_after_it(env: dict[str, s
     finally:
         session.kill()
     # The next seat's table came only after the q that answered the privacy screen.
-    assert "(human) to decide" in ANSI.sub("", after), after
+    assert "(person) to decide" in ANSI.sub("", after), after
 
 
 def _quit_after_one_decision(

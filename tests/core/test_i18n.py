@@ -144,3 +144,19 @@ def test_wrap_counts_terminal_cells() -> None:
     assert i18n.wrap("가나다 라마바 사아자", 14) == ["가나다 라마바", "사아자"]
     assert i18n.wrap("  one two three", 9, "    ") == ["  one two", "    three"]
     assert i18n.wrap("", 10) == [""]
+
+
+@pytest.mark.parametrize(
+    ("key", "fields", "said"),
+    [
+        ("cli.review.costly", {"step": 3, "loss": 1}, "1 point of win chance"),
+        ("cli.review.costly", {"step": 3, "loss": 12}, "12 points of win chance"),
+        ("cli.review.resumed", {"n": 1, "file": "f"}, "1 decision judged"),
+        ("cli.replay.verified", {"n": 1}, "all 1 position matches its fingerprint."),
+        ("cli.help.now", {"phase": "draft", "n": 1}, "You have 1 choice:"),
+    ],
+)
+def test_a_count_of_one_is_said_in_the_singular(
+    key: str, fields: dict[str, object], said: str
+) -> None:
+    assert said in i18n.COURTLY.text(key, "en", **fields)

@@ -123,3 +123,8 @@ def test_explain_is_made_in_the_language_of_each_reader_in_turn() -> None:
     assert HANGUL.search(korean) and not HANGUL.search(english)
     assert korean.count("\n") == 2 and fits_the_terminal(korean)
     assert GAME.explain(observation) == english
+
+
+def test_a_movement_with_one_move_left_says_move() -> None:
+    assert "(A: 1 move left, 0 made)" in TEXTS.text("view.movement", "en", kind="A", left=1, made=0)
+    assert "(A: 2 moves left" in TEXTS.text("view.movement", "en", kind="A", left=2, made=0)

@@ -36,9 +36,11 @@ from courtly.cli.running import (
     interruptible,
     make_runner,
 )
+from courtly.cli.scoreboard import HUMAN
 from courtly.core.build import build_name
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
+from courtly.core.options import typed
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.testing.conformance import run_conformance
@@ -103,14 +105,19 @@ def games() -> None:
             text(
                 "cli.games.option",
                 name=o.name,
-                default=o.default,
+                default=typed(o.default) if o.default != "" else text("cli.games.empty"),
                 allowed=o.allowed_text(),
                 help=game.option_help(o),
             )
             for o in game.options
         )
         title = game.text("game.title", None, game.title)
-        table.add_row(name, title, f"{game.min_players}-{game.max_players}", options or "-")
+        counts = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players}"
+        )
+        table.add_row(name, title, counts, options or "-")
     console.print(table)
     kinds = Table(title=text("cli.agents.heading"))
     kinds.add_column(text("cli.agents.agent"), style="bold")
@@ -154,7 +161,7 @@ def play(
     if game is None:
         fail(CourtlyError.keyed("error.cli.no_game"))
     loaded, options = game_and_options(game, option)
-    seats = list(seat or [play_module.HUMAN])
+    seats = list(seat or [HUMAN])
     count = players if players is not None else max(len(seats), loaded.min_players)
     loaded.check_players(count)
     if len(seats) > count:

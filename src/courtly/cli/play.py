@@ -27,7 +27,7 @@ from courtly.cli.common import console
 from courtly.cli.files import UnusableFileError, check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
-from courtly.cli.scoreboard import scoreboard, seat_label, winners_line
+from courtly.cli.scoreboard import HUMAN, scoreboard, seat_label, winners_line
 from courtly.cli.screen import Within, clear_screen_and_scrollback, lines_of
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
@@ -40,7 +40,6 @@ from courtly.core.state import Game
 from courtly.core.table import Table
 
 DEFAULT_BOT = "greedy"
-HUMAN = "human"
 
 
 @contextmanager

@@ -26,7 +26,7 @@ from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable, review_identity, saved_by_step
 from courtly.cli.replay import record_game
-from courtly.cli.scoreboard import seat_label
+from courtly.cli.scoreboard import seat_label, sentence_names
 from courtly.core.errors import InvalidSeatError, RecordError
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
@@ -131,7 +131,7 @@ def _moves(game: Game, record: GameRecord, ids: list[int], turn: Turn | None) ->
     """A turn's moves in words, each as the seat saw its position (a kill names the card)."""
     space = game.action_space(record.num_players, game.resolve_options(record.options, saved=True))
     lang = current_language()
-    names = record.seats or ()
+    names = sentence_names(record.seats)
     views = line_views(turn, ids) if turn is not None else [None] * len(ids)
     return " · ".join(
         action_text(game, space.decode(i), lang, names, view)

@@ -14,8 +14,12 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from courtly.core.i18n import current_language, seat_text, text
+from courtly.agents.levels import level_name
+from courtly.core.i18n import COURTLY, current_language, seat_text, text
 from courtly.core.state import Game, State
+
+# The seat spec of a person at this terminal (``--seat human``).
+HUMAN = "human"
 
 
 def figure(value: Any) -> str:
@@ -36,8 +40,30 @@ def words(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "))
 
 
+def seat_holder(name: str) -> str:
+    """Who holds a seat, in the reader's words. A record made in the terminal names its seats
+    by the specs typed (``human``, ``random``, ``ismcts:iterations=200``): a person, or the
+    bot's level by name (never its parameters); a server's record names them as its table
+    did (players' names, "Bot 2 (hard)"), kept as they are."""
+    if name == HUMAN:
+        return text("cli.seat.person")
+    return level_name(name) if _is_spec(name) else name
+
+
+def _is_spec(name: str) -> bool:
+    return name == HUMAN or COURTLY.has(f"agent.name.{name.split(':')[0]}")
+
+
 def seat_label(seat: int, name: str) -> str:
-    return f"{seat_text(seat, current_language())} ({name})"
+    """ "seat 2 (random moves)", "2번 자리 (무작위 수)": the seat and who holds it."""
+    return f"{seat_text(seat, current_language())} ({seat_holder(name)})"
+
+
+def sentence_names(names: Sequence[str]) -> list[str]:
+    """The seats' names inside a sentence ("in seat 2's domain"): a seat held by a spec is
+    said as the seat ("seat 2", not "random's"); a name of a server's record as it is."""
+    lang = current_language()
+    return [seat_text(p, lang) if _is_spec(name) else name for p, name in enumerate(names)]
 
 
 def game_words(game: Game, family: str, value: Any) -> str:

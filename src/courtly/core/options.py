@@ -52,7 +52,7 @@ class Option:
     def allowed_text(self, lang: str | None = None) -> str:
         """What the option allows, in ``lang`` (default: the current language)."""
         if self.choices is not None:
-            return ", ".join(str(c) for c in self.choices)
+            return ", ".join(typed(c) for c in self.choices)
         return localized(self.allowed or COURTLY.phrase("allowed.any"), lang)
 
     def _allowed_words(self) -> Words:
@@ -85,6 +85,14 @@ class Option:
                 reason=exc,
                 allowed=self._allowed_words(),
             ) from None
+
+
+def typed(value: Any) -> str:
+    """A value as a command line takes it (``-o battle=false``): true and false as typed,
+    not Python's True and False."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def resolve_options(
