@@ -78,6 +78,8 @@ def test_fill_says_a_count_in_its_singular_or_plural() -> None:
     assert fill(template, {"n": 1}) == "1 card left"
     assert fill(template, {"n": 0}) == "0 cards left"
     assert fill(template, {"n": 2}) == "2 cards left"
+    # Events' fields come put into words (text) before the fill.
+    assert fill(template, {"n": "1"}) == "1 card left"
     assert (
         fill("{n:point|points} ({seat:이})", {"n": 1, "seat": "2번 자리"}) == "point (2번 자리가)"
     )

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import io
+import re
+from collections.abc import Iterator
 from types import SimpleNamespace
+from typing import Any
 
+import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from courtly.agents.greedy import GreedyAgent
 from courtly.agents.random_agent import RandomAgent
+from courtly.core.i18n import using
 from courtly.core.match import play_match
+from courtly.core.render import event_text
+from courtly.core.rng import Rng
 from courtly.games.courtisans import GAME
+from courtly.games.courtisans.events import EVENTS
+from courtly.games.courtisans.words import TEXTS
 
 
 def text_of(observation: dict[str, object]) -> str:
@@ -85,3 +96,138 @@ def test_greedy_beats_random_mostly() -> None:
         result = play_match(GAME, [GreedyAgent(GAME), RandomAgent()], seed=seed)
         wins += 0 in result.winners
     assert wins >= 9
+
+
+def short_screen(observation: dict[str, object]) -> str:
+    """The view as a 24-line terminal draws it when it runs short of lines (compact)."""
+    console = Console(width=80, record=True, color_system=None)
+    console.print(GAME.render(observation), height=12)
+    return console.export_text()
+
+
+def test_the_queens_column_counts_each_face_down_spy_on_a_short_screen(
+    cz: SimpleNamespace,
+) -> None:
+    """Three of the viewer's spies above the Queen's table and another seat's below: the
+    column says 4, though a short screen writes the spies above as one word (S*S*S*)."""
+    spies_above = [cz.card("Toad", "spy"), cz.card("Hare", "spy"), cz.card("Carp", "spy")]
+    theirs = cz.card("Butterfly", "spy")
+    state = cz.position(
+        3,
+        hands=[cz.cards("Toad courtier*3"), cz.cards("Carp courtier*3"), cz.cards("Stag guard*3")],
+        deck_size=6,
+        above=[*spies_above, cz.card("Stag", "noble")],
+        below=[theirs],
+        spies_played_by={theirs: 1},
+    )
+    short = short_screen(state.observation(0))
+    queen = next(line.split() for line in short.splitlines() if "Queen's column" in line)
+    assert queen == ["Queen's", "column", "4", "S*S*S*", "?2"]
+    assert "4 hidden" in text_of(state.observation(0))
+    assert "Queen's column 4" in " ".join(short_screen(state.observation(1)).split())
+
+
+def _cards_shown(observation: dict[str, Any], lang: str) -> Iterator[tuple[str, str]]:
+    """Each card in play as the full view writes it: its handle (``a3:``) and its mark
+    (``Nob``, ``Spy*(Toad)``, ``?spy/2``) in ``lang``."""
+    rows = observation["queen_table"]
+    places = [("a", rows["above"], True), ("b", rows["below"], True)]
+    places += [("d", domain, False) for domain in observation["domains"]]
+    for letter, cards, at_table in places:
+        for position, card in enumerate(cards, start=1):
+            if "family" not in card:
+                mark = TEXTS.text("view.hidden_spy", lang, number=card["played_by"] + 1)
+            else:
+                mark = TEXTS.text(f"view.mark.{card['role']}", lang)
+                if card.get("face_down"):
+                    mark += "*"
+                    if at_table:
+                        mark += "(" + TEXTS.text(f"term.family.{card['family']}", lang) + ")"
+            yield f"{letter}{position}:", mark
+
+
+def _cut_words(observation: dict[str, Any], lang: str) -> list[str]:
+    """What the full view at 80 columns cuts: a card not whole (whether on one line or broken
+    after its handle, at a space), a line wider than 80 cells (a Korean letter takes two)."""
+    with using(lang):
+        console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+        console.print(GAME.render(observation))
+        text = console.export_text()
+    words = set(text.split())
+    problems = [line for line in text.splitlines() if cell_len(line) > 80]
+    shown = list(_cards_shown(observation, lang))
+    whole = {handle + mark for handle, mark in shown} | {handle for handle, _ in shown}
+    for handle, mark in shown:
+        if handle + mark not in words and not {handle, mark} <= words:
+            problems.append(handle + mark)
+    # A handle followed by part of its card ("a7:Spy*(T", its "oad)" on the next line).
+    problems += [w for w in words if re.match(r"[abd]\d+:", w) and w not in whole]
+    return problems
+
+
+def test_a_known_spy_in_the_queens_column_is_never_cut_at_5_players(cz: SimpleNamespace) -> None:
+    """The player's own face-down Toad spy at the Queen's table (``a7:Spy*(Toad)``) and
+    hidden spies in every domain, at 5 players on 80 columns: every card reads whole."""
+    toad_spy = cz.card("Toad", "spy")
+    hidden = cz.cards("Hare spy*2, Stag spy*2")
+    state = cz.position(
+        5,
+        hands=[
+            cz.cards(hand)
+            for hand in (
+                "Toad courtier*3",
+                "Carp courtier*3",
+                "Carp guard*3",
+                "Butterfly courtier*3",
+                "Butterfly noble*3",
+            )
+        ],
+        deck_size=3,
+        above=[*cz.cards("Nightingale assassin, Butterfly guard, Toad noble"), toad_spy],
+        below=cz.cards("Hare guard*2"),
+        domains=[cz.cards("Carp noble"), *([c] for c in hidden)],
+        spies_played_by={c: seat for seat, c in enumerate(hidden)},
+    )
+    for lang in ("en", "ko"):
+        for viewer in (0, 1, None):
+            assert _cut_words(state.observation(viewer), lang) == [], (lang, viewer)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(GAME.render(state.observation(0)))
+    assert "a4:Spy*(Toad)" in console.export_text().split()
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_no_card_is_cut_on_80_columns(num_players: int) -> None:
+    """Positions of a random game seen by a seat and by a spectator, in both languages."""
+    state = GAME.new_game(num_players, seed=num_players)
+    rng = Rng(num_players)
+    step = 0
+    while not state.is_terminal:
+        if step % 2 == 0:
+            for viewer in (0, None):
+                for lang in ("en", "ko"):
+                    observation = state.observation(viewer)
+                    assert _cut_words(observation, lang) == [], (step, viewer, lang)
+        legal = state.legal_action_ids()
+        state.step(legal[rng.below(len(legal))])
+        step += 1
+
+
+def test_the_draw_and_a_short_screens_eliminated_cards_say_one_card(cz: SimpleNamespace) -> None:
+    for count, english, korean in ((1, "1 card", "카드 1장"), (3, "3 cards", "카드 3장")):
+        event = EVENTS.event("draw", {"seat": 0, "count": count})
+        assert event_text(GAME, event) == f"seat 1 draws {english}"
+        assert event_text(GAME, event, "ko") == f"1번 자리가 {korean}을 뽑습니다"
+    state = cz.position(
+        2,
+        hands=[cz.cards("Toad courtier*3"), cz.cards("Carp courtier*3")],
+        deck_size=6,
+        eliminated=cz.cards("Stag noble"),
+        domains=[[], []],
+    )
+    # The builder sends every card it is not given to the eliminated pile: keep one there.
+    observation = state.observation(0)
+    observation["eliminated"] = observation["eliminated"][:1]
+    assert "Eliminated: 1 card (? lists them)" in short_screen(observation)
+    observation["eliminated"] = state.observation(0)["eliminated"][:2]
+    assert "Eliminated: 2 cards (? lists them)" in short_screen(observation)

@@ -195,8 +195,9 @@ class _TextFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
+            # A count may come as text: events' fields are put into words before the fill.
             one, other = format_spec.split("|", 1)
-            return one if value == 1 else other
+            return one if str(value) == "1" else other
         if format_spec and not format_spec[0].isascii():
             return attach(str(value), format_spec)
         return str(super().format_field(value, format_spec))

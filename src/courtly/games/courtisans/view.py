@@ -2,9 +2,10 @@
 the viewer's language (texts: the game's catalogue, locales/).
 
 One table holds the Queen's table and the domains, a row per family, so that it fits 80
-columns with every name whole at 2 to 5 players and leaves room for the choices on 24
-lines (rows with nothing in them are left out, and the legend of the role marks is in the
-``?`` help).
+columns with every name and card whole at 2 to 5 players and leaves room for the choices on
+24 lines (rows with nothing in them are left out, and the legend of the role marks is in the
+``?`` help). Where the table is tight, the Queen's column is a line under it and the widest
+cards break after their handle, at a space: no word is ever cut.
 Every card in play carries its public handle (row letter + position, the numbers the
 "eliminate" actions use): ``a3`` is the 3rd card above the Queen's table, ``b1`` the 1st below,
 ``d2`` the 2nd card of a domain. Seats are shown numbered from 1.
@@ -12,7 +13,7 @@ Every card in play carries its public handle (row letter + position, the numbers
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -133,99 +134,169 @@ def _domain_columns(obs: Mapping[str, Any], compact: bool = False) -> list[dict[
     return columns
 
 
-# A handle longer than this (a face-down spy, "b3:?spy/4") may fold inside its column at 5
-# players, rather than push the table past 80 columns.
+# A token wider than this (a face-down spy, "b3:?spy/4") breaks after its handle ("b3:
+# ?spy/4", on two lines) when the table is too tight for it whole: no word is ever cut.
 _HANDLE = len("d1:Crt*")
 
 
-def _widest(cells: Iterable[list[str]]) -> int:
-    return max((cell_len(token) for tokens in cells for token in tokens), default=1)
+def _split(token: str) -> str:
+    """``token`` with a space after its handle's colon where it is wider than _HANDLE."""
+    if cell_len(token) <= _HANDLE:
+        return token
+    handle, colon, mark = token.partition(":")
+    return f"{handle}{colon} {mark}" if colon else token
 
 
 def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
-    """The view drawn to the width it is given (the court table's handles whole when they fit
-    side by side, else the longest folded: a width rich alone would exceed); compact on a
-    screen short of lines: short handles, each family's status as a mark, the missions by code
-    (``?`` says what the marks and codes mean)."""
-    return Group(_header(obs), _fitted(obs, width, compact), *_private(obs, compact))
+    """The view drawn to the width it is given; compact on a screen short of lines: short
+    handles, each family's status as a mark, the missions by code (``?`` says what the marks
+    and codes mean)."""
+    return Group(_header(obs), *_fitted(obs, width, compact), *_private(obs, compact))
 
 
-def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> Table:
-    whole = _court(obs, None, compact)
-    # Each column: its width and one space before it, one more at the end.
-    needed = sum(c.min_width or 0 for c in whole.columns) + len(whole.columns) + 1
-    return whole if needed <= width else _court(obs, _HANDLE, compact)
+def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> list[Table | Text]:
+    """The court table at the first of these that fits ``width`` with every word whole: as
+    it is; the Queen's column as a line under the table (its known spies' family names are
+    the widest words); the widest handles broken after their colon. Only then do the column
+    headings (a seat's long name) wrap inside a word, and on a screen narrower than 80
+    columns rich folds whatever it must."""
+    layouts = [(True, False)] if compact else [(True, False), (False, False), (False, True)]
+    for headed in (True, False):
+        for inside, split in layouts:
+            drawn = _court(obs, width, compact, inside=inside, split=split, headed=headed)
+            if drawn is not None:
+                return drawn
+    return _court(obs, None, compact) or []
 
 
-def _court(obs: Mapping[str, Any], cap: int | None, compact: bool = False) -> Table:
-    """The Queen's table and every domain in one table, a row per family: at 5 players it
-    leaves room on an 80 x 24 screen for the choices below it."""
+def _hidden(obs: Mapping[str, Any]) -> int:
+    """How many face-down spies lie in the Queen's column (above and below)."""
+    rows = obs["queen_table"]
+    return sum(1 for card in (*rows["above"], *rows["below"]) if card.get("face_down"))
+
+
+def _words_width(text: str) -> int:
+    return max((cell_len(word) for word in text.split()), default=1)
+
+
+def _allot(least: Sequence[int], most: Sequence[int], room: int) -> list[int] | None:
+    """Column widths that sum to at most ``room``: each as wide as its content on one line
+    where they all fit, else the widest narrowed first, none below its longest word (None
+    when even that is too wide)."""
+    if sum(least) > room:
+        return None
+    widths = list(most)
+    while sum(widths) > room:
+        top = max(w for w, low in zip(widths, least, strict=True) if w > low)
+        for i, (w, low) in enumerate(zip(widths, least, strict=True)):
+            if w == top and w > low and sum(widths) > room:
+                widths[i] -= 1
+    return widths
+
+
+def _court(
+    obs: Mapping[str, Any],
+    width: int | None,
+    compact: bool = False,
+    *,
+    inside: bool = True,
+    split: bool = False,
+    headed: bool = True,
+) -> list[Table | Text] | None:
+    """The Queen's table and every domain in one table, a row per family (at 5 players it
+    leaves room on an 80 x 24 screen for the choices below it), with the Queen's column as a
+    row of it (``inside``) or as a line under it; each column given a width that keeps its
+    words whole within ``width`` (their headings' words too where ``headed``), None if that
+    cannot be. ``width`` None: rich's own widths, folding what does not fit."""
     status: Mapping[str, str] = obs["family_status"]
     numbered = _numbered(obs)
     above = _table_row(obs["queen_table"]["above"], "a", compact, "a" in numbered)
     below = _table_row(obs["queen_table"]["below"], "b", compact, "b" in numbered)
     domains = _domain_columns(obs, compact)
-    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
-    # The row names stay whole (rich would cut "Nightingale" short to make room).
-    labels = [_row_name(name) for name in _rows()] + [_t("view.face_down"), _t("view.score")]
-    table.add_column("", no_wrap=True, min_width=max(cell_len(label) for label in labels))
-    statuses = [_t("view.hidden", count=9), *(_t(f"view.status.{i}") for i in STATUS_ID.values())]
-    if compact:
-        statuses = [str(9), *(STATUS_MARK.values())]
-    table.add_column(
-        "" if compact else _t("view.status"),
-        no_wrap=True,
-        min_width=max(map(cell_len, statuses)),
-    )
-    # Each column is as wide as its longest handle (up to _HANDLE), so a cell of several
-    # cards wraps between them rather than inside one, and never ends in "…".
-    for header, cells in (("view.above", above), ("view.below", below)):
-        widest = _widest(cells.values())
-        table.add_column(_t(header), overflow="fold", min_width=min(widest, cap or widest))
-    for seat, cells in enumerate(domains):
-        you = seat == obs["viewer"]
-        header = _t("view.you_column") if you else _seat(seat)
-        widest = _widest(cells.values())
-        table.add_column(header, overflow="fold", min_width=min(widest, cap or widest))
+    cards = [above, below, *domains]
+    if split:
+        cards = [{row: [_split(t) for t in tokens] for row, tokens in c.items()} for c in cards]
+    headers = [_t("view.above"), _t("view.below")]
+    headers += [
+        _t("view.you_column") if seat == obs["viewer"] else _seat(seat)
+        for seat in range(len(domains))
+    ]
+    hidden = _hidden(obs)
     none = Text("")
+    rows: list[tuple[Text, Text, list[Text]]] = []
     for name in _rows():
         label = _row_name(name)
         if name == QUEEN:
-            hidden = len(above[QUEEN]) + len(below[QUEEN])
-            if not hidden:
+            if not hidden or not inside:
                 continue  # an empty Queen's column takes no line
             count = str(hidden) if compact else _t("view.hidden", count=hidden)
-            mark = Text(count, style="magenta")
-            table.add_row(
-                Text(label, style="magenta"),
-                mark,
-                _cell(above[name]),
-                _cell(below[name]),
-                *(none for _ in domains),
+            queen = [_cell(cards[0][QUEEN]), _cell(cards[1][QUEEN])]
+            rows.append(
+                (
+                    Text(label, style="magenta"),
+                    Text(count, style="magenta"),
+                    queen + [none] * len(domains),
+                )
             )
             continue
         word = status[name]
         said = STATUS_MARK[word] if compact else _t(f"view.status.{STATUS_ID[word]}")
-        shown = Text(said, style=STATUS_STYLE[word])
-        table.add_row(
-            label,
-            shown,
-            _cell(above[name]),
-            _cell(below[name]),
-            *(_cell(cells[name]) for cells in domains),
+        rows.append(
+            (Text(label), Text(said, style=STATUS_STYLE[word]), [_cell(c[name]) for c in cards])
         )
     if any(cells[FACE_DOWN] for cells in domains):
-        table.add_row(
-            _t("view.face_down"), none, none, none, *(_cell(cells[FACE_DOWN]) for cells in domains)
-        )
-    table.add_row(
-        Text(_t("view.score"), style="bold"),
-        none,
-        none,
-        none,
-        *(Text(f"{s:g}", style="bold") for s in obs["scores"]),
+        down = [_cell(cells[FACE_DOWN]) for cells in cards[2:]]
+        rows.append((Text(_t("view.face_down")), none, [none, none, *down]))
+    scores = [Text(f"{s:g}", style="bold") for s in obs["scores"]]
+    rows.append((Text(_t("view.score"), style="bold"), none, [none, none, *scores]))
+
+    # The row names stay whole (rich would cut "Nightingale" short to make room), and the
+    # first two columns keep their width from turn to turn.
+    names = [name for name in _rows() if inside or name != QUEEN]
+    labels = [_row_name(name) for name in names] + [_t("view.face_down"), _t("view.score")]
+    statuses = [_t(f"view.status.{i}") for i in STATUS_ID.values()]
+    if compact:
+        statuses = [str(9), *(STATUS_MARK.values())]
+    elif inside:
+        statuses.append(_t("view.hidden", count=9))
+    status_header = "" if compact else _t("view.status")
+    label_width = max(map(cell_len, labels))
+    status_width = max(map(cell_len, [status_header, *statuses]))
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
+    if width is None:
+        table.add_column("", no_wrap=True, min_width=label_width + 1)
+        table.add_column(status_header, no_wrap=True, min_width=status_width)
+        for header in headers:
+            table.add_column(header, overflow="fold")
+    else:
+        least, most = [], []
+        for index, header in enumerate(headers):
+            texts = [row[2][index].plain for row in rows]
+            least.append(max(map(_words_width, [*texts, header] if headed else texts)))
+            most.append(max(map(cell_len, [*texts, header])))
+        # Each column: its width and one space before it, one more at the end.
+        room = width - len(headers) - 3 - label_width - status_width
+        widths = _allot(least, most, room)
+        if widths is None:
+            return None
+        # rich counts one space of padding per column, yet draws the first with a space on
+        # either side: its width holds one more.
+        table.add_column("", no_wrap=True, width=label_width + 1)
+        table.add_column(status_header, no_wrap=True, width=status_width)
+        for header, column_width in zip(headers, widths, strict=True):
+            table.add_column(header, overflow="fold", width=column_width)
+    for row_label, row_mark, row_cells in rows:
+        table.add_row(row_label, row_mark, *row_cells)
+    if inside or not hidden:
+        return [table]
+    queen_tokens = [*above[QUEEN], *below[QUEEN]]
+    line = _t(
+        "view.queen_line",
+        column=_t("view.queen_column"),
+        hidden=_t("view.hidden", count=hidden),
+        cards=" ".join(queen_tokens),
     )
-    return table
+    return [table, Text(line, style="magenta")]
 
 
 def _areas(areas: Sequence[str]) -> str:

@@ -227,11 +227,7 @@ def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
     elif obs["discard_up"]:
         parts.append(Text(_t("view.discards_up")).append_text(_cards(obs["discard_up"][-8:])))
     if obs["facedown"] and not compact:
-        sizes = ", ".join(
-            _t("view.seat_size", seat=_seat(obs, b["owner"]), size=b["size"])
-            for b in obs["facedown"]
-        )
-        parts.append(Text(_t("view.discards_down", sizes=sizes), style="dim"))
+        parts.append(Text(_t("view.discards_down", sizes=_facedown(obs)), style="dim"))
     result = obs.get("result")
     if result:
         table = Table(title=_t("view.result"), show_edge=False)
@@ -250,6 +246,18 @@ def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
         won = ", ".join(_seat(obs, p) for p in result["winners"])
         parts.append(Text(_t("view.points", points=points, winners=won), style="bold green"))
     return Group(*parts)
+
+
+def _facedown(obs: Mapping[str, Any]) -> str:
+    """The cards each seat has discarded face down, in seat order, all its batches (one per
+    payment or penalty) added up: "seat 2: 3 cards, seat 5: 11 cards"."""
+    totals: dict[int, int] = {}
+    for batch in obs["facedown"]:
+        totals[batch["owner"]] = totals.get(batch["owner"], 0) + batch["size"]
+    return ", ".join(
+        _t("view.seat_size", seat=_seat(obs, seat), size=size)
+        for seat, size in sorted(totals.items())
+    )
 
 
 def choice_grid(

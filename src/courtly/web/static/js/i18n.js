@@ -79,7 +79,7 @@ function fill(text, params) {
     if (!(name in params)) return whole;
     const value = params[name];
     if (one === undefined) return String(value);
-    return value === 1 ? one : other;
+    return String(value) === "1" ? one : other;
   });
 }
 

@@ -2,7 +2,7 @@
 // open tables (open_tables.js, kept fresh while shown).
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { agentText, gameText, has, t } from "./i18n.js";
+import { agentText, gameText, t } from "./i18n.js";
 import { go } from "./navigate.js";
 import { paceBody, paceFields } from "./pace.js";
 import { ratedLevelName } from "./seats.js";
@@ -10,6 +10,7 @@ import { saveHeld } from "./store.js";
 import { showError } from "./notice.js";
 import { quickPlayPanel } from "./quickplay.js";
 import { openTablesPanel } from "./open_tables.js";
+import { optionField, optionInput } from "./lobby_options.js";
 
 const LEVELS_SHOWN = ["easy", "medium", "hard", "random", "greedy"];
 
@@ -63,94 +64,6 @@ function gameCard(game, choose) {
 function playerCount(game) {
   if (game.min_players === game.max_players) return t("lobby.players_exact", { n: game.min_players });
   return t("lobby.players", { min: game.min_players, max: game.max_players });
-}
-
-// An option's name, value and help in words. The client's catalogue has the words of each
-// choice (`option.GAME.NAME.VALUE`, yes/no for true/false) and, where the game's help names
-// raw values or cites a ruling by number, the help said in words (`option.GAME.NAME.help`);
-// else the game's catalogue on the server.
-function optionLabel(game, option) {
-  return gameText(game.name, `option.${option.name}`, option.name);
-}
-
-export function optionValue(game, option, value) {
-  const key = `option.${game.name}.${option.name}.${JSON.stringify(value).replace(/"/g, "")}`;
-  if (has(key)) return t(key);
-  if (typeof value === "boolean") return t(value ? "option.yes" : "option.no");
-  const own = gameText(game.name, `term.${option.name}.${value}`, null);
-  return own === null ? String(value) : own;
-}
-
-function optionHelp(game, option) {
-  const key = `option.${game.name}.${option.name}.help`;
-  return has(key) ? t(key) : gameText(game.name, `option.${option.name}.help`, option.description);
-}
-
-// An option naming a set of seats (Tudor's new players): a box to tick per seat, not a text
-// of seat numbers to type. The redraw it adds to `redraws` follows the form's player count,
-// keeping the ticks of the seats that stay; the value is "" (none ticked), "all" or the
-// seats' numbers ("1,3").
-function seatsField(option, game, id, redraws) {
-  const boxes = h("div", { class: "seat-ticks" });
-  const group = h(
-    "fieldset",
-    { id, class: "seat-choice", dataset: { option: option.name } },
-    h("legend", { dataset: { source: "server" }, text: optionLabel(game, option) }),
-    boxes,
-  );
-  const tick = (index) => {
-    const boxId = `${id}-${index}`;
-    return h(
-      "label",
-      { for: boxId },
-      h("input", { type: "checkbox", id: boxId, value: String(index + 1) }),
-      " ",
-      t("form.seat", { n: index + 1 }),
-    );
-  };
-  redraws.push((players) => {
-    const kept = [...boxes.children].slice(0, players);
-    const added = Array.from({ length: players - kept.length }, (_, i) => tick(kept.length + i));
-    boxes.replaceChildren(...kept, ...added);
-  });
-  return group;
-}
-
-function seatsValue(group) {
-  const boxes = [...group.querySelectorAll("input[type=checkbox]")];
-  const ticked = boxes.filter((box) => box.checked).map((box) => box.value);
-  if (ticked.length === 0) return "";
-  return ticked.length === boxes.length ? "all" : ticked.join(",");
-}
-
-function optionField(option, game, redraws) {
-  const id = `opt-${game.name}-${option.name}`;
-  const hint = h("p", { class: "hint", dataset: { source: "server" }, text: optionHelp(game, option) });
-  if (option.seats) return h("div", { class: "field" }, seatsField(option, game, id, redraws), hint);
-  const label = h("label", { for: id, dataset: { source: "server" }, text: optionLabel(game, option) });
-  let input;
-  if (option.choices) {
-    input = h(
-      "select",
-      { id, dataset: { option: option.name } },
-      option.choices.map((choice, index) =>
-        h("option", {
-          value: String(index),
-          text: optionValue(game, option, choice),
-          selected: JSON.stringify(choice) === JSON.stringify(option.default),
-        }),
-      ),
-    );
-  } else {
-    input = h("input", {
-      id,
-      type: "text",
-      dataset: { option: option.name },
-      value: option.default === null ? "" : String(option.default),
-      placeholder: gameText(game.name, `option.${option.name}.allowed`, option.allowed || ""),
-    });
-  }
-  return h("div", { class: "field" }, label, input, hint);
 }
 
 // The levels a seat's list offers, each named with its rating at the table's player count
@@ -289,10 +202,7 @@ async function createTable(game, form) {
   });
   const options = {};
   for (const option of game.options) {
-    const input = form.querySelector(`[data-option="${option.name}"]`);
-    let value;
-    if (option.seats) value = seatsValue(input);
-    else value = option.choices ? option.choices[Number(input.value)] : input.value.trim();
+    const value = optionInput(form, option);
     if (JSON.stringify(value) !== JSON.stringify(option.default) && value !== "") options[option.name] = value;
   }
   const created = await api("/api/tables", {
