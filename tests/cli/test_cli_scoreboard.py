@@ -74,3 +74,7 @@ def test_the_breakdown_shows_categories_tie_break_and_end(
     assert "Tie broken by: most gold." in text and "The game ended: turn limit." in text
     assert "seat 1 (ann)" in text and "seat 2 (bob)" in text
     assert winners_line(state, ["ann", "bob"]).startswith("Winner")
+    # "shared": no tie-break settled it (Tudor's and For the King's word): said as such.
+    breakdown["decided_by"] = "shared"
+    text = drawn(scoreboard(state, ["ann", "bob"]))
+    assert "A shared victory" in text and "Tie broken by" not in text

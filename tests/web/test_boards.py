@@ -193,6 +193,10 @@ def test_courtisans_kill_is_chosen_on_the_board_and_named(
         page.context.close()
     else:
         raise AssertionError("four tables ended without a kill to decide")
+    # The secret missions are titled in words ("White mission"), not by their codes (W10).
+    titles = [t.inner_text() for t in page.query_selector_all(".mission .card-title")]
+    words = server.get(f"/api/i18n/{lang}")["games"]["courtisans"]
+    assert titles == [words["score.white_mission"], words["score.blue_mission"]], titles
     # Each kill names the card in words (the server's, as this seat sees it), never a position.
     texts = [b.inner_text() for b in page.query_selector_all("button.action")]
     kills = [x for x in texts if not x.startswith(SPARE[lang])]
@@ -283,6 +287,11 @@ def test_kingdoms_writes_a_card_one_way(browser: Any, server: Server, lang: str)
     page = open_table(browser, server, "kingdoms", lang)
     play_until(page, lambda: len(page.query_selector_all(".log .card-glyph")) >= 3, limit=40)
     assert wait_turn(page) == "mine"
+    # The turn under way, as the log counts it ("turn 2 begins"), not the turns played.
+    server.wait_seq(table_id(page), [page])
+    observation = server.true_state(table_id(page)).state.observation(0)
+    shown = page.inner_text(".board.kingdoms .stats")
+    assert f"{observation['turns_played'] + 1} / {observation['turn_limit']}" in shown, shown
     for part in (".log", ".choices .actions"):
         text = page.inner_text(part)
         assert not other_forms.search(text), text

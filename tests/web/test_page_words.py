@@ -169,6 +169,21 @@ def test_the_result_is_shown_first_and_seats_by_name(
         <= page.evaluate("() => document.querySelector('#result').getBoundingClientRect().top")
         < size["height"]
     )
+    # Every figure of the scores is on the screen, the total too: on a phone each seat is a
+    # block with each figure after its column's name (For the King has seven columns).
+    right_edges = page.evaluate(
+        "() => [...document.querySelectorAll('#result .scores td')]"
+        ".map((td) => td.getBoundingClientRect().right)"
+    )
+    assert right_edges and max(right_edges) <= size["width"], right_edges
+    if size["width"] < 600:
+        total = "#result .scores tbody tr:first-child td.total"
+        assert page.get_attribute(total, "data-label") == "Total"
+    # A tie no rule broke ("shared") is said as a shared victory, not "Tie broken by: shared".
+    shown = page.inner_text("#result")
+    decided = server.true_state(table_id).state.score_breakdown()["decided_by"]
+    assert ("A shared victory" in shown) == (decided == "shared"), (decided, shown)
+    assert "Tie broken by: shared" not in shown
     # The details name seats as the rest of the page does, never by a number from 0.
     names = [page.inner_text(f".seats-bar .seat[data-seat='{s}'] .name") for s in (0, 1)]
     page.click(".details summary")

@@ -145,10 +145,10 @@ def scoreboard(state: State, names: Sequence[str]) -> Group:
     table = ScoreTable(labels, seats, rows)
     notes = []
     decided = breakdown.get("decided_by")
-    if decided is not None:
-        notes.append(text("cli.scores.tie_broken", by=game_words(game, "tiebreak", decided)))
-    elif len(winners) > 1:
+    if decided == "shared" or (decided is None and len(winners) > 1):
         notes.append(text("cli.scores.shared"))
+    elif decided is not None:
+        notes.append(text("cli.scores.tie_broken", by=game_words(game, "tiebreak", decided)))
     end = breakdown.get("end")
     if end is not None and end != "over":  # "over" is the kernel's default: it says nothing
         notes.append(text("cli.scores.ended", why=game_words(game, "end", end)))

@@ -225,7 +225,8 @@ class State(ABC):
     def score_breakdown(self) -> dict[str, Any]:
         """Why each seat has its score, in the game's own scoring categories (JSON-able):
         ``{"categories": [id, ...], "seats": [{id: points, ..., "total": points}, ...],
-        "decided_by": tie-break id or None, "end": why the game ended or None}``.
+        "decided_by": tie-break id, ``"shared"`` when the tie-breaks left the winners level, or
+        None, "end": why the game ended or None}``.
         Games override it; the default has one category, the score."""
         scores = self.scores()
         return {

@@ -33,8 +33,9 @@ export function resultPanel(table, breakdown, names, observation = null) {
       "tr",
       { class: winners.includes(seat) ? "winner" : null, dataset: { seat: String(seat) } },
       h("th", { scope: "row", text: name }),
-      categories.map((c) => h("td", { text: fmt(breakdown.seats[seat][c] ?? "") })),
-      h("td", { class: "total", text: fmt(breakdown ? breakdown.seats[seat].total : scores[seat] ?? "") }),
+      // Each figure carries its column's name: a phone shows it beside the figure (app.css).
+      categories.map((c) => h("td", { text: fmt(breakdown.seats[seat][c] ?? ""), dataset: { label: word(table.game, "score", c) } })),
+      h("td", { class: "total", text: fmt(breakdown ? breakdown.seats[seat].total : scores[seat] ?? ""), dataset: { label: t("result.total") } }),
     ),
   );
   return h(
@@ -43,7 +44,13 @@ export function resultPanel(table, breakdown, names, observation = null) {
     h("h2", { id: "result-title", text: t("result.title") }),
     h("p", { class: "winners", text: winnerText }),
     h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
-    breakdown && breakdown.decided_by ? h("p", { text: t("result.decided_by", { rule: word(table.game, "tiebreak", breakdown.decided_by) }) }) : null,
+    breakdown && breakdown.decided_by ? h("p", { text: tieText(table.game, breakdown.decided_by) }) : null,
     breakdown && breakdown.end ? h("p", { text: t("result.end", { why: word(table.game, "end", breakdown.end) }) }) : null,
   );
+}
+
+// "shared": the tie-breaks left the winners level (docs/kernel.md), not a rule that broke it.
+function tieText(game, decidedBy) {
+  if (decidedBy === "shared") return t("result.shared");
+  return t("result.decided_by", { rule: word(game, "tiebreak", decidedBy) });
 }

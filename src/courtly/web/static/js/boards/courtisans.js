@@ -115,7 +115,7 @@ export function courtisansBoard(ctx) {
             { title: t("courtisans.missions") },
             (obs.missions || []).map((m) => {
               const text = gameText("courtisans", `term.mission.${m.code}`, m.text);
-              const el = card({ title: m.code, lines: [text], colour: m.colour, info: text });
+              const el = card({ title: missionTitle(m), lines: [text], colour: m.colour, info: text });
               el.classList.add("mission");
               el.dataset.source = "server";
               return el;
@@ -134,7 +134,7 @@ export function courtisansBoard(ctx) {
               { title: t("courtisans.missions_of", { name: names[seat] }) },
               list.map((r) => {
                 const text = gameText("courtisans", `term.mission.${r.code}`, r.text);
-                const el = card({ title: r.code, lines: [text, t(r.met ? "courtisans.met" : "courtisans.not_met")], colour: r.colour, info: text });
+                const el = card({ title: missionTitle(r), lines: [text, t(r.met ? "courtisans.met" : "courtisans.not_met")], colour: r.colour, info: text });
                 el.classList.add("mission", r.met ? "met" : "not-met");
                 return el;
               }),
@@ -143,4 +143,10 @@ export function courtisansBoard(ctx) {
         )
       : null,
   );
+}
+
+// A mission card's title in words ("White mission"), as the score table names it: its code
+// (W10) is the data's handle, not something printed for players.
+function missionTitle(mission) {
+  return gameText("courtisans", `score.${mission.colour}_mission`, mission.code);
 }

@@ -139,7 +139,8 @@ export function kingdomsBoard(ctx) {
     h(
       "p",
       { class: "stats" },
-      h("span", { class: "stat" }, t("kingdoms.turn"), h("b", { text: `${obs.turns_played ?? "?"} / ${obs.turn_limit ?? "?"}` })),
+      // The turn under way (the log's "turn 2 begins"), or at the end the turns played.
+      h("span", { class: "stat" }, t("kingdoms.turn"), h("b", { text: `${turnShown(obs)} / ${obs.turn_limit ?? "?"}` })),
     ),
     order.slice(0, 1).map(([p, seat]) => kingdom(ctx, p, seat)),
     h(
@@ -153,4 +154,9 @@ export function kingdomsBoard(ctx) {
     order.slice(1).map(([p, seat]) => kingdom(ctx, p, seat)),
     me && Array.isArray(me.hand) ? zone({ title: t("kingdoms.your_hand"), className: "hand" }, me.hand.map((c) => playing(c))) : null,
   );
+}
+
+function turnShown(obs) {
+  if (obs.turns_played === undefined || obs.turns_played === null) return "?";
+  return obs.end === null || obs.end === undefined ? obs.turns_played + 1 : obs.turns_played;
 }
