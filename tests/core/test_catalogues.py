@@ -84,8 +84,9 @@ def _check_domain(domain: Domain) -> None:
         )
         for key, text in messages.items():
             # A word's form may pick among the fields its formatter supplies (a card is its
-            # code in the English log, suit and rank in Korean); any other text has exactly
-            # English's placeholders. A field a word lacks fails the whole-game test below.
+            # rank and suit sign in the English log, suit and rank words in Korean); any other
+            # text has exactly English's placeholders. A field a word lacks fails the
+            # whole-game test below.
             if key.startswith("term."):
                 continue
             assert placeholders(text) == placeholders(english[key]), (

@@ -231,3 +231,14 @@ def test_the_draw_and_a_short_screens_eliminated_cards_say_one_card(cz: SimpleNa
     assert "Eliminated: 1 card (? lists them)" in short_screen(observation)
     observation["eliminated"] = state.observation(0)["eliminated"][:2]
     assert "Eliminated: 2 cards (? lists them)" in short_screen(observation)
+
+
+def test_the_rules_of_a_decision_leave_out_the_terminals_legend() -> None:
+    # The browser's "Rules of this phase" (Game.rules): no abbreviations, no missions by code.
+    state = GAME.new_game(2, seed=4)
+    observation = state.observation(0)
+    rules, help_text = GAME.rules(observation), GAME.explain(observation)
+    assert help_text.startswith(rules) and rules
+    codes = [m["code"] for m in observation["missions"]]
+    assert all(code in help_text for code in codes)
+    assert not any(code in rules for code in codes) and "Nob" not in rules

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
 
 from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.data import CARD_NAMES
@@ -117,3 +123,12 @@ def kinds(state: KingdomsState) -> set[str]:
 
 def has(state: KingdomsState, kind: str, **args: Any) -> bool:
     return {"kind": kind, **args} in legal(state)
+
+
+def fits_the_terminal(help_text: str) -> bool:
+    """The ``?`` help as the terminal prints it (``courtly.cli.play``: a panel of plain text)
+    fits 80 columns, Korean letters counted as two cells."""
+    console = Console(width=80, record=True, file=io.StringIO(), legacy_windows=False)
+    console.print(Panel(Text(help_text), expand=False))
+    lines = console.export_text().splitlines()
+    return len(lines) > 2 and all(cell_len(line) <= 80 for line in lines)

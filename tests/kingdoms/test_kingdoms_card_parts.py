@@ -23,12 +23,14 @@ def cards_of(parts: list[dict[str, Any]]) -> list[tuple[str, str]]:
 def test_an_events_cards_are_its_parts_in_both_languages() -> None:
     event = EVENTS.event("treaty-broken", {"seat": 0, "card": "9C", "treaty": "QH"})
     english = event_json(GAME, event, "en", NAMES)
-    assert english["text"] == "QH breaks the Treaty QH with 9C"
+    # English names a card as the board draws it (Q♥), never by its code: the seat named
+    # "QH" is the only QH in the sentence.
+    assert english["text"] == "QH breaks the Treaty Q♥ with 9♣"
     assert english["parts"] == [
         {"text": "QH breaks the Treaty "},
-        {"text": "QH", "card": "QH"},
+        {"text": "Q♥", "card": "QH"},
         {"text": " with "},
-        {"text": "9C", "card": "9C"},
+        {"text": "9♣", "card": "9C"},
     ]
     korean = event_json(GAME, event, "ko", NAMES)
     # The particles after each card (로, 을) are text, chosen by the card's Korean words.

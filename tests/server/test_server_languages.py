@@ -308,11 +308,11 @@ def test_a_seat_given_to_a_bot_is_told_so_in_its_language(server: ServerProcess)
 
 
 def _explained(message: dict[str, Any], lang: str) -> str:
-    """What the terminal's ``?`` says to the same observation in ``lang``."""
+    """What the page is told of the same observation in ``lang`` (``Game.rules``)."""
     game = load_game(message["table"]["game"])
     names = [seat.get("name") for seat in message["table"]["seats"]]
     with using(lang), naming(names):
-        return game.explain(message["observation"])
+        return game.rules(message["observation"])
 
 
 def _next_of(ws: ClientConnection, kind: str) -> dict[str, Any]:

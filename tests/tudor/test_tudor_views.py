@@ -128,3 +128,13 @@ def test_explain_is_made_in_the_language_of_each_reader_in_turn() -> None:
 def test_a_movement_with_one_move_left_says_move() -> None:
     assert "(A: 1 move left, 0 made)" in TEXTS.text("view.movement", "en", kind="A", left=1, made=0)
     assert "(A: 2 moves left" in TEXTS.text("view.movement", "en", kind="A", left=2, made=0)
+
+
+def test_the_rules_of_a_phase_leave_out_the_terminals_legend() -> None:
+    # The browser's "Rules of this phase" (Game.rules) has no use for P1-P4, BL GN RD...
+    observation = GAME.new_game(3, seed=2).observation(0)
+    for lang in ("en", "ko"):
+        with using(lang):
+            rules, help_text = GAME.rules(observation), GAME.explain(observation)
+        assert help_text.startswith(rules) and len(help_text) > len(rules) + 100
+        assert "P1-P4" in help_text and "P1-P4" not in rules and "BL GN" not in rules

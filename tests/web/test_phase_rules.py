@@ -32,7 +32,7 @@ def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, 
     names = [seat["name"] for seat in server.get(f"/api/tables/{table_id}")["seats"]]
     observation = server.true_state(table_id).state.observation(0)
     with using(lang), naming(names):
-        expected = load_game("courtisans").explain(observation)
+        expected = load_game("courtisans").rules(observation)
     assert expected
 
     summary = page.locator(".phase-rules summary")
@@ -64,7 +64,7 @@ def test_the_rules_of_the_phase_open_with_a_click(browser: Any, server: Server, 
     state = server.true_state(table_id).state
     assert state.current_player == 0
     with using(lang), naming(names):
-        following = load_game("courtisans").explain(state.observation(0))
+        following = load_game("courtisans").rules(state.observation(0))
     assert following != expected
     page.wait_for_function(
         "text => { const el = document.querySelector('.phase-rules .rules-text[data-source]');"

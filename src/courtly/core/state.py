@@ -443,6 +443,13 @@ class Game(ABC):
         override it with the phase's rules and what each kind of action does."""
         return ""
 
+    def rules(self, observation: Mapping[str, Any]) -> str:
+        """The rules of the current decision for a front that draws the table its own way
+        (the browser's "Rules of this phase"): ``explain`` without what only the terminal's
+        screen needs, the legend of its symbols and abbreviations. Games whose ``?`` help has
+        such a legend override it."""
+        return self.explain(observation)
+
     def choice_grid(
         self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
     ) -> ChoiceGrid | None:

@@ -263,12 +263,12 @@ def explain_message(seq: int, text: str | None) -> dict[str, Any]:
 def explanation(
     game: Game, observation: dict[str, Any], lang: str, names: list[str | None]
 ) -> str | None:
-    """``Game.explain`` of a seat's own observation in ``lang`` (the terminal's ``?``), for
-    the seat to act only (the one with a decision to understand). Built from nothing but that
-    observation, so it can tell nothing the seat may not see; None where the game says
-    nothing."""
+    """``Game.rules`` of a seat's own observation in ``lang`` (the terminal's ``?`` help
+    without its screen's legend), for the seat to act only (the one with a decision to
+    understand). Built from nothing but that observation, so it can tell nothing the seat may
+    not see; None where the game says nothing."""
     with using(lang), naming(names):
-        return game.explain(observation) or None
+        return game.rules(observation) or None
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -126,6 +126,9 @@ class CourtisansGame(Game):
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
 
+    def rules(self, observation: Mapping[str, Any]) -> str:
+        return view.rules(observation)
+
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, CourtisansState)
         return evaluation.heuristic(state, player)

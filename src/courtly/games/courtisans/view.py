@@ -384,7 +384,25 @@ def render(observation: Mapping[str, Any]) -> FittedView:
 
 
 def explain(observation: Mapping[str, Any]) -> str:
-    """The rules of the current decision and what each listed action does (the ``?`` help)."""
+    """The rules of the current decision and what each listed action does (the ``?`` help),
+    then the legend of the terminal's abbreviations, the seat's missions by code and the
+    cards eliminated."""
+    text = rules(observation)
+    legend = _t("view.legend") + " " + _t("view.legend_compact")
+    mine = observation.get("missions") or []
+    missions = [
+        _t("view.mission", code=m["code"], text=_t(f"term.mission.{m['code']}")) for m in mine
+    ]
+    if missions:
+        legend += "\n" + _t("view.your_missions", missions="; ".join(missions))
+    if observation.get("eliminated"):
+        legend += "\n" + _t("view.eliminated", cards=_eliminated(observation["eliminated"]))
+    return f"{text}\n" + _t("explain.legend", legend=legend)
+
+
+def rules(observation: Mapping[str, Any]) -> str:
+    """The rules of the current decision alone: a board in the browser shows the missions and
+    the cards eliminated itself, and has none of the terminal's abbreviations."""
     phase = observation["phase"]
     if phase == "over":
         text = _t("explain.over")
@@ -401,16 +419,7 @@ def explain(observation: Mapping[str, Any]) -> str:
         done = observation["turn"]["areas_used"]
         if done:
             text += "\n" + _t("explain.already_played", areas=_areas(done))
-    legend = _t("view.legend") + " " + _t("view.legend_compact")
-    mine = observation.get("missions") or []
-    missions = [
-        _t("view.mission", code=m["code"], text=_t(f"term.mission.{m['code']}")) for m in mine
-    ]
-    if missions:
-        legend += "\n" + _t("view.your_missions", missions="; ".join(missions))
-    if observation.get("eliminated"):
-        legend += "\n" + _t("view.eliminated", cards=_eliminated(observation["eliminated"]))
-    return f"{text}\n" + _t("explain.legend", legend=legend)
+    return text
 
 
 def _place(action: Action, viewer: int | None) -> tuple[str, str]:

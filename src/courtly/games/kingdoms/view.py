@@ -17,10 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
-from courtly.core.i18n import current_language, seat_text, using, wrap
+from courtly.core.i18n import current_language, seat_text, using
 from courtly.core.screen import FittedView
 from courtly.games.kingdoms.data import SLOT_KEYS
-from courtly.games.kingdoms.words import TEXTS
+from courtly.games.kingdoms.words import SUIT_SYMBOLS, TEXTS, card_words
 
 
 def _t(key: str, **fields: Any) -> str:
@@ -28,7 +28,11 @@ def _t(key: str, **fields: Any) -> str:
 
 
 SUIT_STYLE: Final = {"S": "bold white", "H": "bold red", "C": "bold green", "D": "bold yellow"}
-SYMBOL: Final = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SYMBOL: Final = SUIT_SYMBOLS
+# The Discard pile's cards a line shows, the last ones: a longer pile is counted, and on a
+# short screen, where the Discard shares the Draw pile's line, counted with fewer cards.
+DISCARD_SHOWN: Final = 8
+DISCARD_SHOWN_COMPACT: Final = 5
 
 
 def card_text(name: str | None) -> Text:
@@ -45,6 +49,12 @@ def card_text(name: str | None) -> Text:
     if army:
         text = Text("[") + text + Text("]")
     return text
+
+
+def named_text(code: str) -> Text:
+    """A card named in a line of words (the pending decision's): its words in the current
+    language, as the log names it ("9♦", "Jk2"; "다이아몬드 9"), in the board's colours."""
+    return Text(card_words(code, current_language()), style=card_text(code).style)
 
 
 def cards_text(names: list[str]) -> Text:
@@ -94,7 +104,10 @@ def _seat_panel(obs: Mapping[str, Any], q: int, compact: bool = False) -> Panel:
     title = seat_text(q, current_language()).capitalize()
     if obs.get("viewer") == q:
         title += f" ({_t('view.you')})"
-    if obs["turn"] == q and obs.get("end") is None:
+    # Whose turn it is; the opening duel, before anyone has a turn, marks the seat playing
+    # its duel card (``turn`` is still the first seat then, whichever seat decides).
+    marked = obs["to_act"] if obs["phase"] == "duel" else obs["turn"]
+    if marked == q and obs.get("end") is None:
         title += f" ◀ {_t('view.turn_mark')}"
     return Panel(table, title=title, padding=(0, 0 if compact else 1))
 
@@ -151,28 +164,44 @@ def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
     table.add_column()
     pending = obs["decision"]
     if "a" in pending:
-        detail = ", ".join(str(pending[k]) for k in ("a", "b") if pending[k] not in (0, None))
-        name = _t(f"phase.{pending['name']}")
-        table.add_row(_t("view.pending"), Text(f"{name} {detail}".strip()))
+        # A card argument (the Subject being moved, the attacking Army card...) by its words.
+        details = [pending[k] for k in ("a", "b") if pending[k] not in (0, None)]
+        line = Text(_t(f"phase.{pending['name']}"))
+        for i, detail in enumerate(details):
+            line.append(", " if i else " ")
+            line.append_text(named_text(detail) if isinstance(detail, str) else Text(str(detail)))
+        table.add_row(_t("view.pending"), line)
     deck = Text(_t("view.cards", n=obs["deck"]))
     if "deck_top" in obs:
         deck += Text(f"; {_t('view.deck_top')}: ") + card_text(obs["deck_top"])
+    discard = discard_text(obs["discard"], compact)
     if compact:
-        deck += Text(f"  {_t('view.discard')} ", style="bold") + cards_text(obs["discard"][-8:])
+        deck += Text(f"  {_t('view.discard')} ", style="bold") + discard
         table.add_row(_t("view.draw_pile"), deck)
     else:
         table.add_row(_t("view.draw_pile"), deck)
-        table.add_row(_t("view.discard"), cards_text(obs["discard"][-8:]))
+        table.add_row(_t("view.discard"), discard)
     if obs["aside"]:
         table.add_row(_t("view.face_up"), cards_text(obs["aside"]))
     return Group(_header(obs), kingdoms, table)
+
+
+def discard_text(discard: list[str], compact: bool = False) -> Text:
+    """The Discard pile's last cards; a longer pile says how many it holds and that the
+    earlier ones are left out ("14 cards, last 8: … 9♦ ..."; compact, sharing the Draw
+    pile's line: "14 cards: … 9♦ ...", the last five)."""
+    if len(discard) <= DISCARD_SHOWN:
+        return cards_text(discard)
+    room = DISCARD_SHOWN_COMPACT if compact else DISCARD_SHOWN
+    key = "view.discard_more_short" if compact else "view.discard_more"
+    return Text(_t(key, n=len(discard), shown=room) + " ") + cards_text(discard[-room:])
 
 
 def explain(obs: Mapping[str, Any]) -> str:
     """What the current decision means (the terminal's ``?``)."""
     end = obs.get("end")
     if end is not None:
-        return _wrap(_t("explain.over", end=end_text(end)))
+        return _t("explain.over", end=end_text(end))
     return _decision_help(str(obs["decision"]["name"]), current_language())
 
 
@@ -180,19 +209,13 @@ def explain(obs: Mapping[str, Any]) -> str:
 def _decision_help(name: str, lang: str) -> str:
     """The help of a decision in ``lang``, made once: it depends on nothing else (unlike the
     game's end, which names seats), and the server makes it whenever the seat to act asks.
-    Every word is read in ``lang`` itself, so the text matches the key it is kept under."""
+    Every word is read in ``lang`` itself, so the text matches the key it is kept under.
+    A paragraph, or a line per choice, with no line breaks of their own: the terminal's
+    panel wraps them to its width in cells and the browser to its own (lines broken here at
+    78 columns were broken again at the panel's 76, leaving a word or two alone)."""
     text = TEXTS.lookup(f"explain.task.{name}", lang) or TEXTS.lookup(f"explain.phase.{name}", lang)
     goal = TEXTS.text("explain.goal", lang)
-    return _wrap(f"{text}\n{goal}" if text else goal)
-
-
-def _wrap(text: str) -> str:
-    """Lines of at most 78 characters; a wrapped choice line keeps its indent."""
-    out = []
-    for line in text.splitlines():
-        indent = " " * (len(line) - len(line.lstrip()) + (4 if line.startswith(" ") else 2))
-        out.extend(wrap(line, 78, subsequent_indent=indent))
-    return "\n".join(out)
+    return f"{text}\n{goal}" if text else goal
 
 
 # A turn's choices that name one card (up to 23 of the Action Phase's 24): a grid of the

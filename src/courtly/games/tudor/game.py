@@ -105,6 +105,9 @@ class TudorGame(Game):
     def explain(self, observation: Mapping[str, Any]) -> str:
         return view.explain(observation)
 
+    def rules(self, observation: Mapping[str, Any]) -> str:
+        return view.rules(observation)
+
     def choice_grid(
         self, observation: Mapping[str, Any], legal: Sequence[Action], lang: str = ENGLISH
     ) -> ChoiceGrid | None:

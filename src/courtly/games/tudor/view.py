@@ -278,6 +278,12 @@ def explain(observation: Mapping[str, Any]) -> str:
     return _explained(str(observation["phase"]), current_language())
 
 
+def rules(observation: Mapping[str, Any]) -> str:
+    """The help without the terminal's legend (P1-P4, BL GN RD..., finger:colour): a board
+    drawn in the browser has none of those symbols."""
+    return _phase_rules(str(observation["phase"]), current_language())
+
+
 @lru_cache(maxsize=256)
 def _explained(phase: str, lang: str) -> str:
     """The help of a phase in ``lang``, made once: it depends on nothing else. Two paragraphs
@@ -286,10 +292,16 @@ def _explained(phase: str, lang: str) -> str:
     made ragged lines on a phone). Made in ``lang`` itself, so the text always matches the
     key it is kept under."""
     with using(lang):
-        key = f"explain.{phase}"
-        rules = _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
         offices = ", ".join(
             _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
             for i in range(len(OFFICE_NAMES))
         )
-        return rules + "\n\n" + _t("view.legend", offices=offices)
+        return _phase_rules(phase, lang) + "\n\n" + _t("view.legend", offices=offices)
+
+
+@lru_cache(maxsize=256)
+def _phase_rules(phase: str, lang: str) -> str:
+    """The rules of a phase and what its actions do, in ``lang`` (made once, as above)."""
+    with using(lang):
+        key = f"explain.{phase}"
+        return _t(key) if TEXTS.has(key) else _t("explain.unknown", phase=_t(f"phase.{phase}"))
