@@ -82,6 +82,19 @@ def test_event_text_numbers_seats_from_one() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_private_event_names_its_seat(lang: str) -> None:
+    """A seat's private events name it, never "you": the end of the game shows every event
+    to everyone (core.events.events_for), and "you draw..." then spoke of another seat."""
+    names = ["Ada", "Bob"]
+    drawn = EVENTS.event("draw-secret", {"seat": 1, "cards": [16, 3]}, frozenset({1}))
+    spy = EVENTS.event("spy-identity", {"seat": 1, "card": 5, "owner_seat": 0}, frozenset({1}))
+    for event in (drawn, spy):
+        text = event_text(GAME, event, lang, names)
+        assert "Bob" in text, text
+        assert not re.search(r"\b(you|your)\b|내 ", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
 def test_no_sentence_writes_a_number_the_board_does_not_show(lang: str) -> None:
     """A card is named as its face shows it (family and role), never by its id, and a kill
     by where the card lay, never by its position number: no board writes either."""
