@@ -15,7 +15,7 @@ import { resultPanel } from "./result.js";
 import { SeatConnection } from "./table/connection.js";
 import { ChatPanel } from "./table/chat.js";
 import { clockPanel, followClock, stopClocks } from "./table/clocks.js";
-import { header, nameForm, privacyScreen, seatsBar, undoDialog, waitingRoom } from "./table/screens.js";
+import { header, nameForm, privacyScreen, seatsBar, spectatorShare, undoDialog, waitingRoom } from "./table/screens.js";
 import { boardArea, choices, log } from "./table/play-area.js";
 import { animateMoves, cardPositions } from "./table/motion.js";
 import { endSignal, signalTurn } from "./table/turn-signal.js";
@@ -237,7 +237,7 @@ class TablePage {
         seatsBar(this, view),
         clockPanel(this, view),
         needsName ? nameForm(this, view) : null,
-        table.status === "waiting" ? waitingRoom(this) : null,
+        table.status === "waiting" ? waitingRoom(this) : spectatorShare(this),
         over ? resultPanel(table, this.breakdown(), this.names(), view.observation) : null,
         undoDialog(this),
         view.observation

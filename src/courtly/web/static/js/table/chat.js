@@ -24,7 +24,7 @@ const MAX_CHARS = 200;
 /**
  * What the panel asks of the table page.
  * @typedef {{ id: string, table: ChatTable | null, display: ChatWriter | null,
- *   held: { owner: string | null }, names: () => string[] }} ChatPage
+ *   held: { owner: string | null, seats?: Record<string, string> }, names: () => string[] }} ChatPage
  */
 
 /** @param {number | null} seat */
@@ -160,10 +160,11 @@ export class ChatPanel {
           h("button", { type: "button", class: "chat-show", text: t("chat.show"), onclick: () => this.setHidden(seat, false) }),
         );
       }),
-      // The owner's link (held by this browser) mutes a person's seat; bots do not write.
+      // The owner's link (held by this browser) mutes another person's seat: not a bot (bots
+      // do not write), not an open seat (nobody is there yet), not a seat held here.
       ...(this.page.held.owner
         ? table.seats
-            .filter((s) => s.kind !== "bot")
+            .filter((s) => muted.includes(s.seat) || (s.kind === "person" && !(String(s.seat) in (this.page.held.seats || {}))))
             .map((s) => {
               const on = muted.includes(s.seat);
               const name = this.who(s.seat);

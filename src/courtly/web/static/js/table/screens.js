@@ -209,6 +209,25 @@ export function waitingRoom(page) {
   );
 }
 
+// Once the game is under way the waiting room is gone: the owner still finds the link that
+// lets spectators watch (as this browser holds it: the lobby kept it when it made the table).
+export function spectatorShare(page) {
+  const link = page.held.spectatorLink;
+  if (!page.held.owner || !link || page.table.status !== "playing") return null;
+  return h(
+    "details",
+    {
+      class: ["details", "share"],
+      open: page.shareOpen === true,
+      ontoggle: (e) => {
+        page.shareOpen = e.target.open;
+      },
+    },
+    h("summary", { text: t("invite.share") }),
+    h("ul", { class: "invites" }, copyRow(t("invite.spectator"), link)),
+  );
+}
+
 function waitingTitle(owner, quick) {
   if (owner) return "invite.title";
   return quick ? "quick.waiting_title" : "invite.waiting_title";
