@@ -12,7 +12,9 @@ import { showError } from "./notice.js";
 
 const POLL_MS = 1000;
 const WIDTH = 320;
-const HEIGHT = 120;
+const HEIGHT = 130;
+const LEFT = 36; // the chances' scale
+const BOTTOM = 16; // the moves' scale
 const PUBLIC = "spectator";
 
 /**
@@ -151,17 +153,40 @@ function drawReview(review, goTo) {
   return out;
 }
 
+// Where a step and a chance fall in the graph: room on the left for the chances' scale and at
+// the bottom for the moves'.
+function scales(series) {
+  const last = Math.max(1, series[series.length - 1][0]);
+  return {
+    last,
+    x: (step) => LEFT + (step / last) * (WIDTH - LEFT - 8),
+    y: (chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
+  };
+}
+
+// The scale a reader needs: 0, 50 and 100% up the side (50% dashed: an even game), and the
+// first and last judged moves along the bottom.
+function axes({ last, x, y }) {
+  return [
+    [0, 0.5, 1].map((chance) => s("text", { x: LEFT - 4, y: y(chance) + 4, "text-anchor": "end", class: "review-axis", text: percent(chance) })),
+    s("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "review-frame" }),
+    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0), y2: y(0), class: "review-frame" }),
+    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: 1 }) }),
+    s("text", { x: x(last), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: last + 1 }) }),
+  ];
+}
+
 function graph(series, goTo) {
   if (!series.length) return null;
-  const last = Math.max(1, series[series.length - 1][0]);
-  const x = (step) => 4 + (step / last) * (WIDTH - 8);
-  const y = (chance) => 4 + (1 - chance) * (HEIGHT - 8);
+  const scale = scales(series);
+  const { x, y } = scale;
   const points = series.map(([step, chance]) => `${x(step).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
   return s(
     "svg",
     { id: "review-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph") },
     s("title", { text: t("review.graph") }),
-    s("line", { x1: 4, x2: WIDTH - 4, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    axes(scale),
     s("polyline", { points, fill: "none", class: "review-line" }),
     series.map(([step, chance]) => {
       const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chance).toFixed(1), r: 3, class: "review-dot" }, s("title", { text: `${step + 1}: ${percent(chance)}` }));
@@ -186,15 +211,15 @@ function drawPublic(review, names, goTo) {
   else if (review.status === "failed") out.push(h("p", { text: t("review.failed") }));
   if (!review.series.length) return out;
   const series = review.series;
-  const last = Math.max(1, series[series.length - 1][0]);
-  const x = (step) => 4 + (step / last) * (WIDTH - 8);
-  const y = (chance) => 4 + (1 - chance) * (HEIGHT - 8);
+  const scale = scales(series);
+  const { x, y } = scale;
   const seats = names.map((name, seat) => seat);
   out.push(
     s(
       "svg",
       { id: "review-graph", class: "review-public", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph_public") },
       s("title", { text: t("review.graph_public") }),
+      axes(scale),
       seats.map((seat) => {
         const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
         return s(
