@@ -93,6 +93,14 @@ def test_the_pending_line_names_its_card() -> None:
     assert "AC" not in "\n".join(_screen(ace))
 
 
+def test_the_pending_line_leaves_out_the_engines_numbers() -> None:
+    # A number in the decision (a slot, a declaration, a round's code) means nothing to a
+    # player: the line names the decision and its cards only.
+    view = _moving("3C").observation(0)
+    view["decision"] = {**view["decision"], "b": 7}
+    assert _line(_screen(view), "Pending") == "Pending where the Subject goes 3♣"
+
+
 # --- 2. the help, wrapped by the panel alone ------------------------------------------------
 
 

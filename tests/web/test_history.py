@@ -19,9 +19,12 @@ def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
     page.wait_for_selector("#replay-step")
     page.wait_for_function(f"() => document.querySelector('#replay-slider').max === '{steps}'")
     assert page.query_selector(".board-area .board") is not None
+    # Before the first move the log says so rather than stand empty.
+    assert page.is_visible(".log-panel p.muted")
     page.click("button[aria-label='Step forward']")
     page.wait_for_function("() => document.querySelector('#replay-slider').value === '1'")
     assert page.query_selector_all(".log li"), "the first move's events are shown"
+    assert not page.is_visible(".log-panel p.muted")
     page.select_option("#replay-viewer", "1")
     page.wait_for_selector(".board-area .hand .card")
     page.click("button[aria-label='Last move']")

@@ -34,6 +34,9 @@ def test_two_browsers_play_online_with_a_reload_a_reconnect_and_a_spectator(
     spectator.goto(server.url + created["spectator"]["link"])
     server.post(f"/api/tables/{table_id}/start", token=created["owner"]["token"])
     spectator.wait_for_selector(".table-page[data-status='playing']")
+    # A spectator has no choices of its own: the panel says whose move it is.
+    assert spectator.inner_text("#choices-title") == "Whose move"
+    assert pages[0].inner_text("#choices-title") == "Your choices"
     moves = 0
     deadline = time.monotonic() + 240
     while not all(p.query_selector(OVER) for p in pages):

@@ -164,12 +164,14 @@ def _drawn(obs: Mapping[str, Any], compact: bool) -> Group:
     table.add_column()
     pending = obs["decision"]
     if "a" in pending:
-        # A card argument (the Subject being moved, the attacking Army card...) by its words.
-        details = [pending[k] for k in ("a", "b") if pending[k] not in (0, None)]
+        # A card argument (the Subject being moved, the attacking Army card...) by its words;
+        # a number there is the engine's own handle (a slot, a declaration, a round's code),
+        # nothing a player reads, so it is left out.
+        details = [pending[k] for k in ("a", "b") if isinstance(pending[k], str)]
         line = Text(_t(f"phase.{pending['name']}"))
         for i, detail in enumerate(details):
             line.append(", " if i else " ")
-            line.append_text(named_text(detail) if isinstance(detail, str) else Text(str(detail)))
+            line.append_text(named_text(detail))
         table.add_row(_t("view.pending"), line)
     deck = Text(_t("view.cards", n=obs["deck"]))
     if "deck_top" in obs:

@@ -75,6 +75,7 @@ export async function showReplay(tableId) {
   const boardArea = h("section", { class: "board-area", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", class: "visually-hidden", text: t("table.board") }), boardSlot);
   // Focusable: a keyboard scrolls it (it scrolls inside its panel).
   const logList = h("ol", { class: "log", tabIndex: 0 });
+  const logEmpty = h("p", { class: "muted", text: t("table.log_empty") });
   const counter = h("output", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": t("replay.jump") });
   const viewerSelect = h(
@@ -101,6 +102,7 @@ export async function showReplay(tableId) {
       drawBoard({ game: info.game, observation: data.observation, actions: [], names, viewer: data.viewer }),
     );
     logList.replaceChildren(...data.events.map((e) => h("li", { dataset: { source: "server" } }, serverText(info.game, e.text, e.parts))));
+    logEmpty.hidden = data.events.length > 0;
     logList.scrollTop = logList.scrollHeight;
     result.replaceChildren(data.step === data.steps ? resultPanel(info, data.breakdown, names, data.observation) : "");
   };
@@ -139,7 +141,7 @@ export async function showReplay(tableId) {
       h(
         "aside",
         { class: "side" },
-        h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logList),
+        h("section", { class: ["panel", "log-panel"] }, h("h2", { text: t("table.log") }), logEmpty, logList),
         review.panel,
       ),
     ),

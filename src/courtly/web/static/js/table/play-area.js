@@ -39,7 +39,8 @@ export function choices(page, view) {
   return h(
     "section",
     { class: ["panel", "choices"], "aria-labelledby": "choices-title" },
-    h("h2", { id: "choices-title", text: t("table.choices") }),
+    // A spectator has no choices of its own: the panel says whose move it is.
+    h("h2", { id: "choices-title", text: t(typeof view.viewer === "number" ? "table.choices" : "table.choices_watching") }),
     !mine ? h("p", { class: "muted", text: waitingFor }) : null,
     view.waiting ? h("p", { class: "muted", text: t("table.sending") }) : null,
     selecting ? h("button", { type: "button", class: "cancel", text: t("table.cancel_pick"), onclick: () => page.picker.reset() }) : null,
@@ -125,5 +126,6 @@ export function log(page, view) {
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;
   });
-  return h("section", { class: ["panel", "log-panel"], "aria-labelledby": "log-title" }, h("h2", { id: "log-title", text: t("table.log") }), list);
+  const empty = view.events.length ? null : h("p", { class: "muted", text: t("table.log_empty") });
+  return h("section", { class: ["panel", "log-panel"], "aria-labelledby": "log-title" }, h("h2", { id: "log-title", text: t("table.log") }), empty, list);
 }
