@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import DESKTOP, Server, finished_bot_table, screenshot, shown_result
+from browser_support import DESKTOP, PHONE, Server, finished_bot_table, screenshot, shown_result
 
 
 def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
@@ -32,6 +32,16 @@ def test_history_and_replay_viewer(browser: Any, server: Server) -> None:
     assert totals == record["result"]["scores"]
     assert winners == record["result"]["winners"]
     screenshot(page, "replay")
+    # On a phone "Seen by" stays beside its list (it once ended the slider's line, its list
+    # alone on the next).
+    page.set_viewport_size(PHONE)
+    label, chooser = (
+        page.locator(selector).bounding_box()
+        for selector in ("label[for='replay-viewer']", "#replay-viewer")
+    )
+    assert label is not None and chooser is not None
+    assert abs((label["y"] + label["height"] / 2) - (chooser["y"] + chooser["height"] / 2)) < 4
+    assert label["x"] < chooser["x"]
     context.close()
 
 

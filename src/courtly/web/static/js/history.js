@@ -129,8 +129,8 @@ export async function showReplay(tableId) {
       button("replay.forward", icon("forward"), () => state.step + 1),
       button("replay.last", icon("last"), () => state.steps),
       slider,
-      h("label", { for: "replay-viewer", text: t("replay.view") }),
-      viewerSelect,
+      // The label and its list wrap to the next line together, never apart.
+      h("span", { class: "replay-view" }, h("label", { for: "replay-viewer", text: t("replay.view") }), viewerSelect),
     ),
     // At the last move the result comes first, above the board, as on the table page.
     result,

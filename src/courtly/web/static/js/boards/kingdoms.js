@@ -158,5 +158,5 @@ export function kingdomsBoard(ctx) {
 
 function turnShown(obs) {
   if (obs.turns_played === undefined || obs.turns_played === null) return "?";
-  return obs.end === null || obs.end === undefined ? obs.turns_played + 1 : obs.turns_played;
+  return obs.phase === "over" ? obs.turns_played : obs.turns_played + 1;
 }
