@@ -12,7 +12,7 @@ from typing import Any
 from kingdoms_helpers import build, fits_the_terminal, new_game
 from rich.console import Console
 
-from courtly.core.events import events_for
+from courtly.core.events import Event, events_for
 from courtly.core.i18n import LANGUAGES, using
 from courtly.core.render import event_text
 from courtly.core.rng import Rng
@@ -63,7 +63,7 @@ def test_the_log_names_cards_as_the_board_draws_them() -> None:
 def test_a_whole_games_log_names_no_card_by_its_code() -> None:
     state = new_game(2, seed=4)
     rng = Rng(4)
-    events = []
+    events: list[Event] = []
     while not state.is_terminal and len(events) < 3000:
         ids = state.legal_action_ids()
         events += state.apply(ids[rng.below(len(ids))])
