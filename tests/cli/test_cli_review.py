@@ -92,7 +92,9 @@ def _judged(side: Path) -> int:
 def test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on(tmp_path: Path) -> None:
     record = _record(tmp_path)
     side = side_file(record, 1)
-    args = ["review", str(record), "--as", "2", "--iterations", "300"]
+    # Enough of a search that the turns left after the first outlast the signal's way even
+    # on the compiled build (at 300 a CI run's review once finished first).
+    args = ["review", str(record), "--as", "2", "--iterations", "1200"]
     process = subprocess.Popen(
         [COURTLY, *args],
         stdout=subprocess.PIPE,
@@ -102,8 +104,8 @@ def test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on(tmp_path: Path
     )
     try:
         deadline = time.monotonic() + 120
-        while _judged(side) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        while _judged(side) < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert process.poll() is None, "the review ended before it could be interrupted"
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
@@ -114,13 +116,13 @@ def test_ctrl_c_keeps_what_is_judged_and_the_same_command_goes_on(tmp_path: Path
     assert process.returncode == INTERRUPTED, (out, err)
     assert "Traceback" not in err and "interrupted" in err
     kept = _judged(side)
-    assert kept >= 2
+    assert kept >= 1
     again = _run(*args)
     assert again.returncode == 0, again.stderr
-    assert f"Going on from {kept} decisions" in again.stderr
+    assert f"Going on from {kept} decision" in again.stderr
     game = courtly.load("tudor")
     whole = review_record(
-        game, GameRecord.load(record), 1, ReviewSettings(iterations=300, seconds=None)
+        game, GameRecord.load(record), 1, ReviewSettings(iterations=1200, seconds=None)
     )
     assert kept < len(whole.decisions)
     stored = json.loads(side.read_text(encoding="utf-8"))["decisions"]
