@@ -156,6 +156,10 @@ def test_the_result_is_shown_first_and_seats_by_name(
     page.goto(f"{server.url}/play/{table_id}")
     page.wait_for_selector("#result")
     page.wait_for_selector(".board-area .board")
+    # The score breakdown is asked once the page sees the end and comes a moment later; until
+    # then the result has the totals only (no categories, no tie-break), so wait for its
+    # columns: every check below is about the whole result.
+    page.wait_for_function("() => document.querySelectorAll('#result .scores thead th').length > 2")
     # Both measured in one script: the page redraws on every message, and an element found
     # by one call may be replaced before the next measures it.
     result_y, board_y = page.evaluate(
