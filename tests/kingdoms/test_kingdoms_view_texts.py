@@ -47,7 +47,9 @@ def test_the_log_names_cards_as_the_board_draws_them() -> None:
     def said(kind: str, lang: str, **data: Any) -> str:
         return event_text(GAME, EVENTS.event(kind, data), lang)
 
-    assert said("duel-card-chosen", "en", seat=0, card="9D") == "seat 1 plays 9♦ face down"
+    assert said("duel-card-chosen", "en", seat=0, card="9D") == (
+        "seat 1's face-down duel card is 9♦"
+    )
     assert said("jester", "en", seat=0, card="X2") == "seat 1 places Jk2 as their Court Jester"
     assert said("treasurer-card", "en", seat=1, card="QS") == (
         "Treasurer: the card seat 2 gives is Q♠"
@@ -55,7 +57,7 @@ def test_the_log_names_cards_as_the_board_draws_them() -> None:
     assert said("duel-cards-shown", "en", cards=["10H", "AC"]) == "The duel cards are 10♥, A♣"
     # Korean keeps its words, particles chosen by them.
     assert said("duel-card-chosen", "ko", seat=0, card="9D") == (
-        "1번 자리가 다이아몬드 9를 뒷면으로 냅니다"
+        "1번 자리의 뒷면 결투 카드는 다이아몬드 9입니다"
     )
     assert said("jester", "ko", seat=0, card="X2") == "1번 자리가 조커 2를 광대로 놓습니다"
 
