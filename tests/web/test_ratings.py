@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 from browser_support import (
     DESKTOP,
+    PHONE,
     Server,
     client_text,
     english_words,
@@ -67,6 +68,7 @@ def test_a_rated_game_shows_on_the_profile_and_leaderboard(
     assert page.inner_text("h1") == name
     _words_are_the_clients(page, lang)
     screenshot(page, f"profile-{lang}")
+    _the_graph_reads_on_a_phone(browser, server, name, lang)
 
     page.click("#ratings li a")  # to the pool's leaderboard
     page.wait_for_selector(f"#provisional a:text-is('{name}')")
@@ -100,4 +102,31 @@ def test_the_leaderboard_places_the_bots_at_their_fixed_ratings(
     assert levels["hard"] != bot_ratings("tudor", 2)["hard"]
     _words_are_the_clients(page, lang)
     screenshot(page, f"leaderboard-bots-{lang}")
+    context.close()
+
+
+def _the_graph_reads_on_a_phone(browser: Any, server: Server, name: str, lang: str) -> None:
+    """The drawing is scaled to the screen (0.6 of its width on a phone): its one word, the
+    1500 line's, is drawn larger there, and each line's pool and last rating are a legend in
+    the page's own text (inside the drawing they read 7 pixels and ran past its edge)."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALE[lang])
+    page = context.new_page()
+    open_profile(page, server.url, name)
+    page.wait_for_selector("svg.rating-graph circle")
+    height = page.evaluate(
+        "() => document.querySelector('svg.rating-graph > text').getBoundingClientRect().height"
+    )
+    assert height >= 10, height
+    assert page.query_selector_all("svg.rating-graph g.pool text") == []
+    legend = page.query_selector_all(".rating-legend li")
+    assert len(legend) == len(page.query_selector_all("svg.rating-graph g.pool")) == 1
+    # The line's last rating and pool, as the ratings above name them.
+    pool = page.inner_text("#ratings li a")
+    rating = page.inner_text("#ratings li strong")
+    assert legend[0].inner_text().strip() == f"{rating} · {pool}"
+    right = page.evaluate(
+        "() => document.querySelector('.rating-legend li span').getBoundingClientRect().right"
+    )
+    assert right <= PHONE["width"], right
+    screenshot(page, f"profile-phone-{lang}")
     context.close()

@@ -1,7 +1,10 @@
 // A player's rating over time as an SVG line per pool (game and player count), drawn from
 // the profile's history: one point after each rated game. The figure says in words what it
 // shows (its label), and each point's title names its rating, for those who cannot see it.
-import { s } from "./dom.js";
+// Each line's name and last rating are a legend in the page's own text under the drawing, not
+// words inside it: the drawing is scaled to the screen's width, and its words with it (a
+// label of 12 units read 7 pixels on a phone).
+import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {{ game: string, players: number, table: string, place: number, rating: number, at: string }} RatingChange */
@@ -9,15 +12,15 @@ import { t } from "./i18n.js";
 const WIDTH = 600;
 const HEIGHT = 220;
 const PAD = 36;
-// Room on the right for each line's label (its pool and last rating).
-const LABEL = 190;
+// Room on the left for the baseline's "1500" (20 units high on a phone: app.css).
+const LEFT = 52;
 // Told apart by their dash as well as their colour (never by colour alone).
 const DASHES = ["", "6 4", "2 4", "10 4 2 4"];
 
 /**
  * @param {RatingChange[]} history the changes, oldest first
  * @param {(game: string) => string} title a game's title
- * @returns {SVGSVGElement}
+ * @returns {HTMLElement} the drawing and its legend
  */
 export function ratingGraph(history, title) {
   /** @type {Map<string, RatingChange[]>} */
@@ -31,31 +34,45 @@ export function ratingGraph(history, title) {
   const high = Math.max(...values, 1500) + 50;
   const most = Math.max(...[...pools.values()].map((p) => p.length), 2);
   /** @param {number} i */
-  const x = (i) => PAD + (i * (WIDTH - PAD - LABEL)) / (most - 1);
+  const x = (i) => LEFT + (i * (WIDTH - LEFT - PAD)) / (most - 1);
   /** @param {number} rating */
   const y = (rating) => HEIGHT - PAD - ((rating - low) * (HEIGHT - 2 * PAD)) / (high - low);
-  const lines = [...pools.values()].map((changes, index) => {
-    const name = t("players.pool", { game: title(changes[0].game), players: changes[0].players });
+  const pooled = [...pools.values()].map((changes, index) => ({
+    changes,
+    name: t("players.pool", { game: title(changes[0].game), players: changes[0].players }),
+    look: { class: ["pool", `pool-${index % DASHES.length}`].join(" "), dash: DASHES[index % DASHES.length] || null },
+  }));
+  const lines = pooled.map(({ changes, name, look }) => {
     const points = [{ rating: 1500 }, ...changes].map((c, i) => `${x(i)},${y(c.rating)}`).join(" ");
     return s(
       "g",
-      { class: ["pool", `pool-${index % DASHES.length}`].join(" ") },
+      { class: look.class },
       s("title", { text: name }),
-      s("polyline", { points, fill: "none", "stroke-width": 2, "stroke-dasharray": DASHES[index % DASHES.length] || null }),
+      s("polyline", { points, fill: "none", "stroke-width": 2, "stroke-dasharray": look.dash }),
       changes.map((c, i) =>
         s("circle", { cx: x(i + 1), cy: y(c.rating), r: 4 }, s("title", { text: t("players.point", { pool: name, rating: c.rating, n: i + 1 }) })),
       ),
-      s("text", { x: x(changes.length) + 8, y: y(changes[changes.length - 1].rating) + 4, text: `${changes[changes.length - 1].rating} · ${name}` }),
     );
   });
-  const graph = /** @type {SVGSVGElement} */ (
-    s(
-      "svg",
-      { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-graph", role: "img", "aria-label": t("players.graph_label", { low: Math.min(...values), high: Math.max(...values) }) },
-      s("line", { x1: PAD, x2: WIDTH - LABEL, y1: y(1500), y2: y(1500), class: "baseline" }),
-      s("text", { x: 2, y: y(1500) + 4, text: "1500" }),
-      lines,
-    )
+  const graph = s(
+    "svg",
+    { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-graph", role: "img", "aria-label": t("players.graph_label", { low: Math.min(...values), high: Math.max(...values) }) },
+    s("line", { x1: LEFT, x2: WIDTH - PAD, y1: y(1500), y2: y(1500), class: "baseline" }),
+    s("text", { x: 2, y: y(1500) + 4, text: "1500" }),
+    lines,
   );
-  return graph;
+  // The legend: each line drawn short, as in the graph, beside its pool and last rating.
+  const legend = h(
+    "ul",
+    { class: "rating-legend" },
+    pooled.map(({ changes, name, look }) =>
+      h(
+        "li",
+        {},
+        s("svg", { viewBox: "0 0 32 8", class: ["swatch", look.class].join(" "), "aria-hidden": "true" }, s("line", { x1: 0, x2: 32, y1: 4, y2: 4, "stroke-width": 2, "stroke-dasharray": look.dash })),
+        h("span", { text: `${changes[changes.length - 1].rating} · ${name}` }),
+      ),
+    ),
+  );
+  return h("figure", { class: "rating-figure" }, graph, legend);
 }
