@@ -28,24 +28,30 @@ def _t(key: str, **fields: Any) -> str:
 
 
 SUIT_STYLE: Final = {"S": "bold white", "H": "bold red", "C": "bold green", "D": "bold yellow"}
-SYMBOL: Final = SUIT_SYMBOLS
 # The Discard pile's cards a line shows, the last ones: a longer pile is counted, and on a
 # short screen, where the Discard shares the Draw pile's line, counted with fewer cards.
 DISCARD_SHOWN: Final = 8
 DISCARD_SHOWN_COMPACT: Final = 5
 
 
+def card_style(code: str) -> str:
+    """A card's colour on the board, by its suit (a Joker's its own)."""
+    if code.startswith("X"):
+        return "bold magenta"
+    return SUIT_STYLE.get(code[-1], "")
+
+
 def card_text(name: str | None) -> Text:
     if name is None:
         return Text("·", style="dim")
     if name.startswith("X"):
-        return Text("Jk" + name[1:], style="bold magenta")
+        return Text("Jk" + name[1:], style=card_style(name))
     if name == "~":
         return Text("▒▒", style="dim")
     army = name.startswith("~")
     core = name[1:] if army else name
     suit = core[-1]
-    text = Text(core[:-1] + SYMBOL.get(suit, suit), style=SUIT_STYLE.get(suit, ""))
+    text = Text(core[:-1] + SUIT_SYMBOLS.get(suit, suit), style=card_style(core))
     if army:
         text = Text("[") + text + Text("]")
     return text
@@ -54,7 +60,7 @@ def card_text(name: str | None) -> Text:
 def named_text(code: str) -> Text:
     """A card named in a line of words (the pending decision's): its words in the current
     language, as the log names it ("9♦", "Jk2"; "다이아몬드 9"), in the board's colours."""
-    return Text(card_words(code, current_language()), style=card_text(code).style)
+    return Text(card_words(code, current_language()), style=card_style(code))
 
 
 def cards_text(names: list[str]) -> Text:
