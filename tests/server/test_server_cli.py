@@ -3,6 +3,7 @@ database is one readable line."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -42,3 +43,37 @@ def test_an_unreachable_database_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "cannot use the database" in done.stderr and "Traceback" not in done.stderr
     assert "secret" not in done.stderr  # the password is not printed
+
+
+def _serve(*flags: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "courtly.cli.main", *flags],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_port_in_use_is_one_line_before_anything_is_promised(tmp_path: Path) -> None:
+    """The port is taken before "open http://..." is said: a port in use was that promise,
+    then uvicorn's own English error and exit 3."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        for lang, words in (("en", "cannot serve on"), ("ko", "에서 서버를 열 수 없습니다")):
+            done = _serve("--lang", lang, "serve", "--port", port, "--data", str(tmp_path))
+            assert done.returncode == 2, done
+            assert f"127.0.0.1:{port}" in done.stderr and words in done.stderr, done.stderr
+            assert "open http" not in done.stdout and "ERROR" not in done.stderr, done
+            assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_data_folder_that_is_a_file_says_so(tmp_path: Path) -> None:
+    a_file = tmp_path / "courtly.txt"
+    a_file.write_text("not a folder")
+    done = _serve("serve", "--data", str(a_file))
+    assert done.returncode == 2
+    assert "cannot use the data folder: Not a directory" in done.stderr, done.stderr
+    assert "Errno" not in done.stderr and "File exists" not in done.stderr

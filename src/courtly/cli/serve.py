@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -9,7 +11,7 @@ from typing import Annotated
 import typer
 
 from courtly.cli.common import console, fail
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, os_reason
 from courtly.core.i18n import text
 
 
@@ -45,8 +47,15 @@ def serve(
     try:
         url = database or sqlite_url(data if data is not None else default_data_dir())
     except OSError as exc:
-        fail(CourtlyError.keyed("error.serve.data", reason=exc))
+        fail(CourtlyError.keyed("error.serve.data", reason=os_reason(exc)))
     _prepare_database(url)
+    # The address is taken here, before the server is built and before "open ..." is said: a
+    # port in use is then one line in the reader's language, where uvicorn would log its own
+    # English error after that line and exit.
+    try:
+        listening = _listen(host, port)
+    except OSError as exc:
+        fail(CourtlyError.keyed("error.serve.port", host=host, port=port, reason=os_reason(exc)))
     limits = Limits()
     app = create_app(ServerConfig(url, limits=limits, bot_workers=bot_workers))
     # The database thread gives up the GIL at each SQLite or driver call and must win it back
@@ -56,8 +65,8 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(text("cli.serve.open", url=f"[bold]http://{shown}:{port}/[/]"))
     console.print(text("cli.serve.database", url=_safe_url(url)))
-    try:
-        uvicorn.run(
+    server = uvicorn.Server(
+        uvicorn.Config(
             app,
             host=host,
             port=port,
@@ -73,8 +82,26 @@ def serve(
             log_level="warning",
             access_log=False,
         )
-    except OSError as exc:
-        fail(CourtlyError.keyed("error.serve.port", host=host, port=port, reason=exc))
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[listening])
+    if not server.started:
+        # The application's own start-up failed (uvicorn has logged why): as uvicorn exits.
+        raise typer.Exit(3)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` as uvicorn binds one (address reuse on, so a
+    restarted server takes the port its predecessor's closed connections still name)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+    except OSError:
+        listening.close()
+        raise
+    return listening
 
 
 def _prepare_database(url: str) -> None:

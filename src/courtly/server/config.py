@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,6 +22,9 @@ def default_data_dir() -> Path:
 
 def sqlite_url(data_dir: Path) -> str:
     """The default database: one SQLite file in ``data_dir`` (created if missing)."""
+    if data_dir.exists() and not data_dir.is_dir():
+        # mkdir would say "File exists", as if the folder were there and would do.
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(data_dir))
     data_dir.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{(data_dir / DATABASE_FILE).resolve()}"
 
