@@ -172,7 +172,7 @@ def search_value(
 class Hint:
     """What the strongest bot would play at a seat's decision, and how sure it is."""
 
-    line: list[int]  # its choice, then its own next choices while the seat keeps the move
+    line: list[int]  # its choice, then its own next ones in the same turn (``planned_turn``)
     chance: float  # the seat's win chance with that move (calibrated)
     sure: float  # the share of the search's visits its choice got (1: no other was close)
 
@@ -186,10 +186,30 @@ def hint(game: Game, view: SeatView, settings: ReviewSettings, rng: Rng) -> Hint
     total = sum(result.visits.values())
     sure = 1.0 if total == 0 else result.visits.get(result.action_id, 0) / total
     return Hint(
-        result.line or [result.action_id],
+        planned_turn(view, result.line or [result.action_id], rng),
         load_calibration(game.name, view.num_players).chance(value),
         sure,
     )
+
+
+def planned_turn(view: SeatView, line: list[int], rng: Rng) -> list[int]:
+    """The first moves of the search's ``line`` that make one turn as ``turns.py`` cuts a
+    record: up to the first that shows something new (``State.reveal``: a card drawn, a hidden
+    choice uncovered). The search follows its line on through such a move in the worlds it
+    imagined, so past it the line names cards the seat does not hold (a Kingdoms hint went on
+    to play a card it would draw), a plan the seat cannot make yet. Followed here in a world
+    drawn from the seat's view alone, as the search's were."""
+    world = view.sample_world(rng)
+    planned: list[int] = []
+    for action_id in line:
+        if world.current_player != view.player or action_id not in world.legal_action_ids():
+            break
+        seen = world.reveals
+        world.step(action_id)
+        planned.append(action_id)
+        if world.reveals != seen:
+            break
+    return planned or line[:1]
 
 
 def judge_turn(
