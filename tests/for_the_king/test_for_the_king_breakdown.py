@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from courtly.games.for_the_king.data import OFFICES
 from courtly.games.for_the_king.state import FtkState
+from courtly.games.for_the_king.words import TEXTS
 
 Make = Callable[..., FtkState]
 
@@ -59,3 +61,11 @@ def test_breakdown_before_the_end_has_no_tie_break_or_end(make: Make) -> None:
     breakdown = state.score_breakdown()
     assert breakdown["decided_by"] is None and breakdown["end"] is None
     assert breakdown["seats"][0]["total"] == 3
+
+
+def test_offices_are_named_as_the_cards_name_them() -> None:
+    """An office is a name, as the rulebook writes its cards ("Diplomacy cards"): the board's
+    headings read "Diplomacy", not "diplomacy" like an identifier."""
+    for office in OFFICES:
+        word = TEXTS.text(f"term.office.{office}", "en")
+        assert word == office.capitalize(), word
