@@ -17,6 +17,7 @@ from browser_support import (
     Server,
     client_text,
     english_words,
+    finished_bot_table,
     open_bot_table,
     screenshot,
     wait_turn,
@@ -274,6 +275,24 @@ def test_card_faces_keep_words_whole(browser: Any, server: Server, game: str, la
 
 
 GLYPH = re.compile(r"(10|[2-9AJQK])[\u2665\u2666\u2663\u2660]|\u2605[12]")
+
+
+def test_kingdoms_at_its_end_shows_the_turn_it_ended_in(browser: Any, server: Server) -> None:
+    """The log's last "turn N begins" and the board's turn agree at the end: a game that ends
+    during turn N (not counted as played) shows N, one ended by the limit shows the limit."""
+    tid = finished_bot_table(server, "kingdoms", 5)
+    observation = server.true_state(tid).state.observation(None)
+    played, limit = observation["turns_played"], observation["turn_limit"]
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.url}/play/{tid}")
+    page.wait_for_selector("#result")
+    shown = page.inner_text(".board.kingdoms .stats")
+    assert f"{min(played + 1, limit)} / {limit}" in shown, (shown, played)
+    began = re.findall(r"turn (\d+) begins", page.inner_text(".log"), flags=re.IGNORECASE)
+    if began and played < limit:
+        assert int(began[-1]) == played + 1, (began[-1], played)
+    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

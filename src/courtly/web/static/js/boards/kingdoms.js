@@ -139,7 +139,7 @@ export function kingdomsBoard(ctx) {
     h(
       "p",
       { class: "stats" },
-      // The turn under way (the log's "turn 2 begins"), or at the end the turns played.
+      // The turn under way (the log's "turn 2 begins"); at the end the turn it ended in.
       h("span", { class: "stat" }, t("kingdoms.turn"), h("b", { text: `${turnShown(obs)} / ${obs.turn_limit ?? "?"}` })),
     ),
     order.slice(0, 1).map(([p, seat]) => kingdom(ctx, p, seat)),
@@ -158,5 +158,8 @@ export function kingdomsBoard(ctx) {
 
 function turnShown(obs) {
   if (obs.turns_played === undefined || obs.turns_played === null) return "?";
-  return obs.phase === "over" ? obs.turns_played : obs.turns_played + 1;
+  // A game ends during a turn (the log's last "turn 25 begins"), which is not counted as
+  // played, or after the last turn the limit allows, which is.
+  const under = obs.turns_played + 1;
+  return obs.phase === "over" && obs.turn_limit ? Math.min(under, obs.turn_limit) : under;
 }
