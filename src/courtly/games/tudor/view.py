@@ -229,7 +229,8 @@ def _decision(obs: Mapping[str, Any]) -> Text:
     if d["pending_rings"]:
         rings = ", ".join(_t(f"term.faction.{r}") for r in d["pending_rings"])
         text.append(_t("view.rings_to_place", rings=rings))
-    text.append(_t("view.explains"), style="dim")
+    # No "(? explains)" here: the view is drawn where no key can be pressed too (``courtly
+    # replay --as``, the review); ``courtly play`` names its keys, ``?`` with them, itself.
     return text
 
 
