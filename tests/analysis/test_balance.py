@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from courtly.analysis.report.balance import summary
 from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.simulate import GameOutcome
@@ -89,3 +91,18 @@ def test_the_varied_player_count_reads_in_korean() -> None:
     with using("ko"):
         lines = summary(_by_count(80, {2: [0], 3: [0]}), ["random"] * 3, "players")
     assert any(line.startswith("1번 자리 (인원=2일 때)") for line in lines), lines
+
+
+def test_a_range_of_negative_scores_reads_unambiguously() -> None:
+    """Issue: "against -9.12 (-11.85--6.40)": a range is written with words (Korean: a tilde)
+    and true minus signs, never as a hyphen between two hyphenated figures."""
+    tally = ReportTally(2)
+    for index in range(40):
+        scores = [10.0 + index % 5, -12.0 + index % 7]
+        tally.add(GameOutcome(index, index, scores, [0], 10))
+    for lang, joined in (("en", " to \u2212"), ("ko", "~\u2212")):
+        with using(lang):
+            lines = summary(tally, ["random", "random"], None)
+        (line,) = [line for line in lines if "\u2212" in line]  # the scores' finding
+        assert joined in line and "\u22129." in line, line
+        assert not any(re.search(r"\d-|--", line) for line in lines), lines

@@ -17,8 +17,10 @@ from typer.testing import CliRunner
 import courtly
 from courtly.agents import make_agent
 from courtly.analysis.report import vary_values
-from courtly.analysis.report.figures import require_matplotlib
-from courtly.analysis.simulate import play_one, prepare_job
+from courtly.analysis.report.figures import HEIGHT, WIDTH, _vary, require_matplotlib
+from courtly.analysis.report.tally import ReportTally
+from courtly.analysis.results_file import options_text
+from courtly.analysis.simulate import GameOutcome, play_one, prepare_job
 from courtly.cli.main import app
 from courtly.core import registry
 from courtly.core.errors import CourtlyError
@@ -153,7 +155,8 @@ def test_a_report_resumes_and_grows_from_its_folder(tmp_path: Path) -> None:
     other = runner.invoke(
         app, ["report", "courtisans", "-p", "2", "-g", "9", "--seed", "8", "--out", str(out)]
     )
-    assert other.exit_code == 2 and "another report" in other.output
+    # The command was right, the folder is not (docs/cli.md): exit code 1.
+    assert other.exit_code == 1 and "another report" in other.output
 
 
 def test_vary_splits_the_games_by_the_option(tmp_path: Path) -> None:
@@ -309,3 +312,82 @@ def test_a_korean_report_reads_in_korean(tmp_path: Path, monkeypatch: pytest.Mon
     assert result.exit_code == 0, result.output
     assert "win rate" in "".join(texts(plain / "figures" / "win-rate.svg"))
     assert "한글 글꼴을 찾지 못해" in (plain / "report.html").read_text(encoding="utf-8")
+
+
+def test_mission_completion_is_drawn_as_a_rate_within_0_and_1(courtisans_report: Path) -> None:
+    """Missions completed are rates (1 or 0 each time a mission is dealt): the figure labels
+    them as a share of games and its axis stays within 0 to 1 (it ran from -0.2, as a "mean
+    per game")."""
+    words = texts(courtisans_report / "figures" / "statistics-missions-completed.svg")
+    assert "share of games (rate)" in words and "mean per game" not in words
+    ticks = [float(w.replace("\u2212", "-")) for w in words if re.fullmatch(r"\u2212?[\d.]+", w)]
+    assert ticks and min(ticks) == 0.0 and max(ticks) == 1.0
+    page = (courtisans_report / "report.html").read_text(encoding="utf-8")
+    assert "missions completed: how often each happened, as a share of the games" in page
+
+
+def test_the_facts_name_options_as_a_player_reads_them(courtisans_report: Path) -> None:
+    page = (courtisans_report / "report.html").read_text(encoding="utf-8")
+    assert "<td>options</td><td>Spy memory: remember</td>" in page
+    assert "spy_memory=" not in page
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "expected"),
+    [
+        ("kingdoms", "en", "Turn limit: 200; Battle: yes; Scandal's Glory: opponent"),
+        ("kingdoms", "ko", "차례 제한: 200; 전투: 예; 추문의 영광: opponent"),
+        ("tudor", "en", "Last Round scoring: no; Refill the top space: yes"),
+        ("tudor", "ko", "마지막 라운드 득점: 아니요; 최상단 칸 채우기: 예"),
+    ],
+)
+def test_options_read_in_words_not_as_python_values(game: str, lang: str, expected: str) -> None:
+    """Issue: the facts showed ``battle=True, refugee_army=True`` and ``novice=, scoring=``."""
+    loaded = courtly.load(game)
+    options = loaded.resolve_options({"last_round_scoring": "false"} if game == "tudor" else {})
+    shown = options_text(game, options, lang)
+    assert expected in shown
+    assert "True" not in shown and "False" not in shown and "=" not in shown
+    if game == "tudor":
+        default = {"en": "default", "ko": "기본값"}[lang]
+        assert f"{loaded.text('option.novice', lang)}: {default}" in shown
+        assert f"{loaded.text('option.scoring', lang)}: {default}" in shown
+
+
+def test_the_vary_legend_stands_clear_of_the_bars() -> None:
+    """The legend of vary-win-rate is outside the plotting area: inside, "seat 1 greedy" hid
+    the bar under it (and in Korean a seat's swatch hid behind a bar)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    tally = ReportTally(3, ("a", "b"))
+    for index in range(12):
+        won = [index % 3]
+        tally.add(GameOutcome(index, index, [float(s in won) for s in range(3)], won, 5))
+    fig = Figure(figsize=(WIDTH, HEIGHT))
+    _vary(fig, tally, ["a", "b"], "mode", ["greedy", "random", "random"], "win-rate")
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    fig.tight_layout()
+    (ax,) = fig.axes
+    legend = ax.get_legend()
+    assert legend is not None
+    box = legend.get_window_extent(renderer)
+    assert not box.overlaps(ax.get_window_extent(renderer))
+    for bar in ax.patches:
+        assert not box.overlaps(bar.get_window_extent(renderer))
+    assert box.x1 <= fig.bbox.x1  # and still on the figure
+
+
+def test_the_statistics_table_gives_rates_intervals_within_0_and_1(
+    courtisans_report: Path,
+) -> None:
+    """Issue: "B10 2+ families fallen 0.500 -0.066 to 1.066", "W7 1.000 1.000 to 1.000" (one
+    game): a mission's completion rate gets a proportion's interval."""
+    page = (courtisans_report / "report.html").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"<tr><td>missions completed/([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page
+    )
+    assert len(rows) >= 15  # the missions dealt in these games
+    for _mission, rate, span in rows:
+        low, high = (float(v) for v in span.split(" to "))
+        assert 0.0 <= low <= float(rate) <= high <= 1.0 and high > low, (rate, span)

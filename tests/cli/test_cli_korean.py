@@ -233,21 +233,21 @@ def test_a_mistake_is_one_korean_line(
 
 
 # The commands that play many games, each with what it says in Korean; Latin script is left
-# only for the names typed on the command line (game, agents) and Elo, CPU, ISMCTS.
+# only for the names typed on the command line (game, agents) and Elo, CPU, ms, ISMCTS.
 MANY_GAMES = [
     (["simulate", "kingdoms", "-p", "2", "-n", "2"], ["킹덤즈: 2판, 오류 0건", "평균 점수"]),
     (["selftest", "kingdoms", "-n", "1"], ["킹덤즈, 2인: 1판, 결정 ", "통과"]),
     (
         ["tournament", "kingdoms", "-a", "random,greedy", "-g", "3"],
-        ["kingdoms, 2인, 3판 (시드 1)", "초/결정", "참고: 3판은 2인의 배수가 아니어서"],
+        ["킹덤즈, 2인, 3판 (시드 1)", "CPU ms", "참고: 3판은 2인의 배수가 아니어서"],
     ),
     (
         ["ladder", "kingdoms", "-a", "random,greedy", "-g", "2"],
         ["단계마다 2판", "greedy 대 random"],
     ),
-    (["bench", "kingdoms", "--seconds", "0.1"], ["courtly 벤치마크 (코어 1개,", "결정/초"]),
+    (["bench", "kingdoms", "--seconds", "0.1"], ["courtly 벤치마크 (코어 1개,", "초당 횟수"]),
 ]
-NAMES = {"kingdoms", "random", "greedy", "courtly", "Elo", "CPU", "ISMCTS"}
+NAMES = {"kingdoms", "random", "greedy", "courtly", "Elo", "CPU", "ms", "ISMCTS"}
 
 
 @pytest.mark.parametrize(("args", "korean"), MANY_GAMES)

@@ -22,9 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from courtly.agents.levels import expand_agent_spec
+from courtly.analysis.simulate import VARY_PLAYERS
 from courtly.analysis.tournament import GameOutcome, GameTask
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, UnusableFileError, Words, os_reason
+from courtly.core.i18n import COURTLY
+from courtly.core.options import typed
 from courtly.core.registry import load_game
+from courtly.core.state import Game
 
 FORMAT = "courtly-tournament-games/1"
 _TUPLE_FIELDS = {f.name for f in fields(GameOutcome)} - {"index", "seed"}
@@ -94,7 +98,9 @@ class ResultsFile:
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
-            raise CourtlyError.keyed("error.results.read", path=self.path, reason=exc) from None
+            raise UnusableFileError.keyed(
+                "error.results.read", path=self.path, reason=os_reason(exc)
+            ) from None
         lines = raw.split(b"\n")
         if raw.endswith(b"\n"):
             lines.pop()
@@ -105,9 +111,9 @@ class ResultsFile:
                 handle.truncate(sum(len(line) + 1 for line in lines))
         header = self._parse(lines[0], 1)
         if header.get("format") != FORMAT:
-            raise CourtlyError.keyed("error.results.format", path=self.path)
+            raise UnusableFileError.keyed("error.results.format", path=self.path)
         if saved_tournament_key(header.get("tournament")) != self.key:
-            raise CourtlyError.keyed(
+            raise UnusableFileError.keyed(
                 "error.results.other",
                 path=self.path,
                 theirs=_describe(header.get("tournament")),
@@ -119,14 +125,14 @@ class ResultsFile:
             try:
                 outcome = outcome_from_json(self._parse(line, number))
             except ValueError as exc:
-                raise CourtlyError.keyed(
+                raise UnusableFileError.keyed(
                     "error.lines.line", path=self.path, line=number, reason=exc
                 ) from None
             task = by_index.get(outcome.index)
             if task is None:
                 continue  # a longer run of the same tournament: not needed for this many games
             if (outcome.seed, outcome.seat_specs) != (task.seed, task.seat_specs):
-                raise CourtlyError.keyed(
+                raise UnusableFileError.keyed(
                     "error.results.dealt", path=self.path, line=number, index=outcome.index
                 )
             done[outcome.index] = outcome
@@ -143,7 +149,9 @@ class ResultsFile:
                 json.dumps({"format": FORMAT, "tournament": self.key}) + "\n", encoding="utf-8"
             )
         except OSError as exc:
-            raise CourtlyError.keyed("error.results.write", path=self.path, reason=exc) from None
+            raise UnusableFileError.keyed(
+                "error.results.write", path=self.path, reason=os_reason(exc)
+            ) from None
 
     def _parse(self, line: bytes, number: int) -> dict[str, Any]:
         return json_object_line(self.path, line, number)
@@ -156,7 +164,7 @@ def json_object_line(path: Path, line: bytes, number: int) -> dict[str, Any]:
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        raise CourtlyError.keyed("error.lines.object", path=path, line=number)
+        raise UnusableFileError.keyed("error.lines.object", path=path, line=number)
     return data
 
 
@@ -168,11 +176,91 @@ def is_json(line: bytes) -> bool:
     return True
 
 
-def _describe(key: Any) -> str:
+def _describe(key: Any) -> Words:
+    """A tournament's key as its reader reads it (the game's title, its options' words)."""
+    return Words.of(lambda lang: describe_run(key, lang))
+
+
+def describe_run(key: Any, lang: str) -> str:
+    """A run's key (a tournament's, or a report's with its ``vary``) in ``lang``: what a
+    message naming another run shows of it."""
     if not isinstance(key, dict):
-        return "unreadable"
-    agents = ",".join(str(a) for a in key.get("agents", []))
-    return (
-        f"{key.get('game')}, {key.get('players')} players, agents {agents}, "
-        f"seed {key.get('seed')}, options {key.get('options')}"
+        return COURTLY.text("report.run.unreadable", lang)
+    game = _game(key.get("game"))
+    title = str(key.get("game")) if game is None else game.text("game.title", lang, game.title)
+    agents = key.get("agents")
+    words = COURTLY.text(
+        "report.run",
+        lang,
+        game=title,
+        players=key.get("players"),
+        agents=",".join(str(a) for a in agents) if isinstance(agents, list) else "?",
+        seed=key.get("seed"),
+    )
+    vary = key.get("vary")
+    varied = vary[0] if isinstance(vary, list) and vary else None
+    options = key.get("options")
+    if isinstance(options, dict):
+        # Only what differs from the game's defaults: what tells one run from another.
+        shown = options_text(key.get("game"), options, lang, leave_out=varied, changed=True)
+        if shown:
+            words += COURTLY.text("report.run.options", lang, options=shown)
+    if varied is not None:
+        name = (
+            COURTLY.text("report.vary.players", lang)
+            if varied == VARY_PLAYERS
+            else option_label(game, str(varied), lang)
+        )
+        words += COURTLY.text("report.run.varying", lang, name=name)
+    return words
+
+
+def _game(name: Any) -> Game | None:
+    try:
+        return load_game(str(name))
+    except CourtlyError:
+        return None  # a game of another installation: its options are shown as typed
+
+
+def option_label(game: Game | None, name: str, lang: str) -> str:
+    """An option's name as the lobby labels it (``option.NAME`` of the game's catalogue)."""
+    return name if game is None else game.text(f"option.{name}", lang, name)
+
+
+def option_value(game: Game | None, name: str, value: Any, lang: str) -> str:
+    """An option's value as a player reads it: yes or no for true and false, the default
+    word for an empty value (no scoring pair, no new player: what the option's default
+    means), a word of the game's vocabulary (``term.NAME.VALUE``, as the lobby looks it up)
+    where it has one, else as it is typed (``remember``, ``1,4``)."""
+    if isinstance(value, bool):
+        return COURTLY.text("report.option.yes" if value else "report.option.no", lang)
+    if value == "":
+        return COURTLY.text("report.option.default", lang)
+    shown = typed(value)
+    return shown if game is None else game.text(f"term.{name}.{shown}", lang, shown)
+
+
+def options_text(
+    game_name: Any,
+    options: Mapping[str, Any],
+    lang: str,
+    leave_out: str | None = None,
+    changed: bool = False,
+) -> str:
+    """Options as a player reads them, in the order the game declares them (as the lobby and
+    ``courtly games`` list them): ``Turn limit: 200; Battle: yes``. ``changed``: only those
+    not at their default."""
+    game = _game(game_name)
+    defaults = {} if game is None else {spec.name: spec.default for spec in game.options}
+    names = [name for name in defaults if name in options]
+    names += sorted(name for name in options if name not in defaults)
+    return "; ".join(
+        COURTLY.text(
+            "report.option",
+            lang,
+            name=option_label(game, name, lang),
+            value=option_value(game, name, options[name], lang),
+        )
+        for name in names
+        if name != leave_out and not (changed and defaults.get(name, object()) == options[name])
     )

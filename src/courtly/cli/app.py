@@ -3,16 +3,22 @@
 Click reports a bad option value in a framed box over several lines; run as a program,
 :class:`CourtlyApp` reports it as ``error: ...`` on one line, with the usage exit code 2.
 Tests that call the app in-process (``CliRunner``) see click's own reporting.
+
+Its commands (:class:`CourtlyGroup`) end on Ctrl-C with one line and exit code 130, however far
+they got, and their ``--help`` names values as people do (``N``, ``SEED``, ``FILE``), not as
+Python types (``<int>``, ``<list[str]>``).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
+from courtly.cli import INTERRUPTED
 from courtly.cli.common import err_console
 from courtly.core.errors import os_reason
 from courtly.core.i18n import ENGLISH, language_from_env, normalize
@@ -123,7 +129,62 @@ def _language(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     return language_from_env()
 
 
+def interrupted(lang: str | None = None) -> NoReturn:
+    """End a command stopped by Ctrl-C as ``courtly.cli.run`` does: one line, exit code 130."""
+    err_console.print(words("cli.interrupted", lang), highlight=False)
+    raise typer.Exit(code=INTERRUPTED)
+
+
+def readable_metavars(command: Any, ctx: Any) -> None:
+    """Name each value in ``command``'s help as a person would (a metavar given by the command,
+    else its name in capitals: ``--port PORT``); a flag takes none. Typer would show Python's
+    types instead (``<int>``, ``<bool>``, ``<list[str]>``)."""
+    for param in command.get_params(ctx):
+        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+            param.metavar = ""
+        elif param.metavar is None and param.name:
+            param.metavar = param.name.upper()
+        if param.param_type_name == "argument" and hasattr(param, "display_type_rich"):
+            # An argument's type would stand beside its name (``GAME <str>``): the name says it.
+            setattr(param, "display_type_rich", _no_type)  # noqa: B010 (a method, replaced)
+
+
+def _no_type(ctx: Any) -> None:
+    return None
+
+
+class CourtlyGroup(TyperGroup):
+    """The commands, each ended on Ctrl-C by one line: typer would end them silently with code
+    130, or after an empty line, wherever no command caught the interrupt itself."""
+
+    def make_context(self, info_name: Any, args: Any, parent: Any = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            # No command has chosen the language yet: the one the command line asks for.
+            interrupted(_language((args,), {}))
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            interrupted()  # in the command's language, still chosen here
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            readable_metavars(command, ctx)
+        return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        readable_metavars(self, ctx)
+        super().format_help(ctx, formatter)
+
+
 class CourtlyApp(typer.Typer):
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(cls=CourtlyGroup, **settings)
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         try:

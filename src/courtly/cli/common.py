@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -11,8 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from courtly.cli.files import UnusableFileError
-from courtly.core.errors import CourtlyError, RecordError, error_text
+from courtly.agents import make_agent
+from courtly.core.errors import CourtlyError, RecordError, UnusableFileError, error_text
 from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 from courtly.core.registry import load_game
@@ -26,7 +27,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def progress_bar(transient: bool = False, on: Console = err_console) -> Progress:
     """The bar long commands draw, on stderr unless told otherwise (so stdout stays clean for
-    ``--json``)."""
+    ``--json``). A bar that vanishes when done is not drawn where no terminal shows it: it
+    would leave only an empty line in a pipe or a log."""
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -34,31 +36,61 @@ def progress_bar(transient: bool = False, on: Console = err_console) -> Progress
         TimeRemainingColumn(),
         console=on,
         transient=transient,
+        disable=transient and not on.is_terminal,
     )
 
 
 # Options shared by the commands that play many games between agents.
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="number of players")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", metavar="N", help="number of players")]
 WorkersOpt = Annotated[
-    int, typer.Option("--workers", "-w", help="worker processes (results do not depend on it)")
+    int,
+    typer.Option(
+        "--workers", "-w", metavar="N", help="worker processes (results do not depend on it)"
+    ),
 ]
 GameOptionsOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option name=value"),
 ]
+
+
+def title_of(game: Game) -> str:
+    """The game's title in the reader's language ("For the King", "포 더 킹"), for what people
+    read; its name (``for-the-king``) is what they type."""
+    return game.text("game.title", None, game.title)
+
+
+def check_agents(specs: Sequence[str], game: Game) -> None:
+    """Refuse an unknown agent or a parameter it does not take, before any work or progress
+    bar starts."""
+    for spec in specs:
+        make_agent(spec, game)
+
+
+def milliseconds(seconds: float) -> str:
+    """A time as milliseconds to two significant digits, however small (a random move's
+    0.0041 ms, a search's 1,250 ms), never rounded to nothing."""
+    ms = seconds * 1000
+    if ms <= 0:
+        return "0"
+    decimals = max(0, min(6, 1 - math.floor(math.log10(ms))))
+    return f"{ms:,.{decimals}f}"
 
 
 def unbalanced_note(on: Console, games: int, players: int) -> None:
     """The note under a tournament's or ladder's table when the seats did not rotate evenly."""
-    note = text("cli.note.unbalanced", games=games, players=players)
+    note = text("cli.note.unbalanced", games=f"{games:,}", players=players)
     on.print(f"[yellow]{text('cli.note')}[/yellow] {note}")
 
 
 def fail(message: str | BaseException) -> NoReturn:
-    """Stop with one line: ``message``, or an error shown in the reader's language."""
+    """Stop with one line: ``message``, or an error shown in the reader's language; exit code
+    1 for a file that cannot be used or a record that does not replay (the command was right,
+    the file is not), else 2 (a mistake on the command line)."""
     shown = message if isinstance(message, str) else error_text(message)
     # The message is plain text: brackets in it ('.[cluster]') must not be read as markup.
     err_console.print(Text.assemble((text("cli.error"), "bold red"), " ", shown), soft_wrap=True)
-    raise typer.Exit(code=2)
+    raise typer.Exit(code=1 if isinstance(message, RecordError | UnusableFileError) else 2)
 
 
 def friendly_errors(func: F) -> F:
@@ -70,13 +102,6 @@ def friendly_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (RecordError, UnusableFileError) as exc:
-            err_console.print(
-                f"[bold red]{text('cli.error')}[/] {error_text(exc)}",
-                highlight=False,
-                soft_wrap=True,
-            )
-            raise typer.Exit(code=1) from None
         except CourtlyError as exc:
             fail(exc)
 

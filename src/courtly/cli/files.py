@@ -12,13 +12,8 @@ from typing import Any, Protocol, TypeVar
 
 import platformdirs
 
-from courtly.core.errors import CourtlyError, os_reason
+from courtly.core.errors import UnusableFileError, os_reason
 from courtly.core.records import GameRecord
-
-
-class UnusableFileError(CourtlyError):
-    """A path the command cannot write (or read): the command line was fine, the file is not,
-    so it exits with code 1 rather than the usage code 2."""
 
 
 def check_writable(path: str | Path) -> Path:

@@ -19,23 +19,25 @@ from courtly.cli.common import (
     agent_specs,
     friendly_errors,
     progress_bar,
+    title_of,
     unbalanced_note,
 )
 from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
+from courtly.cli.tables import WholeTable
 from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 
 VERDICT_STYLE = {"shown": "green", "not shown": "yellow", "reversed": "red"}
 
 
-def steps_table(result: LadderResult) -> Table:
+def steps_table(result: LadderResult) -> WholeTable:
     games = result.steps[0].games
     table = Table(
         title=text(
             "cli.ladder.title",
-            game=result.game,
+            game=title_of(courtly.load(result.game)),
             players=result.players,
-            games=games,
+            games=f"{games:,}",
             seed=result.seed,
         )
     )
@@ -62,30 +64,36 @@ def steps_table(result: LadderResult) -> Table:
             f"{100 * low:.0f}-{100 * high:.0f}%",
             f"[{style}]{verdict}[/{style}]",
         )
-    return table
+    return WholeTable(table)
 
 
-def elo_table(result: LadderResult) -> Table:
+def elo_table(result: LadderResult) -> WholeTable:
     table = Table(title=f"Elo, {result.agents[0]} = 0")
-    # Long specs are cut short, never the ratings.
-    table.add_column(text("cli.agents.agent"), overflow="ellipsis", no_wrap=True, max_width=60)
-    table.add_column("Elo", justify="right", no_wrap=True)
+    table.add_column(text("cli.agents.agent"))
+    table.add_column("Elo", justify="right")
     for name in result.agents:
         table.add_row(name, f"{result.elo[name]:+.0f}")
-    return table
+    return WholeTable(table)
 
 
 def ladder(
-    game: Annotated[str, typer.Argument(help="the game to play, e.g. tudor")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="the game to play, e.g. tudor")],
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", "-a", help="the agents from weakest to strongest, comma separated"
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="the agents from weakest to strongest, comma separated",
         ),
     ] = "random,easy,medium,hard",
     players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", help="games for each step")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="seed (every step deals the same)")] = 1,
+    games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", help="games for each step")
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="SEED", help="seed (every step deals the same)")
+    ] = 1,
     workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of tables")
@@ -96,6 +104,7 @@ def ladder(
         typer.Option(
             "--results",
             "-r",
+            metavar="FOLDER",
             help="save each step's games to a file in this folder; run again to resume",
         ),
     ] = None,
@@ -113,7 +122,8 @@ def ladder(
     # Refuse a bad ladder or option before the progress bar appears.
     steps = check_ladder(chosen, players, specs, games, seed, options)
     with progress_bar(transient=as_json) as bar:
-        task = bar.add_task(text("cli.progress.ladder", game=game), total=games * len(steps))
+        label = text("cli.progress.ladder", game=title_of(chosen))
+        task = bar.add_task(label, total=games * len(steps))
         result = run_ladder(
             chosen,
             players,

@@ -18,6 +18,7 @@ from courtly.cli import play as play_module
 from courtly.cli import serve as serve_module
 from courtly.cli.app import CourtlyApp
 from courtly.cli.common import (
+    check_agents,
     console,
     err_console,
     fail,
@@ -25,6 +26,7 @@ from courtly.cli.common import (
     game_and_options,
     progress_bar,
     split_agents,
+    title_of,
 )
 from courtly.cli.files import check_folder
 from courtly.cli.replay import replay_record
@@ -37,12 +39,14 @@ from courtly.cli.running import (
     make_runner,
 )
 from courtly.cli.scoreboard import HUMAN
+from courtly.cli.tables import WholeTable
 from courtly.core.build import build_name
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
 from courtly.core.options import typed
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
+from courtly.core.state import Game
 from courtly.testing.conformance import run_conformance
 
 app = CourtlyApp(
@@ -55,12 +59,18 @@ app = CourtlyApp(
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."
+    ),
 ]
 SeedArg = Annotated[
     int | None,
-    typer.Option("--seed", "-s", help="Seed: the same seed and choices give the same game."),
+    typer.Option(
+        "--seed", "-s", metavar="SEED", help="Seed: the same seed and choices give the same game."
+    ),
 ]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `courtly games`).")]
+WorkersArg = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
 
 
 @app.callback()
@@ -70,6 +80,7 @@ def choose_language(
         str | None,
         typer.Option(
             "--lang",
+            metavar="LANG",
             help=f"Language of the texts ({', '.join(LANGUAGES)}); default: LC_ALL / LANG.",
         ),
     ] = None,
@@ -111,44 +122,54 @@ def games() -> None:
             )
             for o in game.options
         )
-        title = game.text("game.title", None, game.title)
+        title = title_of(game)
         counts = (
             str(game.min_players)
             if game.min_players == game.max_players
             else f"{game.min_players}-{game.max_players}"
         )
         table.add_row(name, title, counts, options or "-")
-    console.print(table)
+    console.print(WholeTable(table))
     kinds = Table(title=text("cli.agents.heading"))
     kinds.add_column(text("cli.agents.agent"), style="bold")
     kinds.add_column(text("cli.agents.what"))
     for kind, description in agent_kinds().items():
         kinds.add_row(kind, description)
-    console.print(kinds)
+    console.print(WholeTable(kinds))
 
 
 @app.command()
 @friendly_errors
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="Game name (see `courtly games`); not with --resume.")
+        str | None,
+        typer.Argument(metavar="GAME", help="Game name (see `courtly games`); not with --resume."),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players.")
+        int | None, typer.Option("--players", "-p", metavar="N", help="Number of players.")
     ] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="human or an agent name, once per seat in order (seat 1 first)."),
+        typer.Option(
+            metavar="SEAT",
+            help="human or an agent name, once per seat in order (seat 1 first).",
+        ),
     ] = None,
     seed: SeedArg = None,
     option: OptionArg = None,
     save: Annotated[
         str | None,
-        typer.Option(help="Write the game record to this file (checked before the game starts)."),
+        typer.Option(
+            metavar="FILE",
+            help="Write the game record to this file (checked before the game starts).",
+        ),
     ] = None,
     resume: Annotated[
         str | None,
-        typer.Option(help="Go on with a saved game (its record); --seat replaces its players."),
+        typer.Option(
+            metavar="FILE",
+            help="Go on with a saved game (its record); --seat replaces its players.",
+        ),
     ] = None,
 ) -> None:
     """Play in the terminal: hot-seat humans and bots, numbered choices; ? explains, u undoes."""
@@ -175,17 +196,26 @@ def play(
 @friendly_errors
 @interruptible()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    game: GameArg,
+    players: Annotated[
+        int, typer.Option("--players", "-p", metavar="N", help="Number of players.")
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
+    ] = 100,
     agents: Annotated[
-        str | None, typer.Option(help="Comma-separated agents, one per seat (or one for all).")
+        str | None,
+        typer.Option(
+            metavar="AGENTS", help="Comma-separated agents, one per seat (or one for all)."
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Run seed; game i uses a seed derived from it.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    seed: Annotated[
+        int, typer.Option(metavar="SEED", help="Run seed; game i uses a seed derived from it.")
+    ] = 0,
+    workers: WorkersArg = 1,
     option: OptionArg = None,
     save_dir: Annotated[
-        str | None, typer.Option(help="Save every game record in this folder.")
+        str | None, typer.Option(metavar="FOLDER", help="Save every game record in this folder.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     backend: BackendOpt = "local",
@@ -195,6 +225,7 @@ def simulate(
     loaded, options = game_and_options(game, option)
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
+    check_agents(specs, loaded)
     save_dir = None if save_dir is None else str(check_folder(save_dir))
     runner = make_runner(backend, workers, address)
     if as_json:
@@ -204,7 +235,7 @@ def simulate(
     else:
         with progress_bar(on=console) as progress:
             task = progress.add_task(
-                text("cli.progress.players", game=game, players=players), total=games
+                text("cli.progress.players", game=title_of(loaded), players=players), total=games
             )
             summary = run_simulation(
                 game,
@@ -220,9 +251,8 @@ def simulate(
     if as_json:
         print(json.dumps(data))
     else:
-        title = loaded.text("game.title", None, loaded.title)
-        games_and_errors = {"games": data["games"], "errors": data["errors"]}
-        table = Table(title=text("cli.simulate.title", title=title, **games_and_errors))
+        counts = {"games": f"{data['games']:,}", "errors": f"{data['errors']:,}"}
+        table = Table(title=text("cli.simulate.title", title=title_of(loaded), **counts))
         for key in ("cli.scores.seat", "cli.agents.agent", "cli.stats.win_rate", "cli.stats.ci"):
             table.add_column(text(key))
         table.add_column(text("cli.stats.mean_score"))
@@ -235,12 +265,12 @@ def simulate(
                 f"{low:.3f}-{high:.3f}",
                 f"{data['mean_score_by_seat'][p]:.2f}",
             )
-        console.print(table)
+        console.print(WholeTable(table))
         console.print(
             text(
                 "cli.simulate.speed",
-                mean=f"{data['mean_decisions']:.1f}",
-                rate=f"{data['decisions_per_second']:.0f}",
+                mean=f"{data['mean_decisions']:,.1f}",
+                rate=f"{data['decisions_per_second']:,.0f}",
             )
         )
         for outcome in summary.errors[:5]:
@@ -254,15 +284,16 @@ def simulate(
 @friendly_errors
 @interruptible()
 def selftest(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: GameArg,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Only this player count.")
+        int | None, typer.Option("--players", "-p", metavar="N", help="Only this player count.")
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Random games per player count.")
+        int,
+        typer.Option("--games", "-n", min=1, metavar="N", help="Random games per player count."),
     ] = 200,
-    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option(metavar="SEED", help="Run seed.")] = 0,
+    workers: WorkersArg = 1,
     option: OptionArg = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
@@ -271,12 +302,13 @@ def selftest(
     loaded, options = game_and_options(game, option)
     runner = make_runner(backend, workers, address)
     counts = [players] if players else list(range(loaded.min_players, loaded.max_players + 1))
+    for count in counts:  # before the progress bar: a refusal is then the only line
+        loaded.check_players(count)
     failed = False
     with progress_bar(on=console) as progress:
         for count in counts:
-            loaded.check_players(count)
             task = progress.add_task(
-                text("cli.progress.players", game=game, players=count), total=games
+                text("cli.progress.players", game=title_of(loaded), players=count), total=games
             )
 
             def advance(done: int, task: TaskID = task) -> None:
@@ -293,10 +325,10 @@ def selftest(
             progress.console.print(
                 text(
                     "cli.selftest.line",
-                    title=loaded.text("game.title", None, loaded.title),
+                    title=title_of(loaded),
                     players=count,
-                    games=report.games,
-                    decisions=report.decisions,
+                    games=f"{report.games:,}",
+                    decisions=f"{report.decisions:,}",
                     verdict=verdict,
                 )
             )
@@ -310,11 +342,14 @@ def selftest(
 @app.command()
 @friendly_errors
 def replay(
-    file: Annotated[str, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (JSON).")],
     as_seat: Annotated[
         int | None,
         typer.Option(
-            "--as", min=1, help="Show what this seat (1, 2, ...) saw, starting with its hand."
+            "--as",
+            min=1,
+            metavar="SEAT",
+            help="Show what this seat (1, 2, ...) saw, starting with its hand.",
         ),
     ] = None,
 ) -> None:
@@ -326,11 +361,14 @@ def replay(
 @friendly_errors
 @interruptible("cli.interrupted.review")
 def review(
-    files: Annotated[list[str], typer.Argument(help="Finished games' records (JSON).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="Finished games' records (JSON).")
+    ],
     as_seat: Annotated[
         str,
         typer.Option(
             "--as",
+            metavar="SEAT",
             help="The seat (1, 2, ...) whose decisions to judge, or 'spectator': every "
             "seat's win chance from the public view.",
         ),
@@ -340,8 +378,9 @@ def review(
         typer.Option(
             "--seconds",
             min=0.01,
-            help="Search time per decision instead (the same cost on any machine, not the "
-            "same review).",
+            metavar="SECONDS",
+            help="Search time per decision instead of --iterations (the same cost on any "
+            "machine, not the same review); not with --iterations.",
         ),
     ] = None,
     iterations: Annotated[
@@ -349,16 +388,21 @@ def review(
         typer.Option(
             "--iterations",
             min=1,
+            metavar="N",
             help="Search iterations per decision (default: those the game's win chances were "
             "calibrated at).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option(metavar="SEED", help="Seed of the searches.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", help="Worker processes.")
+    ] = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
     """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
+    if seconds is not None and iterations is not None:
+        fail(CourtlyError.keyed("error.review.budget_both"))
     viewer = review_viewer(as_seat)
     runner = make_runner(backend, workers, address)
     if viewer is None:
@@ -380,9 +424,15 @@ BENCH_COLUMNS = (
 @app.command()
 @friendly_errors
 def bench(
-    game: Annotated[str | None, typer.Argument(help="Game name (default: every game).")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Player count.")] = None,
-    seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per measurement.")] = 2.0,
+    game: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="Game name (default: every game).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N", help="Player count.")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(min=0.1, metavar="SECONDS", help="Seconds per measurement.")
+    ] = 2.0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object keyed by game.")
     ] = False,
@@ -397,19 +447,12 @@ def bench(
         if players is None or loaded.min_players <= players <= loaded.max_players:
             chosen.append(loaded)
         else:
-            skipped = text(
-                "cli.bench.skipped",
-                name=name,
-                title=loaded.text("game.title", None, loaded.title),
-                low=loaded.min_players,
-                high=loaded.max_players,
-            )
-            err_console.print(skipped, highlight=False)
+            err_console.print(_skipped(loaded), highlight=False)
     results = {}
     with progress_bar(transient=True) as bar:
         task = bar.add_task(text("cli.progress.bench"), total=len(chosen))
         for loaded in chosen:
-            bar.update(task, description=text("cli.progress.bench_game", game=loaded.name))
+            bar.update(task, description=text("cli.progress.bench_game", game=title_of(loaded)))
             figures = bench_game(loaded, players, seconds)
             figures["ismcts_iterations_per_second"] = ismcts_iterations_per_second(
                 loaded, figures["players"], seconds
@@ -420,13 +463,30 @@ def bench(
         print(json.dumps(results))
         return
     table = Table(title=text("cli.bench.title", build=text(f"cli.bench.build.{build_name()}")))
-    table.add_column(text("cli.bench.game"), no_wrap=True)
-    table.add_column(text("cli.bench.players"), no_wrap=True)
+    table.add_column(text("cli.bench.game"))
+    table.add_column(text("cli.bench.players"), justify="right")
     for _key, label in BENCH_COLUMNS:
-        table.add_column(text(label), justify="right", no_wrap=True)
-    for name, r in results.items():
-        table.add_row(name, str(r["players"]), *(f"{r[key]:,.0f}" for key, _ in BENCH_COLUMNS))
-    console.print(table)
+        table.add_column(text(label), justify="right")
+    for loaded in chosen:
+        r = results[loaded.name]
+        shown = (f"{r[key]:,.0f}" for key, _ in BENCH_COLUMNS)
+        table.add_row(title_of(loaded), str(r["players"]), *shown)
+    console.print(WholeTable(table))
+
+
+def _skipped(game: Game) -> str:
+    """The line naming a game ``bench --players`` leaves out, and the counts it is for."""
+    if game.min_players == game.max_players:
+        return text(
+            "cli.bench.skipped_exactly", name=game.name, title=title_of(game), n=game.min_players
+        )
+    return text(
+        "cli.bench.skipped",
+        name=game.name,
+        title=title_of(game),
+        low=game.min_players,
+        high=game.max_players,
+    )
 
 
 tournament.register(app)

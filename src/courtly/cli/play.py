@@ -24,13 +24,13 @@ from courtly.agents import make_agent
 from courtly.cli import INTERRUPTED
 from courtly.cli.choices import choices, layout
 from courtly.cli.common import console
-from courtly.cli.files import UnusableFileError, check_writable, save_places
+from courtly.cli.files import check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import HUMAN, scoreboard, seat_label, winners_line
 from courtly.cli.screen import Within, clear_screen_and_scrollback, lines_of
 from courtly.core.actions import Action
-from courtly.core.errors import CourtlyError, RecordError, UndoError, error_text
+from courtly.core.errors import CourtlyError, RecordError, UndoError, UnusableFileError, error_text
 from courtly.core.events import Event
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete

@@ -16,6 +16,7 @@ from courtly.cli.common import (
     friendly_errors,
     progress_bar,
     split_agents,
+    title_of,
 )
 from courtly.cli.running import (
     AddressOpt,
@@ -31,29 +32,37 @@ from courtly.core.registry import load_game
 
 
 def report(
-    game: Annotated[str, typer.Argument(help="the game to report on, e.g. courtisans")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="the game to report on, e.g. courtisans")
+    ],
     out: Annotated[
         Path,
         typer.Option(
-            "--out", help="folder for report.html, figures/, games.csv (and games.jsonl, to resume)"
+            "--out",
+            metavar="FOLDER",
+            help="folder for report.html, figures/, games.csv (and games.jsonl, to resume)",
         ),
     ],
     players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N", help="games to play")] = 1000,
     agents: Annotated[
         str | None,
         typer.Option(
-            "--agents", "-a", help="one agent per seat, comma separated, or one for every seat"
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="one agent per seat, comma separated, or one for every seat",
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help="run seed; game i's seed derives from it")
+        int, typer.Option("--seed", metavar="SEED", help="run seed; game i's seed derives from it")
     ] = 0,
     option: GameOptionsOpt = None,
     vary: Annotated[
         str | None,
         typer.Option(
             "--vary",
+            metavar="OPTION",
             help="split the games by an option: OPTION (all its values) or OPTION=a/b/c; "
             "players (or players=2/4) splits them by player count, ignoring --players",
         ),
@@ -62,8 +71,10 @@ def report(
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Play many games and write a balance report: win rate per seat, scores, game length,
-    the varied option's effect and the game's own statistics, with a written summary."""
+    """Play many games and write a balance report (a page, figures and a table of the games).
+
+    The report gives the win rate per seat, scores, game length, the varied option's effect
+    and the game's own statistics, with a written summary."""
     try:
         require_matplotlib()
     except CourtlyError as exc:
@@ -78,11 +89,20 @@ def report(
     specs = split_agents(agents, players, "random")
     runner = make_runner(backend, workers, address)
     plan = plan_report(loaded.name, specs, games, seed, options, vary, out)
-    with progress_bar() as bar:
-        task = bar.add_task(text("cli.progress.report", game=loaded.name), total=games)
-        result = run_report(
-            plan, runner, progress=lambda done, total: bar.update(task, completed=done, total=total)
-        )
+    bar = progress_bar()
+    task = bar.add_task(text("cli.progress.report", game=title_of(loaded)), total=games)
+
+    def advance(done: int, total: int) -> None:
+        # The bar appears at the first count, which comes once the --out folder has been read
+        # and found to be this report's: a refusal of it is then the only line.
+        bar.start()
+        bar.update(task, completed=done, total=total)
+
+    try:
+        result = run_report(plan, runner, progress=advance)
+    finally:
+        if bar.live.is_started:  # a bar never shown would still leave an empty line
+            bar.stop()
     tally = result.tally.overall
     console.print(
         text(

@@ -27,6 +27,7 @@ from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable, review_identity, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label, sentence_names
+from courtly.cli.tables import WholeTable
 from courtly.core.errors import InvalidSeatError, RecordError
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
@@ -167,7 +168,7 @@ def _print(game: Game, record: GameRecord, review: Review, turns: list[Turn]) ->
         mark = "" if d.mark is None else text(f"review.mark.{d.mark}")
         style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(d.mark or "")
         table.add_row(step, played, bot, chance, mark, style=style)
-    console.print(table)
+    console.print(WholeTable(table))
     several = sum(1 for d in review.decisions if d.parts > 1)
     console.print(text("cli.review.turns", judged=len(review.decisions), forced=review.forced))
     if several:

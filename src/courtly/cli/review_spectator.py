@@ -29,6 +29,7 @@ from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable, review_identity, saved_by_step
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label
+from courtly.cli.tables import WholeTable
 from courtly.core.errors import RecordError
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, write_atomically
@@ -126,7 +127,7 @@ def _print(record: GameRecord, series: SpectatorReview) -> None:
         table.add_column(seat_text(p, lang), justify="right", no_wrap=True)
     for point in series.points:
         table.add_row(f"{point.step + 1}", *(f"{round(c * 100)}%" for c in point.chances))
-    console.print(table)
+    console.print(WholeTable(table))
     for p in range(record.num_players):
         label = seat_label(p, names[p])
         line = _graph([point.chances[p] for point in series.points])

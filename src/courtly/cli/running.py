@@ -22,6 +22,7 @@ BackendOpt = Annotated[
     str,
     typer.Option(
         "--backend",
+        metavar="local|ray",
         help="where games run: local (worker processes here) or ray (Ray tasks; "
         # Help text is rich markup: the extra's brackets are escaped.
         "pip install -e '.\\[cluster]')",
@@ -31,6 +32,7 @@ AddressOpt = Annotated[
     str | None,
     typer.Option(
         "--address",
+        metavar="ADDRESS",
         help="with --backend ray: the Ray cluster to join (auto, or ray://HOST:10001); "
         "default: start Ray here",
     ),

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from courtly.cli.common import console, fail
-from courtly.core.errors import CourtlyError, os_reason
+from courtly.core.errors import CourtlyError, UnusableFileError, os_reason
 from courtly.core.i18n import text
 
 
@@ -47,7 +47,7 @@ def serve(
     try:
         url = database or sqlite_url(data if data is not None else default_data_dir())
     except OSError as exc:
-        fail(CourtlyError.keyed("error.serve.data", reason=os_reason(exc)))
+        fail(UnusableFileError.keyed("error.serve.data", reason=os_reason(exc)))
     _prepare_database(url)
     # The address is taken here, before the server is built and before "open ..." is said: a
     # port in use is then one line in the reader's language, where uvicorn would log its own

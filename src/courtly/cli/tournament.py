@@ -19,27 +19,32 @@ from courtly.cli.common import (
     WorkersOpt,
     agent_specs,
     fail,
+    milliseconds,
     progress_bar,
+    title_of,
     unbalanced_note,
 )
 from courtly.cli.running import AddressOpt, BackendOpt, interruptible, make_runner
+from courtly.cli.tables import WholeTable
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import text
 from courtly.core.options import parse_option_pairs
 
 
-def results_table(result: TournamentResult) -> Table:
+def results_table(result: TournamentResult) -> WholeTable:
     table = Table(
         title=text(
             "cli.tournament.title",
-            game=result.game,
+            game=title_of(courtly.load(result.game)),
             players=result.players,
-            games=result.games,
+            games=f"{result.games:,}",
             seed=result.seed,
-        )
+        ),
+        # What the seats and the times are: the headings are short, to fit 80 columns.
+        caption=text("cli.tournament.caption"),
+        caption_justify="left",
     )
-    table.add_column(text("cli.agents.agent"), no_wrap=True)
-    # Short headings: the table must fit an 80-column terminal.
+    table.add_column(text("cli.agents.agent"))
     for heading in (
         text("cli.tournament.seats"),
         text("cli.tournament.win"),
@@ -60,24 +65,27 @@ def results_table(result: TournamentResult) -> Table:
             f"{100 * low:.0f}-{100 * high:.0f}%",
             f"{stats.mean_score:.2f}",
             f"{result.elo[name]:+.0f}",
-            f"{stats.seconds_per_decision:.3f}",
-            f"{stats.cpu_seconds_per_decision:.3f}",
-            f"{stats.max_cpu_seconds:.2f}",
+            milliseconds(stats.seconds_per_decision),
+            milliseconds(stats.cpu_seconds_per_decision),
+            milliseconds(stats.max_cpu_seconds),
         )
-    return table
+    return WholeTable(table)
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="the game to play, e.g. courtisans")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="the game to play, e.g. courtisans")],
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", "-a", help="one agent per seat, comma separated: hard,greedy,greedy"
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="one agent per seat, comma separated: hard,greedy,greedy",
         ),
     ],
     players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="tournament seed")] = 1,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N", help="games to play")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="tournament seed")] = 1,
     workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of a table")
@@ -88,6 +96,7 @@ def tournament(
         typer.Option(
             "--results",
             "-r",
+            metavar="FILE",
             help="save each game to this file as it ends; run again to resume from it",
         ),
     ] = None,
@@ -106,8 +115,10 @@ def tournament(
         if results is not None:
             key = tournament_key(chosen.name, players, specs, seed, tasks[0].options)
             saved = ResultsFile(results, key)
+            saved.load(tasks)  # a file of another tournament is refused before the bar
         with progress_bar(transient=as_json) as bar:
-            task = bar.add_task(text("cli.progress.tournament", game=game), total=games)
+            label = text("cli.progress.tournament", game=title_of(chosen))
+            task = bar.add_task(label, total=games)
             result = run_tournament(
                 chosen,
                 players,

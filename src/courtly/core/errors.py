@@ -152,6 +152,12 @@ class RecordError(CourtlyError):
     frame: ClassVar[str] = "record"
 
 
+class UnusableFileError(CourtlyError):
+    """A path a command cannot read or write, or a file that is not what it must be (a results
+    file or report folder of another run, a line that is not a game): the command line was
+    fine, the file is not, so the terminal exits with code 1 rather than the usage code 2."""
+
+
 class AgentSpecError(CourtlyError):
     """An agent name or agent parameter that is not understood."""
 

@@ -28,7 +28,7 @@ from courtly.analysis.report.store import ReportStore
 from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
 from courtly.analysis.report.table import write_table
 from courtly.analysis.report.tally import ReportTally
-from courtly.analysis.results_file import tournament_key
+from courtly.analysis.results_file import option_label, option_value, options_text, tournament_key
 from courtly.analysis.runner import Runner
 from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
 from courtly.core.errors import CourtlyError, Words
@@ -174,7 +174,12 @@ def run_report(
     runner.check()
     store = ReportStore(plan.out, plan.key())
     values = () if plan.job.vary is None else plan.job.vary[1]
-    tally = ReportTally(plan.players, values, vary_players=plan.vary_name == VARY_PLAYERS)
+    tally = ReportTally(
+        plan.players,
+        values,
+        vary_players=plan.vary_name == VARY_PLAYERS,
+        counts=frozenset(load_game(plan.job.game).report_event_counts.values()),
+    )
     done = bytearray(plan.games)
     count = 0
     for outcome in store.existing():
@@ -218,6 +223,7 @@ def run_report(
 
 def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
     job = plan.job
+    lang = current_language()
     facts: dict[str, Any] = {
         text("report.facts.game"): job.game,
         text("report.facts.players"): plan.players
@@ -230,15 +236,21 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
             failed=f"{tally.overall.errors:,}",
         ),
         text("report.facts.seed"): job.run_seed,
-        text("report.facts.options"): ", ".join(
-            f"{k}={v}" for k, v in sorted(job.options.items()) if k != plan.vary_name
+        # As a player reads them (the lobby's labels, yes and no), not as Python holds them.
+        text("report.facts.options"): options_text(
+            job.game, job.options, lang, leave_out=plan.vary_name
         )
         or text("report.facts.none"),
     }
     if job.vary is not None:
-        facts[text("report.facts.varied")] = f"{vary_label(job.vary[0])}: " + " / ".join(
-            str(v) for v in job.vary[1]
-        )
+        name, values = job.vary
+        game = load_game(job.game)
+        if name == VARY_PLAYERS:
+            label, shown = vary_label(name), [str(v) for v in values]
+        else:
+            label = option_label(game, name, lang)
+            shown = [option_value(game, name, v, lang) for v in values]
+        facts[text("report.facts.varied")] = f"{label}: " + " / ".join(shown)
     return facts
 
 

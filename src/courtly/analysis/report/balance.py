@@ -1,7 +1,7 @@
 """The written summary at the top of a report: what is significantly unbalanced, in words.
 
 Each claim is a 95% interval that excludes the balanced value: a seat's win rate (Wilson
-interval) against the fair share 1/players; the highest and lowest mean scores (normal
+interval) against the fair share 1/players; the highest and lowest mean scores (Student's t
 intervals that do not overlap, a conservative test); a seat's win rate between two values of
 the varied option (intervals that do not overlap). Each comparison is tested on its own, with
 no correction for the number of comparisons, and the summary says so.
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from courtly.analysis.report.labels import vary_label
+from courtly.analysis.report.labels import number, vary_label
 from courtly.analysis.report.tally import GroupTally, ReportTally
 from courtly.core.i18n import current_language, seat_text, text
+from courtly.core.options import typed
 
 
 def _pct(value: float) -> str:
@@ -58,12 +59,12 @@ def score_findings(group: GroupTally, agents: Sequence[str]) -> list[str]:
             "report.scores_more",
             top=_seat(top, agents).capitalize(),
             bottom=_seat(bottom, agents),
-            mean=f"{spans[top][0]:.2f}",
-            low=f"{spans[top][1]:.2f}",
-            high=f"{spans[top][2]:.2f}",
-            other=f"{spans[bottom][0]:.2f}",
-            other_low=f"{spans[bottom][1]:.2f}",
-            other_high=f"{spans[bottom][2]:.2f}",
+            mean=number(spans[top][0], 2),
+            low=number(spans[top][1], 2),
+            high=number(spans[top][2], 2),
+            other=number(spans[bottom][0], 2),
+            other_low=number(spans[bottom][1], 2),
+            other_high=number(spans[bottom][2], 2),
         )
     ]
 
@@ -85,14 +86,14 @@ def vary_findings(
                     "report.vary_wins",
                     seat=_seat(seat, agents).capitalize(),
                     name=vary_label(vary_name),
-                    best=values[best],
+                    best=typed(values[best]),
                     best_rate=_pct(groups[best].win_rate(seat)),
-                    worst=values[worst],
+                    worst=typed(values[worst]),
                     worst_rate=_pct(groups[worst].win_rate(seat)),
                 )
             )
     for k, value in enumerate(values):
-        where = text("report.where", name=vary_label(vary_name), value=value)
+        where = text("report.where", name=vary_label(vary_name), value=typed(value))
         found.extend(seat_findings(tally.by_value[k], agents, where))
     return found
 

@@ -12,6 +12,7 @@ says how to get it before any game is played.
 from __future__ import annotations
 
 import io
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from courtly.analysis.report.labels import StatLabels, slug, vary_label
 from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import ENGLISH, current_language, seat_text, text, using
+from courtly.core.options import typed
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -152,7 +154,7 @@ def _draw_all(
         )
     )
     if vary_name is not None and tally.values:
-        shown = [str(v) for v in tally.values]
+        shown = [typed(v) for v in tally.values]
         plans.append(
             (
                 "vary-win-rate",
@@ -181,10 +183,15 @@ def _draw_all(
             sum(2.0 + 0.2 * len(overall.texts[t]) for t in texts[::TEXT_COLUMNS]) if rows else 0,
         )
         if numbers:
+            rates = all(overall.is_rate(name) for name in numbers)
             plans.append(
                 (
                     f"statistics-{slug(group)}",
-                    text("report.fig.numbers", group=labels.group(group), games=f"{n:,}"),
+                    text(
+                        "report.fig.rates" if rates else "report.fig.numbers",
+                        group=labels.group(group),
+                        games=f"{n:,}",
+                    ),
                     partial(_numbers, tally=overall, names=numbers, labels=labels),
                 )
             )
@@ -252,9 +259,15 @@ def _win_rate(fig: Figure, tally: GroupTally, agents: Sequence[str]) -> None:
 
 
 def _errors(values: Sequence[float], intervals: Sequence[tuple[float, float]]) -> list[list[float]]:
+    """Error bars' lengths below and above each value; an unbounded interval (a mean of one
+    game) draws no bar (NaN) rather than one that runs off the axis."""
+
+    def length(gap: float) -> float:
+        return max(0.0, gap) if math.isfinite(gap) else math.nan
+
     return [
-        [max(0.0, v - lo) for v, (lo, _hi) in zip(values, intervals, strict=True)],
-        [max(0.0, hi - v) for v, (_lo, hi) in zip(values, intervals, strict=True)],
+        [length(v - lo) for v, (lo, _hi) in zip(values, intervals, strict=True)],
+        [length(hi - v) for v, (_lo, hi) in zip(values, intervals, strict=True)],
     ]
 
 
@@ -343,12 +356,14 @@ def _vary(
     ax.set_xticks(positions, labels)
     ax.set_xlabel(vary_label(vary_name))
     ax.set_ylabel(text("report.axis.win_rate" if what == "win-rate" else "report.axis.mean_score"))
-    ax.legend(frameon=False, fontsize=8, ncols=min(tally.players, 5))
+    # Right of the plotting area, where no bar or error bar can be: inside it, a legend hid
+    # the bars it stood over (tight_layout makes room for it).
+    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
 
 def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str], labels: StatLabels) -> None:
     ax = fig.add_subplot()
-    spans = [tally.numbers[name].interval() for name in names]
+    spans = [tally.statistic_interval(name) for name in names]
     means = [mean for mean, _lo, _hi in spans]
     positions = list(range(len(names)))
     bars = ax.barh(
@@ -362,7 +377,12 @@ def _numbers(fig: Figure, tally: GroupTally, names: Sequence[str], labels: StatL
         bar.set_gid(f"statistic-{slug(name)}")
     ax.set_yticks(positions, [labels.item(name) for name in names])
     ax.invert_yaxis()
-    ax.set_xlabel(text("report.axis.mean_per_game"))
+    if all(tally.is_rate(name) for name in names):
+        # Rates (a mission completed when dealt): shares of the games that give them, 0 to 1.
+        ax.set_xlim(0, 1)
+        ax.set_xlabel(text("report.axis.rate"))
+    else:
+        ax.set_xlabel(text("report.axis.mean_per_game"))
 
 
 def _texts(fig: Figure, tally: GroupTally, names: Sequence[str], labels: StatLabels) -> None:

@@ -23,9 +23,18 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
 
 
+def number(value: float, digits: int) -> str:
+    """A figure with ``digits`` decimals and a true minus sign (U+2212): a range of negative
+    figures reads as one (``−11.85 to −6.40``), never as ``-11.85--6.40``."""
+    shown = f"{value:.{digits}f}"
+    if shown.startswith("-"):
+        shown = shown[1:] if float(shown) == 0 else "\u2212" + shown[1:]
+    return shown
+
+
 def vary_label(name: str) -> str:
-    """What was varied, as the reader reads it: an option by its name (as it is typed, like
-    every option the report names), the player count in the reader's words."""
+    """What was varied, as the summary and the figures name it: an option by its name (as it
+    is typed; the facts table reads it in words), the player count in the reader's words."""
     return text("report.vary.players") if name == VARY_PLAYERS else name
 
 

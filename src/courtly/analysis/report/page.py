@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
 from courtly.analysis.report.figures import DrawnFigure
-from courtly.analysis.report.labels import StatLabels
+from courtly.analysis.report.labels import StatLabels, number
 from courtly.analysis.report.tally import GroupTally
 from courtly.core.i18n import current_language, text
 
@@ -30,10 +31,15 @@ def _statistics_table(group: GroupTally, labels: StatLabels) -> str:
         return ""
     rows = []
     for name in sorted(group.numbers):
-        mean, low, high = group.numbers[name].interval()
-        span = text("report.page.range", low=f"{low:.3f}", high=f"{high:.3f}")
+        # A rate's interval is Wilson's, within 0 to 1; a mean's is unbounded from one game.
+        mean, low, high = group.statistic_interval(name)
+        if math.isfinite(low) and math.isfinite(high):
+            span = text("report.page.range", low=number(low, 3), high=number(high, 3))
+        else:
+            span = text("report.page.unbounded")
         rows.append(
-            f"<tr><td>{escape(labels.name(name))}</td><td>{mean:.3f}</td><td>{escape(span)}</td></tr>"
+            f"<tr><td>{escape(labels.name(name))}</td><td>{number(mean, 3)}</td>"
+            f"<td>{escape(span)}</td></tr>"
         )
     return (
         f"<h2>{escape(text('report.page.statistics'))}</h2><table>"

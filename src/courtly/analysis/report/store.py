@@ -17,9 +17,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from courtly.analysis.results_file import is_json, json_object_line
+from courtly.analysis.results_file import describe_run, is_json, json_object_line
 from courtly.analysis.simulate import GameOutcome
-from courtly.core.errors import CourtlyError, os_reason
+from courtly.core.errors import UnusableFileError, Words, os_reason
 
 FORMAT = "courtly-report-games/1"
 FILE_NAME = "games.jsonl"
@@ -76,7 +76,7 @@ class ReportStore:
                 )
                 return
         except OSError as exc:
-            raise CourtlyError.keyed(
+            raise UnusableFileError.keyed(
                 "error.file.write", path=self.path, reason=os_reason(exc)
             ) from None
         yield from self._read()
@@ -86,7 +86,7 @@ class ReportStore:
         try:
             self._handle = self.path.open("a", encoding="utf-8")
         except OSError as exc:
-            raise CourtlyError.keyed(
+            raise UnusableFileError.keyed(
                 "error.file.write", path=self.path, reason=os_reason(exc)
             ) from None
         if self._needs_newline:
@@ -111,9 +111,9 @@ class ReportStore:
         with self.path.open("rb") as handle:
             header = json_object_line(self.path, handle.readline(), 1)
             if header.get("format") != FORMAT:
-                raise CourtlyError.keyed("error.report.store_format", path=self.path)
+                raise UnusableFileError.keyed("error.report.store_format", path=self.path)
             if header.get("report") != self.key:
-                raise CourtlyError.keyed(
+                raise UnusableFileError.keyed(
                     "error.report.store_other",
                     folder=self.path.parent,
                     theirs=_describe(header.get("report")),
@@ -132,17 +132,12 @@ class ReportStore:
                 try:
                     yield outcome_from_json(json_object_line(self.path, line, number))
                 except ValueError as exc:
-                    raise CourtlyError.keyed(
+                    raise UnusableFileError.keyed(
                         "error.lines.line", path=self.path, line=number, reason=exc
                     ) from None
 
 
-def _describe(key: Any) -> str:
-    if not isinstance(key, dict):
-        return "unreadable"
-    vary = key.get("vary")
-    varied = f", varying {vary[0]}" if isinstance(vary, list) and vary else ""
-    return (
-        f"{key.get('game')}, {key.get('players')} players, agents "
-        f"{','.join(str(a) for a in key.get('agents', []))}, seed {key.get('seed')}{varied}"
-    )
+def _describe(key: Any) -> Words:
+    """The other report's key in each reader's language (the game's title, its options' and
+    the varied option's words)."""
+    return Words.of(lambda lang: describe_run(key, lang))

@@ -1,0 +1,89 @@
+"""The report's intervals: a rate's stays within 0 to 1 (Wilson), a mean's is Student's t, and
+neither claims a zero-width interval from one game."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from courtly.analysis.report.page import render_page
+from courtly.analysis.report.tally import GroupTally
+from courtly.analysis.simulate import GameOutcome
+from courtly.analysis.stats import ExactSum, mean_interval, t95
+
+
+def group_of(
+    statistics: list[dict[str, float | str]], counts: frozenset[str] = frozenset()
+) -> GroupTally:
+    group = GroupTally(2, counts=counts)
+    for index, stats in enumerate(statistics):
+        group.add(GameOutcome(index, index, [1.0, 0.0], [0], 10, statistics=stats))
+    return group
+
+
+MISSION = "missions completed/W7 3+ nobles in domain"
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[1.0], [0.0], [1.0, 0.0], [1.0] * 7 + [0.0], [0.0, 0.0, 0.0, 0.0, 1.0], [1.0] * 3],
+)
+def test_a_rate_has_a_proportions_interval_within_0_and_1(values: list[float]) -> None:
+    """A statistic of 0 or 1 per game (a mission completed or not, when dealt) is a rate: its
+    interval is Wilson's, never below 0 or above 1, and not of zero width for few games (the
+    normal approximation gave 0.500 -0.066 to 1.066, and 1.000 1.000 to 1.000 for one game)."""
+    group = group_of([{MISSION: v} for v in values])
+    assert group.is_rate(MISSION)
+    rate, low, high = group.statistic_interval(MISSION)
+    assert rate == pytest.approx(sum(values) / len(values))
+    assert 0.0 <= low <= rate <= high <= 1.0
+    assert high - low > 0.1
+
+
+def test_a_count_or_a_quantity_is_not_a_rate() -> None:
+    group = group_of([{"length/rounds": 7.0}, {"length/rounds": 9.0}])
+    assert not group.is_rate("length/rounds")
+    assert group.statistic_interval("length/rounds") == pytest.approx(mean_interval([7.0, 9.0]))
+    # A count of events that happened at most once in these games is still a count.
+    sedition = "Glory powers per game/Sedition"
+    counted = group_of([{sedition: 1.0}, {sedition: 0.0}], counts=frozenset({sedition}))
+    assert not counted.is_rate(sedition)
+    assert counted.statistic_interval(sedition)[1] < 0  # a mean's interval, as it may be
+
+
+def test_a_mean_uses_students_t_and_one_game_claims_no_interval() -> None:
+    assert t95(1) == pytest.approx(12.706, abs=1e-3)
+    assert t95(9) == pytest.approx(2.262, abs=1e-3)
+    assert t95(30) == pytest.approx(2.042, abs=1e-3)
+    assert t95(200) == pytest.approx(1.972, abs=1e-3)
+    mean, low, high = mean_interval([1.0, 2.0, 3.0])
+    assert mean == 2.0 and high - mean == pytest.approx(4.303 / math.sqrt(3), abs=1e-3)
+    assert mean - low == pytest.approx(high - mean)
+    one = ExactSum()
+    one.add(5.0)
+    assert one.interval() == (5.0, -math.inf, math.inf)
+    assert mean_interval([5.0]) == (5.0, -math.inf, math.inf)
+
+
+def _statistics_rows(page: str) -> dict[str, tuple[str, str]]:
+    table = page.split("<h2>The game&#x27;s own statistics</h2>", 1)[1]
+    return {
+        name: (mean, span)
+        for name, mean, span in re.findall(
+            r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", table
+        )
+    }
+
+
+def test_the_page_shows_a_rates_interval_and_says_when_a_mean_has_none() -> None:
+    group = group_of([{MISSION: 1.0, "prestige per player/during the rounds": -3.5}])
+    rows = _statistics_rows(render_page("t", {}, [], [], group))
+    assert rows[MISSION][0] == "1.000"
+    low, high = (float(v) for v in rows[MISSION][1].split(" to "))
+    assert 0 < low < high == 1.0
+    assert rows["prestige per player/during the rounds"] == (
+        "\u22123.500",
+        "cannot be estimated from one game",
+    )
