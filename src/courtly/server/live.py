@@ -110,10 +110,13 @@ class LiveTable:
     def dealt(self) -> bool:
         """Whether the deal may be shown: the table has started. An ended table that never
         moved may have been ended before its start (the owner closed a waiting table), and
-        shows nothing of its deal either."""
+        shows nothing of its deal either, unless its clocks ran (a seat lost on time before
+        anyone moved: the game was dealt and is shown as it stopped)."""
         if self.status == WAITING:
             return False
-        return not (self.status == ENDED and self.table.seq == 0)
+        clock = self.stored.clock
+        began = clock is not None and clock["seq"] >= 0
+        return began or not (self.status == ENDED and self.table.seq == 0)
 
     def fresh_view(
         self,

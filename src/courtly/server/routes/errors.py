@@ -1,6 +1,7 @@
 """Every refusal of an HTTP request as ``{"detail": "one line"}`` in the request's language
 (docs/protocol.md, "HTTP"): the server's own, the framework's, a body that does not fit its
-model, the kernel's (an unknown game is 404), and the database out of reach (503)."""
+model, the kernel's (an unknown game is 404), and the database out of reach (503). A browser
+asking for a page at an address of none gets the client's page (404), which says so in words."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from courtly.server.invalid import framework_refusal, invalid_request
 from courtly.server.peers import one_line
 from courtly.server.refusals import RequestError
 from courtly.server.store import UNREACHABLE
+from courtly.web.mount import index_page
 
 log = logging.getLogger("courtly.server")
 
@@ -25,6 +27,15 @@ log = logging.getLogger("courtly.server")
 def _answer(request: Request, status: int, error: CourtlyError) -> JSONResponse:
     lang = language_from_accept(request.headers.get("accept-language"))
     return JSONResponse({"detail": error_text(error, lang)}, status_code=status)
+
+
+def _page_address(request: Request) -> bool:
+    """Whether a request is a browser asking for a page: GET or HEAD, for HTML, outside the
+    API and the static files (those keep their one-line JSON refusal)."""
+    path = request.url.path
+    if request.method not in ("GET", "HEAD") or path.startswith(("/api/", "/static/")):
+        return False
+    return "text/html" in request.headers.get("accept", "")
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -38,6 +49,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and _page_address(request):
+            # A person's browser at an address of no page: the client's page, which says
+            # there is nothing here in the reader's words and links to the lobby (still 404).
+            page = index_page()
+            page.status_code = 404
+            return page
         error = framework_refusal(exc.detail)
         if error is None:
             return await http_exception_handler(request, exc)

@@ -3,11 +3,20 @@
 
 import { language } from "./i18n.js";
 
+// A refused or failed request: its HTTP status (0: the server was not reached), the server's
+// one line in the reader's language (null when it sent none: never "null" nor the browser's
+// own "TypeError: Failed to fetch"), and the path asked.
 export class ApiError extends Error {
-  constructor(status, detail) {
-    super(detail);
+  /**
+   * @param {number} status
+   * @param {string | null} detail
+   * @param {string} [path]
+   */
+  constructor(status, detail, path = "") {
+    super(detail || `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
+    this.path = path;
   }
 }
 
@@ -38,19 +47,19 @@ export async function api(path, { method = "GET", body = undefined, token = null
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (err) {
-    throw new ApiError(0, String(err));
+  } catch {
+    throw new ApiError(0, null, path);
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && data.detail;
-    throw new ApiError(response.status, typeof detail === "string" ? detail : JSON.stringify(detail));
+    throw new ApiError(response.status, typeof detail === "string" && detail.trim() ? detail : null, path);
   }
   return data;
 }
 
 // Close codes after which reconnecting cannot help (the server refused this link).
-const FINAL_ERRORS = new Set(["bad_token", "no_table", "replaced"]);
+export const FINAL_ERRORS = new Set(["bad_token", "no_table", "replaced"]);
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
 export class Connection {

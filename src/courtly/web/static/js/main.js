@@ -2,6 +2,7 @@
 import { LANGUAGES, chosenLanguage, language, setLanguage, t, translate } from "./i18n.js";
 import { h } from "./dom.js";
 import { go } from "./navigate.js";
+import { nothingHere } from "./notice.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showHistory, showReplay } from "./history.js";
@@ -34,7 +35,7 @@ async function route() {
       return;
     }
   }
-  document.getElementById("app").replaceChildren(h("p", { text: t("error.not_found") }));
+  document.getElementById("app").replaceChildren(nothingHere(t("error.not_found")));
 }
 
 function languageSwitch() {

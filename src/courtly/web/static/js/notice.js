@@ -8,17 +8,37 @@ export function errorText(code, reason) {
   return has(key) ? t(key) : t("error.generic", { code });
 }
 
+// What a refused or failed request means, in words (no status code, no browser error):
+// the server out of reach, a table or game that is not there, the server's own failure, or
+// its refusal (its one line then stands beside: ``withReason``).
+export function requestText(err) {
+  if (!err || !err.status) return t("error.network");
+  if (err.status === 404 && /^\/api\/tables\/[^/?]+/.test(err.path || "")) {
+    return t(location.pathname.startsWith("/replay/") ? "error.no_game" : "error.no_table");
+  }
+  return t(err.status >= 500 ? "error.server" : "error.http");
+}
+
+function withReason(err) {
+  return Boolean(err && err.detail && err.status >= 400 && err.status < 500 && err.status !== 404);
+}
+
+// A server error in the banner: a websocket refusal by its ``code``, else a request's. A
+// request's is brought into view: it answers what the person just did, wherever the page was
+// scrolled to (a phone's lobby form sits far below the banner).
 export function showError(err, code) {
   const banner = document.getElementById("banner");
-  const text = code ? errorText(code) : err && err.status ? t("error.http", { status: err.status }) : t("error.network");
+  const text = code ? errorText(code) : requestText(err);
+  const reason = code ? err && err.detail : withReason(err) ? err.detail : null;
   const box = h(
     "div",
-    { class: ["notice", "error"], role: "alert" },
+    { class: ["notice", "error"], role: "alert", dataset: code ? { code } : { http: String(err && err.status ? err.status : 0) } },
     h("span", { text }),
-    err && err.detail ? h("span", { class: "reason", dataset: { source: "server" }, text: err.detail }) : null,
+    reason ? h("span", { class: "reason", dataset: { source: "server" }, text: reason }) : null,
     h("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×", onclick: () => box.remove() }),
   );
   banner.append(box);
+  if (!code) box.scrollIntoView({ block: "nearest" });
   return box;
 }
 
@@ -34,4 +54,15 @@ export function setStatus(id, text, kind = "info") {
     banner.append(box);
   }
   box.textContent = text;
+}
+
+// The page for an address that leads nowhere (no such page or table, a link that opens no
+// seat): why, in words, and the way back to the lobby.
+export function nothingHere(text) {
+  return h(
+    "section",
+    { class: ["panel", "nothing-here"], id: "nothing-here" },
+    h("h1", { text }),
+    h("p", {}, h("a", { href: "/", id: "to-lobby", text: t("error.to_lobby") })),
+  );
 }

@@ -27,8 +27,18 @@ export function clockText(ms) {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
+// A length of time in words: seconds under a minute, else whole minutes and seconds
+// ("45 s", "2 min", "1 min 30 s"), never a fraction of a minute.
+export function durationText(seconds) {
+  const total = Math.round(Number(seconds) || 0);
+  if (total < 60) return t("pace.seconds", { n: total });
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return s ? t("pace.minutes_seconds", { m, s }) : t("pace.minutes", { n: m });
+}
+
 export function paceText(pace) {
-  if (pace.kind === "fischer") return t("clock.fischer", { minutes: Math.round((pace.initial_seconds / 60) * 10) / 10, seconds: pace.increment_seconds });
+  if (pace.kind === "fischer") return t("pace.fischer", { time: durationText(pace.initial_seconds), added: durationText(pace.increment_seconds) });
   const seconds = pace.move_seconds;
   const time = seconds % 86400 === 0 ? t("clock.n_days", { n: seconds / 86400 }) : seconds % 3600 === 0 ? t("clock.n_hours", { n: seconds / 3600 }) : clockText(seconds * 1000);
   return t("clock.turn", { time });

@@ -46,6 +46,8 @@ export function resultPanel(table, breakdown, names, observation = null) {
     h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
     breakdown && breakdown.decided_by ? h("p", { text: tieText(table.game, breakdown.decided_by) }) : null,
     breakdown && breakdown.end ? h("p", { text: t("result.end", { why: word(table.game, "end", breakdown.end) }) }) : null,
+    // A seat's time ran out (clock policy "lose"): it lost, the others share the win.
+    typeof result.time_out === "number" ? h("p", { class: "time-out", text: t("result.time_out", { name: names[result.time_out] }) }) : null,
   );
 }
 

@@ -2,13 +2,13 @@
 // or one public view. Everything drawn comes from the last snapshot or update the server
 // sent; nothing changes on a click until the server answers (no optimistic updates).
 // The parts: table/connection.js (one viewer's websocket and messages), table/screens.js
-// (heading, seats bar, waiting room, privacy screen, undo request), table/play-area.js
+// (heading, seats bar, waiting room), table/privacy.js and table/undo.js, table/play-area.js
 // (board, choices, log), table/chat.js (the chat panel); result.js draws the end.
-import { api } from "./api.js";
+import { FINAL_ERRORS, api } from "./api.js";
 import { h, keepFocus } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadHeld, saveHeld } from "./store.js";
-import { errorText, setStatus, showError } from "./notice.js";
+import { errorText, nothingHere, setStatus, showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { Picker } from "./picks.js";
 import { resultPanel } from "./result.js";
@@ -19,6 +19,7 @@ import { header, nameForm, privacyScreen, seatsBar, spectatorShare, undoDialog, 
 import { boardArea, choices, log } from "./table/play-area.js";
 import { animateMoves, cardPositions } from "./table/motion.js";
 import { endSignal, signalTurn } from "./table/turn-signal.js";
+import { forgetLinkToken, holdChoices, moveNotSent, seatOffline, settled } from "./table/link-state.js";
 
 export function showTable(tableId) {
   const page = new TablePage(tableId);
@@ -32,7 +33,10 @@ class TablePage {
     this.table = null;
     this.tableTold = 0; // messages that told the table so far
     this.display = null; // the SeatConnection shown
-    this.privacy = false;
+    // Hot-seat: the seat whose player last said they hold the device (the privacy screen's
+    // button); any other seat's hand waits behind the privacy screen.
+    /** @type {number | null} */
+    this.revealed = null;
     this.rulesOpen = false; // the "Rules of this phase" panel is open (kept across redraws)
     this.nameInput = null; // the box for this seat's name (screens.js's nameForm), kept
     this.undoRequest = null;
@@ -108,6 +112,8 @@ class TablePage {
       case "update":
         if (m.type === "snapshot") this.learn(view, m.viewer, m.owner === true);
         view.take(m);
+        if (view.moveLost) moveNotSent("connection.move_lost");
+        else if (m.seq !== undefined && view === this.display) setStatus("move", null);
         if (m.table) this.tell(m.table);
         if (view === this.display) this.picker.setActions(view.legal);
         if (this.rulesOpen) view.askExplain();
@@ -120,7 +126,8 @@ class TablePage {
         break;
       case "error":
         view.waiting = false;
-        if (!(m.code === "duplicate")) showError({ detail: m.reason }, m.code);
+        // A refused link is told once, by its code, when it closes (``connection``).
+        if (!(m.code === "duplicate") && !FINAL_ERRORS.has(m.code)) showError({ detail: m.reason }, m.code);
         break;
       case "chat":
         this.chat.add(m.message);
@@ -162,14 +169,21 @@ class TablePage {
     view.state = state;
     const lost = this.views.filter((v) => v.state === "lost");
     const closed = this.views.find((v) => v.state === "closed");
-    if (closed) setStatus("conn", errorText(detail && detail.code ? detail.code : closed.state), "error");
+    const why = errorText(detail && detail.code ? detail.code : "closed");
+    if (state === "lost") this.table = seatOffline(this.table, view.viewer);
+    // Every link refused before anything was drawn (no such table, a used invitation): why, once.
+    if (closed && this.views.every((v) => v.state === "closed" && v.seq === null)) return this.root.replaceChildren(nothingHere(why));
+    if (closed) setStatus("conn", why, "error");
     else if (lost.length) setStatus("conn", t("conn.lost", { n: Math.max(...lost.map((v) => v.attempts())) }), "warn");
     else setStatus("conn", null);
     this.draw();
   }
 
+  // Nothing is sent while the link is down (the choices are held); an unsent move is said.
   play(action) {
-    if (this.display && this.display.act(action)) this.draw();
+    if (!this.display) return;
+    if (this.display.act(action)) this.draw();
+    else if (this.display.state !== "open") moveNotSent("connection.not_sent");
   }
 
   // Which view to show: at a hot-seat table, the held seat the game waits for.
@@ -197,16 +211,14 @@ class TablePage {
     const hot = this.hotSeat();
     const playing = this.table && this.table.status === "playing";
     if (next && next !== this.display) {
-      if (this.display && hot && playing && this.display.viewer !== next.viewer) this.privacy = true;
       this.display = next;
       this.picker.setActions(next.legal);
     }
-    // At a hot-seat table the first hand is shown only after the privacy screen.
-    if (hot && playing && this.lastStatus === "waiting") this.privacy = true;
-    if (this.table) this.lastStatus = this.table.status;
     const view = this.display;
     if (!view || view.seq === null || !this.table) return;
-    if (this.privacy) {
+    // At a hot-seat table a hand is drawn only once its player has said they hold the device:
+    // the first hand, each change of seat, and after a reload (whoever holds the device then).
+    if (hot && playing && view.viewer !== this.revealed) {
       this.root.replaceChildren(privacyScreen(this, view));
       return;
     }
@@ -214,8 +226,11 @@ class TablePage {
     const table = this.table;
     const needsName = typeof seat === "number" && table.seats[seat] && table.seats[seat].kind === "open";
     const mine = typeof seat === "number" && (view.observation || {}).to_act === seat && table.status === "playing";
+    const offline = view.state !== "open";
     // Nothing is dealt before the start (observation null): no board, no log, no result.
-    const over = Boolean(view.observation) && (table.status === "finished" || view.observation.to_act === null);
+    // A seat that lost on time ends the table (``ended``, its ``result`` says who won) while
+    // the position still names a seat to act: the game is over all the same.
+    const over = Boolean(view.observation) && (table.status === "finished" || Boolean(table.result) || view.observation.to_act === null);
     // For tests and styles: the position, the selection and whether an answer is awaited.
     const dataset = {
       game: table.game,
@@ -223,7 +238,8 @@ class TablePage {
       viewer: String(seat),
       phase: String(view.observation?.phase ?? ""),
       seq: String(view.seq),
-      mine: mine && !view.waiting && view.legal.length ? "1" : "0",
+      mine: mine && !offline && !view.waiting && view.legal.length ? "1" : "0",
+      connected: offline ? "0" : "1",
       state: `${view.seq}:${Object.keys(this.picker.selection).join(",")}:${view.waiting ? 1 : 0}`,
     };
     followClock(table);
@@ -233,7 +249,7 @@ class TablePage {
       h(
         "div",
         { class: "table-page", dataset },
-        header(this, view),
+        header(this, over ? settled(view) : view),
         seatsBar(this, view),
         clockPanel(this, view),
         needsName ? nameForm(this, view) : null,
@@ -249,7 +265,8 @@ class TablePage {
     this.chat.update();
     restoreFocus();
     const board = this.root.querySelector(".board-area");
-    if (board) this.picker.activate(board);
+    if (offline) holdChoices(this.root);
+    else if (board) this.picker.activate(board);
     animateMoves(this.root, before);
     // The end of the game is shown first, at the top (the board stays below it), and the
     // page is brought to it once when the game ends.
@@ -277,11 +294,4 @@ class TablePage {
   names() {
     return (this.table ? this.table.seats : []).map((s) => seatLabel(s));
   }
-}
-
-// A link's token, once this browser holds it, leaves the address bar: it is not left in the
-// history, nor shown to whoever looks at the screen or copies the address.
-function forgetLinkToken(token) {
-  if (!token || new URLSearchParams(location.hash.slice(1)).get("token") !== token) return;
-  history.replaceState(history.state, "", location.pathname + location.search);
 }

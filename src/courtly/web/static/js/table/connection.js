@@ -20,6 +20,8 @@ export class SeatConnection {
     this.explainAsked = null; // the seq last asked about, so a redraw does not ask again
     this.state = "connecting";
     this.waiting = false; // an act was sent and no answer came yet
+    this.sentAt = null; // the position the last act was sent at, until an answer came
+    this.moveLost = false; // the link dropped with an act on its way, and the server never had it
     this.connect(token);
   }
 
@@ -42,13 +44,19 @@ export class SeatConnection {
     if (this.explain && this.explain.seq !== m.seq) this.explain = null;
     if (m.type === "snapshot") this.explainAsked = null; // a question lost with a dropped link
     this.events = m.reset || m.type === "snapshot" ? m.events : this.events.concat(m.events);
+    // A fresh snapshot (after a reconnect) at the very position an act was sent from: the act
+    // was lost with the link (an act the server refused is answered before it, by an error).
+    this.moveLost = m.type === "snapshot" && this.waiting && this.sentAt === m.seq;
     this.waiting = false;
+    this.sentAt = null;
   }
 
   // Play ``action`` at the position last seen; true if it was sent.
   act(action) {
     if (this.waiting || !this.conn.send({ type: "act", seq: this.seq, action: action.id })) return false;
     this.waiting = true;
+    this.sentAt = this.seq;
+    this.moveLost = false;
     return true;
   }
 

@@ -7,6 +7,7 @@ import { language, t } from "../i18n.js";
 import { showError } from "../notice.js";
 import { drawBoard, serverText } from "../boards/index.js";
 import { amountChoice, groupAmounts } from "./amount-choice.js";
+import { undoButton } from "./undo.js";
 
 export function boardArea(page, view) {
   return h(
@@ -30,11 +31,6 @@ export function choices(page, view) {
   const mine = typeof view.viewer === "number" && obs.to_act === view.viewer && table.status === "playing";
   const candidates = mine ? listed(page.picker.candidates()) : [];
   const selecting = Object.keys(page.picker.selection).length > 0;
-  // Undo only where the server's rule allows it (at a hot-seat table, for whichever held
-  // seat made the last decision), and not while a request waits for answers.
-  const undoer = table.status === "playing" && !table.undo && !view.waiting
-    ? [view, ...page.seatViews()].find((v) => v.canUndo)
-    : undefined;
   const waitingFor = table.status === "playing" && obs.to_act !== null ? t("table.waiting_for", { name: page.names()[obs.to_act] }) : t("table.no_choices");
   return h(
     "section",
@@ -52,7 +48,10 @@ export function choices(page, view) {
         h("li", {}, choice.amounts ? amountChoice(choice, (chosen) => actionButton(page, view, chosen), (button, action) => wordAction(button, action, table.game)) : actionButton(page, view, () => choice)),
       ),
     ),
-    undoer ? h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => undoer.askUndo() }) : null,
+    // Undo only where the server's rule allows it (at a hot-seat table, for whichever held
+    // seat made the last decision, named unless it is this seat's own), and not while a
+    // request waits for answers.
+    undoButton(page, view),
     table.hints && mine ? hintBox(page, view) : null,
   );
 }

@@ -1,7 +1,8 @@
 // The table page's screens around the board: the heading (whose turn, the phase), the seats
 // bar (with the owner's "give to a bot"), the name asked of a link's seat, the waiting room
-// (invite links and start), the hot-seat privacy screen and the undo request. Each is drawn
-// from the page (table.js) and changes nothing but through the server.
+// (invite links and start); the hot-seat privacy screen (privacy.js) and undo (undo.js) are
+// handed on from here. Each is drawn from the page (table.js) and changes nothing but
+// through the server.
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { language, t } from "../i18n.js";
@@ -13,6 +14,10 @@ import { fmt, phaseName } from "./words.js";
 import { soundToggle } from "./turn-signal.js";
 import { seatClock } from "./clocks.js";
 
+// Drawn by the page (table.js) through this module: the privacy screen and the undo request.
+export { privacyScreen } from "./privacy.js";
+export { undoDialog } from "./undo.js";
+
 export function header(page, view) {
   const obs = view.observation || {};
   const names = page.names();
@@ -21,7 +26,7 @@ export function header(page, view) {
   else if (obs.to_act === null || obs.to_act === undefined) turn = t("table.over");
   else if (obs.to_act === view.viewer) turn = t("table.your_turn", { name: names[obs.to_act] });
   else turn = t("table.turn_of", { name: names[obs.to_act] });
-  const who = typeof view.viewer === "number" ? t("table.you_are", { name: names[view.viewer] }) : t("table.spectating");
+  const who = whoLine(page, view);
   return h(
     "div",
     { class: "table-head" },
@@ -34,6 +39,22 @@ export function header(page, view) {
       ? phaseRules(page, view)
       : null,
   );
+}
+
+// Who this device plays. Before the start a hot-seat device names every seat it holds (it
+// plays them all, not the one whose view happens to be drawn); a link's seat nobody has
+// taken yet is an invitation, not a seat played ("Seat 1 (open)" is no one's name).
+function whoLine(page, view) {
+  if (typeof view.viewer !== "number") return t("table.spectating");
+  const names = page.names();
+  const held = Object.keys(page.held.seats).map(Number).filter((s) => s in names).sort((a, b) => a - b);
+  if (page.table.status === "waiting" && held.length > 1) {
+    const list = new Intl.ListFormat(language(), { type: "conjunction" }).format(held.map((s) => names[s]));
+    return t("hotseat.plays", { names: list });
+  }
+  const seat = page.table.seats[view.viewer];
+  if (seat && seat.kind === "open") return t("table.invited", { n: view.viewer + 1 });
+  return t("table.you_are", { name: names[view.viewer] });
 }
 
 // The rules of the decision in front of this seat (the terminal's `?`), written by the server
@@ -244,47 +265,4 @@ function quickWait(table) {
     words.push(h("p", { class: "hint", id: "quick-fill", text: t("quick.bots_at", { time }) }));
   }
   return words;
-}
-
-// Hot-seat: the whole page says whose turn it is, and nothing of anyone's hand is in the
-// DOM until that player clicks.
-export function privacyScreen(page, view) {
-  const name = page.names()[view.viewer];
-  return h(
-    "section",
-    { class: "privacy", "aria-labelledby": "privacy-title" },
-    h("h1", { id: "privacy-title", text: t("privacy.pass", { name }) }),
-    h("p", { text: t("privacy.hint") }),
-    h("button", {
-      type: "button",
-      class: "primary",
-      id: "privacy-continue",
-      text: t("privacy.show", { name }),
-      onclick: () => {
-        page.privacy = false;
-        page.render();
-      },
-    }),
-  );
-}
-
-// Another seat asked to take back its decision: the held seats the server waits for answer.
-export function undoDialog(page) {
-  const request = page.undoRequest;
-  if (!request) return null;
-  const names = page.names();
-  const mine = page.seatViews().filter((v) => request.waiting_for.includes(v.viewer));
-  if (!mine.length) return h("p", { class: ["notice", "info"], text: t("undo.waiting", { name: names[request.seat] }) });
-  const reply = (accept) => {
-    for (const v of mine) v.replyUndo(accept);
-    page.undoRequest = null;
-    page.draw();
-  };
-  return h(
-    "div",
-    { class: ["panel", "undo-request"], role: "alertdialog", "aria-label": t("undo.asks", { name: names[request.seat] }) },
-    h("p", { text: t("undo.asks", { name: names[request.seat] }) }),
-    h("button", { type: "button", text: t("undo.accept"), onclick: () => reply(true) }),
-    h("button", { type: "button", text: t("undo.decline"), onclick: () => reply(false) }),
-  );
 }
