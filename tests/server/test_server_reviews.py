@@ -209,6 +209,14 @@ def test_hints_only_where_the_creator_turned_them_on_and_only_for_your_own_turn(
     hint = asked.json()
     assert hint["seat"] == 0 and hint["actions"][0] in {a["id"] for a in player.legal}
     assert len(hint["moves"]) == len(hint["actions"]) and all(hint["moves"])
+    # The first move (the duel's card) names its card by parts, as a legal action does (the
+    # hint in Korean, the seat's choices in English: the same card).
+    first = {a["id"]: a for a in player.legal}[hint["actions"][0]]
+    cards = [
+        [p["card"] for p in parts if "card" in p]
+        for parts in (hint["move_parts"][0], first["parts"])
+    ]
+    assert cards[0] == cards[1] and cards[0], cards
     assert 0.0 <= hint["chance"] <= 1.0 and 0.0 < hint["sure"] <= 1.0
     # The owner's and the spectator's links hold no seat: no hint for them.
     for other in (hinted["owner"]["token"], hinted["spectator"]["token"]):

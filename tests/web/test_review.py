@@ -110,4 +110,7 @@ def test_hints_are_shown_where_the_creator_turned_them_on(browser: Any, server: 
         " return el && el.textContent.includes('%'); }"
     )
     assert "The bot would play" in player.inner_text("#hint-text")
+    # Its moves' cards are drawn as the choices draw them (the duel's card as its glyph), not
+    # written in words as the terminal writes them.
+    assert player.query_selector("#hint-text .card-glyph") is not None
     context.close()

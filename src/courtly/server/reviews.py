@@ -22,6 +22,7 @@ from typing import Any
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.engine import seat_turns
 from courtly.analysis.review.spectator import public_positions
+from courtly.core.pieces import parts_json
 from courtly.core.render import action_text
 from courtly.server import bots
 from courtly.server.access import seat_of
@@ -220,13 +221,17 @@ class Reviews:
         # The first move is made at the position the seat sees now, and reads as that view
         # shows it (a kill names the card); the rest of the line at positions not shown yet.
         view = live.table.snapshot(seat).observation
+        moves = [
+            action_text(game, space.decode(i), lang, names, view if n == 0 else None)
+            for n, i in enumerate(found["line"])
+        ]
         return {
             "seat": seat,
             "seq": live.seq,
-            "moves": [
-                action_text(game, space.decode(i), lang, names, view if n == 0 else None)
-                for n, i in enumerate(found["line"])
-            ],
+            "moves": [str(move) for move in moves],
+            # Each move's cards, as a choice gives them (``courtly.core.pieces``): the page
+            # draws them as it draws the choices, never by reading the words.
+            "move_parts": [parts_json(move) for move in moves],
             "actions": found["line"],
             "chance": found["chance"],
             "sure": found["sure"],

@@ -104,12 +104,20 @@ function hintBox(page, view) {
       ? h(
           "p",
           { id: "hint-text", "aria-live": "polite" },
-          hint.waiting
-            ? t("hint.thinking")
-            : t("hint.text", { moves: hint.moves.join(" · "), chance: Math.round(hint.chance * 100), sure: Math.round(hint.sure * 100) }),
+          hint.waiting ? t("hint.thinking") : hintWords(page, hint),
         )
       : h("button", { type: "button", id: "hint-ask", text: t("hint.ask"), onclick: ask }),
   );
+}
+
+// The hint's sentence with its moves drawn as the choices draw them (a card as its glyph,
+// from the parts the server gives), joined by a dot.
+function hintWords(page, hint) {
+  const MOVES = "\u0000";
+  const [before, after = ""] = t("hint.text", { moves: MOVES, chance: Math.round(hint.chance * 100), sure: Math.round(hint.sure * 100) }).split(MOVES);
+  const parts = hint.move_parts || [];
+  const moves = hint.moves.flatMap((move, i) => [i ? " · " : null, ...serverText(page.table.game, move, parts[i] || undefined)]);
+  return [before, ...moves, after];
 }
 
 export function log(page, view) {
