@@ -4,20 +4,24 @@ neither claims a zero-width interval from one game."""
 from __future__ import annotations
 
 import math
+import random
 import re
 
 import pytest
 
+import courtly
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.tally import GroupTally
 from courtly.analysis.simulate import GameOutcome
 from courtly.analysis.stats import ExactSum, mean_interval, t95
+from courtly.core.registry import game_names
+
+#: As Courtisans declares them (``Game.report_rates``).
+RATES = frozenset({"missions completed"})
 
 
-def group_of(
-    statistics: list[dict[str, float | str]], counts: frozenset[str] = frozenset()
-) -> GroupTally:
-    group = GroupTally(2, counts=counts)
+def group_of(statistics: list[dict[str, float | str]], rates: frozenset[str] = RATES) -> GroupTally:
+    group = GroupTally(2, rates=rates)
     for index, stats in enumerate(statistics):
         group.add(GameOutcome(index, index, [1.0, 0.0], [0], 10, statistics=stats))
     return group
@@ -46,11 +50,14 @@ def test_a_count_or_a_quantity_is_not_a_rate() -> None:
     group = group_of([{"length/rounds": 7.0}, {"length/rounds": 9.0}])
     assert not group.is_rate("length/rounds")
     assert group.statistic_interval("length/rounds") == pytest.approx(mean_interval([7.0, 9.0]))
-    # A count of events that happened at most once in these games is still a count.
+    # A count that happened at most once in these games is still a count: only what the game
+    # declares a rate is one.
     sedition = "Glory powers per game/Sedition"
-    counted = group_of([{sedition: 1.0}, {sedition: 0.0}], counts=frozenset({sedition}))
+    counted = group_of([{sedition: 1.0}, {sedition: 0.0}])
     assert not counted.is_rate(sedition)
     assert counted.statistic_interval(sedition)[1] < 0  # a mean's interval, as it may be
+    offices = "offices/held at the end"
+    assert not group_of([{offices: 1.0}, {offices: 1.0}, {offices: 0.0}]).is_rate(offices)
 
 
 def test_a_mean_uses_students_t_and_one_game_claims_no_interval() -> None:
@@ -87,3 +94,20 @@ def test_the_page_shows_a_rates_interval_and_says_when_a_mean_has_none() -> None
         "\u22123.500",
         "cannot be estimated from one game",
     )
+
+
+def test_the_games_declare_their_rates() -> None:
+    """Courtisans' missions are its rates (each dealt one completed or not); the others have
+    none, and every declared group is one the game's statistics give."""
+    assert courtly.load("courtisans").report_rates == RATES
+    for name in game_names():
+        game = courtly.load(name)
+        if name != "courtisans":
+            assert game.report_rates == frozenset(), name
+            continue
+        state = game.new_game(2, seed=1)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+        groups = {key.split("/", 1)[0] for key in game.report_statistics(state)}
+        assert game.report_rates <= groups, groups

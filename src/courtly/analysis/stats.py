@@ -89,14 +89,7 @@ class ExactSum:
     Whole numbers (most scores, game lengths) are summed as integers; the rest as exact
     fractions of their binary values."""
 
-    __slots__ = (
-        "_exact",
-        "_exact_squares",
-        "_whole",
-        "_whole_squares",
-        "count",
-        "zero_one",
-    )
+    __slots__ = ("_exact", "_exact_squares", "_whole", "_whole_squares", "count")
 
     def __init__(self) -> None:
         self.count = 0
@@ -104,13 +97,9 @@ class ExactSum:
         self._whole_squares = 0
         self._exact = Fraction(0)
         self._exact_squares = Fraction(0)
-        # Whether every term was 0 or 1: the observations of a rate (see :meth:`rate_interval`).
-        self.zero_one = True
 
     def add(self, value: float) -> None:
         self.count += 1
-        if value != 0 and value != 1:
-            self.zero_one = False
         if float(value).is_integer():
             whole = int(value)
             self._whole += whole
@@ -126,7 +115,6 @@ class ExactSum:
         self._whole_squares += other._whole_squares
         self._exact += other._exact
         self._exact_squares += other._exact_squares
-        self.zero_one = self.zero_one and other.zero_one
 
     @property
     def total(self) -> float:
@@ -151,8 +139,7 @@ class ExactSum:
         return (float(mean), float(mean) - half, float(mean) + half)
 
     def rate_interval(self) -> tuple[float, float, float]:
-        """The share of terms that are 1 (every term 0 or 1: :attr:`zero_one`) and its Wilson
-        95% interval, within 0 to 1 and never of zero width, whatever the count."""
-        assert self.zero_one, "a rate's terms are each 0 or 1"
+        """The share of terms that are 1 (a rate's terms are each 0 or 1) and its Wilson 95%
+        interval, within 0 to 1 and never of zero width, whatever the count."""
         low, high = wilson_interval(self.total, self.count)
         return (self.mean, low, high)

@@ -394,6 +394,10 @@ class Game(ABC):
     # ``group/name`` it is counted under, several kinds may share one name. See
     # ``report_statistics``.
     report_event_counts: ClassVar[Mapping[str, str]] = {}
+    # The groups of ``report_statistics`` whose numbers are each 0 or 1 a game, so that their
+    # mean is a rate (how often a Secret Mission dealt is completed): a report gives them a
+    # proportion's interval, within 0 and 1, and draws them as shares of the games.
+    report_rates: ClassVar[frozenset[str]] = frozenset()
     #: The game's catalogue domain, its events and its actions' texts (docs/i18n.md). None in
     #: a game not converted yet: its texts are English in every language.
     domain: ClassVar[Domain | None] = None

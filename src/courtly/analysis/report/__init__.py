@@ -178,7 +178,7 @@ def run_report(
         plan.players,
         values,
         vary_players=plan.vary_name == VARY_PLAYERS,
-        counts=frozenset(load_game(plan.job.game).report_event_counts.values()),
+        rates=load_game(plan.job.game).report_rates,
     )
     done = bytearray(plan.games)
     count = 0

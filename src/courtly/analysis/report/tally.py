@@ -38,8 +38,8 @@ class GroupTally:
     numbers: dict[str, ExactSum] = field(default_factory=dict)
     number_counts: dict[str, Counter[float]] = field(default_factory=dict)
     texts: dict[str, Counter[str]] = field(default_factory=dict)
-    # The statistics that count events (``Game.report_event_counts``): never rates.
-    counts: frozenset[str] = frozenset()
+    # The groups of statistics the game declares rates (``Game.report_rates``).
+    rates: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.wins = [ExactSum() for _ in range(self.players)]
@@ -76,11 +76,10 @@ class GroupTally:
 
     def is_rate(self, name: str) -> bool:
         """Whether the numeric statistic ``name`` is a rate: 1 or 0 per game that gives it (a
-        Courtisans mission completed or not), so its mean is a share of those games. The
-        kernel's statistics do not say so; a statistic is taken for a rate when every game
-        gave it 0 or 1 and the game does not declare it a count of events
-        (``Game.report_event_counts``: a count may be 0 or 1 in a few games, and more)."""
-        return self.numbers[name].zero_one and name not in self.counts
+        Courtisans mission completed or not), so its mean is a share of those games. The game
+        says so (``Game.report_rates``, by group): a count that happened to be 0 or 1 in every
+        game of a short run is still a count."""
+        return name.split("/", 1)[0] in self.rates
 
     def statistic_interval(self, name: str) -> tuple[float, float, float]:
         """The numeric statistic's mean over the games that gave it, and its 95% interval: a
@@ -102,15 +101,15 @@ class ReportTally:
     players: int
     values: Sequence[Any] = ()
     vary_players: bool = False
-    # The game's statistics that count events (see GroupTally.is_rate).
-    counts: frozenset[str] = frozenset()
+    # The groups of statistics the game declares rates (see GroupTally.is_rate).
+    rates: frozenset[str] = frozenset()
     overall: GroupTally = field(init=False)
     by_value: list[GroupTally] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.overall = GroupTally(0 if self.vary_players else self.players, counts=self.counts)
+        self.overall = GroupTally(0 if self.vary_players else self.players, rates=self.rates)
         self.by_value = [
-            GroupTally(int(value) if self.vary_players else self.players, counts=self.counts)
+            GroupTally(int(value) if self.vary_players else self.players, rates=self.rates)
             for value in self.values
         ]
 

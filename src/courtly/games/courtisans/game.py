@@ -83,6 +83,8 @@ class CourtisansGame(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     summary: ClassVar[str] = TEXTS.text("game.summary", ENGLISH)
+    # Each mission dealt is completed or not (statistics.py): its mean is a rate.
+    report_rates: ClassVar[frozenset[str]] = frozenset({"missions completed"})
     domain = TEXTS
     event_kinds = EVENTS
     action_texts = ACTION_TEXTS
