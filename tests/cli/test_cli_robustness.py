@@ -298,6 +298,11 @@ def test_ctrl_c_saves_the_game_and_resume_finishes_it(tmp_path: Path, env: dict[
     assert "Game over" in done.stdout and "Scores" in done.stdout and "Winner" in done.stdout
     finished = json.loads(save.read_text(encoding="utf-8"))
     assert finished["result"] is not None
+    # A finished game has nothing to go on with: said, and the file left as it is (it was once
+    # shown again and written again).
+    before = save.read_bytes()
+    refused(["play", "--resume", str(save)], env, 1, "finished game", f"courtly replay {save}")
+    assert save.read_bytes() == before
     assert finished["actions"][: len(saved["actions"])] == saved["actions"]
     assert run(["replay", str(save)], env).returncode == 0
 

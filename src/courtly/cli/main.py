@@ -41,7 +41,7 @@ from courtly.cli.running import (
 from courtly.cli.scoreboard import HUMAN
 from courtly.cli.tables import WholeTable
 from courtly.core.build import build_name
-from courtly.core.errors import CourtlyError
+from courtly.core.errors import CourtlyError, UnusableFileError
 from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
 from courtly.core.options import typed
 from courtly.core.registry import game_names, load_game
@@ -177,6 +177,9 @@ def play(
         if game is not None or players is not None or seed is not None or option:
             fail(CourtlyError.keyed("error.cli.resume"))
         table = play_module.resumed_table(resume, seat)
+        if table.state.is_terminal:
+            # Nothing to go on with, and the file is left as it was (it was once written again).
+            fail(UnusableFileError.keyed("error.cli.resume_over", path=resume))
         play_module.run(table, save or resume)
         return
     if game is None:
