@@ -10,7 +10,7 @@ from highcards import HighCards
 from rich.console import Console
 
 from courtly.agents import make_agent
-from courtly.cli.scoreboard import figure, scoreboard, winners_line
+from courtly.cli.scoreboard import figure, scoreboard, seat_label, winners_line
 from courtly.core.match import play_match
 from courtly.core.registry import game_names, load_game
 from courtly.core.state import State
@@ -78,3 +78,12 @@ def test_the_breakdown_shows_categories_tie_break_and_end(
     breakdown["decided_by"] = "shared"
     text = drawn(scoreboard(state, ["ann", "bob"]))
     assert "A shared victory" in text and "Tie broken by" not in text
+
+
+def test_a_seat_nobody_is_named_for_is_said_once() -> None:
+    """A record that names no seats gives them their labels as names: "seat 2", never
+    "seat 2 (seat 2)"; a named holder is said beside the seat."""
+    assert seat_label(1, "seat 2") == "seat 2"
+    assert seat_label(1, "") == "seat 2"
+    assert seat_label(1, "random") == "seat 2 (random moves)"
+    assert seat_label(0, "Ada") == "seat 1 (Ada)"

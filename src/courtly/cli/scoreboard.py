@@ -55,8 +55,12 @@ def _is_spec(name: str) -> bool:
 
 
 def seat_label(seat: int, name: str) -> str:
-    """ "seat 2 (random moves)", "2번 자리 (무작위 수)": the seat and who holds it."""
-    return f"{seat_text(seat, current_language())} ({seat_holder(name)})"
+    """ "seat 2 (random moves)", "2번 자리 (무작위 수)": the seat and who holds it; the seat
+    alone where nobody is named (a record that names no seats: not "seat 2 (seat 2)")."""
+    said = seat_text(seat, current_language())
+    if not name or name == said:
+        return said
+    return f"{said} ({seat_holder(name)})"
 
 
 def sentence_names(names: Sequence[str]) -> list[str]:
