@@ -62,7 +62,10 @@ def test_a_port_in_use_is_one_line_before_anything_is_promised(tmp_path: Path) -
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = str(taken.getsockname()[1])
-        for lang, words in (("en", "cannot serve on"), ("ko", "에서 서버를 열 수 없습니다")):
+        for lang, words in (
+            ("en", "cannot serve on"),
+            ("ko", "에서 서버를 열 수 없습니다: 이미 쓰이고 있는 주소입니다"),
+        ):
             done = _serve("--lang", lang, "serve", "--port", port, "--data", str(tmp_path))
             assert done.returncode == 2, done
             assert f"127.0.0.1:{port}" in done.stderr and words in done.stderr, done.stderr
