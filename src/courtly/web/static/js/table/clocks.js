@@ -76,6 +76,11 @@ function ownControls(page, view) {
   const clock = page.table.clock;
   if (typeof seat !== "number" || page.table.status !== "playing") return null;
   if (clock.stand_in.includes(seat)) {
+    // A clock that adds nothing gives a seat that ran out no time again: back, it would lose
+    // its turn at once (docs/server.md), so the button would do nothing. Said instead.
+    if (clock.pace.kind === "fischer" && !(clock.pace.increment_seconds > 0) && clock.remaining_ms[seat] <= 0) {
+      return h("p", { class: "muted", id: "clock-out", text: t("clock.out_for_good") });
+    }
     return h("button", { type: "button", class: "primary", id: "clock-back", text: t("clock.back"), onclick: () => post(page, view, "back") });
   }
   if (clock.pace.kind !== "turn") return null;
