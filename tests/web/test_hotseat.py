@@ -186,6 +186,9 @@ def test_a_reload_mid_game_shows_the_privacy_screen_first(browser: Any, server: 
            }).observe(document, { childList: true, subtree: true });"""
     )
     page.reload()
+    page.wait_for_selector(PRIVACY)
+    # The privacy screen names the seat to act from the first: never another seat's for a
+    # moment while the seat to act's snapshot is on its way.
     assert privacy_seat(page) == following
     page.wait_for_timeout(500)  # every seat's snapshot has come by now
     assert page.evaluate("() => window.__boardShown === undefined")

@@ -194,7 +194,10 @@ class TablePage {
     const toAct = seats.map((v) => v.observation && v.observation.to_act).find((x) => x !== undefined && x !== null);
     const acting = seats.find((v) => v.viewer === toAct && v.observation);
     if (acting) return acting;
-    if (this.display && seats.includes(this.display)) return this.display;
+    const kept = this.display && seats.includes(this.display) ? this.display : null;
+    // The seat to act is held here but its snapshot is on its way (a reload): wait for it, not
+    // name another seat on the privacy screen for a moment.
+    if (seats.some((v) => v.viewer === toAct) || kept) return kept;
     return seats.find((v) => v.seq !== null) || null;
   }
 
