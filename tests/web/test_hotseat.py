@@ -181,8 +181,11 @@ def test_a_reload_mid_game_shows_the_privacy_screen_first(browser: Any, server: 
     assert following != first
     # Whatever the page draws from the reload on is watched, a board drawn for a moment too.
     page.add_init_script(
-        """new MutationObserver(() => {
+        """window.__privacySeats = [];
+           new MutationObserver(() => {
              if (document.querySelector('.board-area .board')) window.__boardShown = true;
+             const screen = document.querySelector('.privacy');
+             if (screen) window.__privacySeats.push(screen.dataset.seat);
            }).observe(document, { childList: true, subtree: true });"""
     )
     page.reload()
@@ -192,5 +195,7 @@ def test_a_reload_mid_game_shows_the_privacy_screen_first(browser: Any, server: 
     assert privacy_seat(page) == following
     page.wait_for_timeout(500)  # every seat's snapshot has come by now
     assert page.evaluate("() => window.__boardShown === undefined")
+    # No other seat was named on the privacy screen for a moment either.
+    assert set(page.evaluate("() => window.__privacySeats")) == {str(following)}
     assert page.query_selector(".board-area .board") is None
     page.context.close()

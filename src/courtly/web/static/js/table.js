@@ -195,9 +195,9 @@ class TablePage {
     const acting = seats.find((v) => v.viewer === toAct && v.observation);
     if (acting) return acting;
     const kept = this.display && seats.includes(this.display) ? this.display : null;
-    // The seat to act is held here but its snapshot is on its way (a reload): wait for it, not
-    // name another seat on the privacy screen for a moment.
-    if (seats.some((v) => v.viewer === toAct) || kept) return kept;
+    // The seat to act is held here but its snapshot is on its way (a reload): wait for it.
+    const token = toAct === undefined ? null : this.held.seats[toAct];
+    if ((token && this.views.some((v) => v.token === token && v.state !== "closed")) || kept) return kept;
     return seats.find((v) => v.seq !== null) || null;
   }
 
