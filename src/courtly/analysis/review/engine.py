@@ -17,7 +17,7 @@ not tell from the real one (tests/analysis/test_review.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -29,7 +29,7 @@ from courtly.core.records import GameRecord
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
 from courtly.core.seeds import decision_rng
-from courtly.core.state import Game
+from courtly.core.state import Game, State
 
 #: The confined search for the move played gets this share of the first search's budget: it
 #: weighs one root action, where the first shares its budget among all of them.
@@ -194,22 +194,35 @@ def hint(game: Game, view: SeatView, settings: ReviewSettings, rng: Rng) -> Hint
 
 def planned_turn(view: SeatView, line: list[int], rng: Rng) -> list[int]:
     """The first moves of the search's ``line`` that make one turn as ``turns.py`` cuts a
-    record: up to the first that shows something new (``State.reveal``: a card drawn, a hidden
-    choice uncovered). The search follows its line on through such a move in the worlds it
+    record (``turn_line``), followed in a world drawn from the seat's view alone, as the
+    search's were."""
+    return turn_line(view.sample_world(rng), view.player, line) or line[:1]
+
+
+def turn_line(world: State, seat: int, line: Sequence[int]) -> list[int]:
+    """The moves of the search's ``line`` (``seat``'s choices: it gives a forced move no node)
+    that make one turn from ``world`` (which this plays on): each forced move between them
+    played as it comes, up to the first move that shows something new (``State.reveal``: a
+    card drawn, a hidden choice uncovered) or another seat's decision. The search follows its
+    line on through such a move, over the other seats' modelled moves, into the worlds it
     imagined, so past it the line names cards the seat does not hold (a Kingdoms hint went on
-    to play a card it would draw), a plan the seat cannot make yet. Followed here in a world
-    drawn from the seat's view alone, as the search's were."""
-    world = view.sample_world(rng)
+    to play a card it would draw; a review preferred a Courtisans card from the next hand), a
+    plan the seat cannot make yet."""
     planned: list[int] = []
     for action_id in line:
-        if world.current_player != view.player or action_id not in world.legal_action_ids():
+        while world.current_player == seat and len(forced := world.legal_action_ids()) == 1:
+            seen = world.reveals
+            world.step(forced[0])
+            if world.reveals != seen:
+                return planned
+        if world.current_player != seat or action_id not in world.legal_action_ids():
             break
         seen = world.reveals
         world.step(action_id)
         planned.append(action_id)
         if world.reveals != seen:
             break
-    return planned or line[:1]
+    return planned
 
 
 def judge_turn(
@@ -224,8 +237,10 @@ def judge_turn(
     played_rng = rng.fork()  # the second search's generator: from the seed and step too
     view = SeatView(first.state, seat)
     raw_before, result = search_value(game, view, settings, rng)
+    # The search's line cut to one turn (a review once preferred a card of the next hand).
+    line = turn_line(view.sample_world(rng), seat, result.line) or result.line[:1]
+    preferred = line[: len(chosen)]
     view.expire()
-    preferred = result.line[: len(chosen)]
     iterations = result.iterations
     if preferred == played:
         raw_after = raw_before
