@@ -4,7 +4,9 @@ breakdown, for the result panel).
 
 The client has no game logic, so it cannot step a record itself: the server replays the
 record to the asked step and returns what the asked viewer sees there. Only a finished
-table is replayed, and then every event may be shown (as ``courtly replay`` does).
+table is replayed; up to its end a seat's view (or the public view) shows the events that
+viewer saw then, as its board shows what it saw, and at the end every event, since the end
+has shown everyone everything (as ``courtly replay --as`` does).
 """
 
 from __future__ import annotations
@@ -63,15 +65,19 @@ def position(
     lang: str = ENGLISH,
     names: Sequence[str | None] = (),
 ) -> dict[str, Any]:
-    """The position after ``step`` actions as ``viewer`` sees it, with every event so far
-    (their texts made by the kernel's renderer in ``lang``, naming seat ``i`` as
-    ``names[i]`` where it is not None, as the live table's log does)."""
+    """The position after ``step`` actions as ``viewer`` sees it, with the events so far that
+    it saw then, all of them at the end (their texts made by the kernel's renderer in
+    ``lang``, naming seat ``i`` as ``names[i]`` where it is not None, as the live table's
+    log does)."""
     game, record = replayed.game, replayed.record
     state = replayed.state(step)
     log: list[dict[str, Any]] = []
+    # Before the end the log tells what the viewer's board shows: a seat's replay is the game
+    # as that seat lived it (a log naming the others' hands beside a board hiding them was
+    # both a contradiction and of no use to study a decision). The end showed everything.
+    over = state.is_terminal
     for events in replayed.events[: step + 1]:
-        # Only a finished game is replayed: the end has shown everyone everything.
-        shown = events_for(events, viewer, record.num_players, over=True)
+        shown = events_for(events, viewer, record.num_players, over=over)
         log.extend(event_json(game, e, lang, names) for e in shown)
     return {
         "step": step,
