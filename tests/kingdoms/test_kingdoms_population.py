@@ -82,6 +82,20 @@ def test_c4_6_turn_army_face_up() -> None:
     assert s.army[0] == [] and s.rows[0][2] == [parse_card("9H")]
 
 
+def test_c4_6_an_army_card_placed_this_phase_may_be_turned_face_up_in_it() -> None:
+    """Ruling R30: "turn these cards face up during your Population Phase for use on your next
+    turn" excludes no card; one placed in this phase may be turned up in it too."""
+    s = build(
+        phase="population",
+        seats=({"hand": ["5S", "9H"], "court": {"king": "KS"}}, {"court": {"king": "KD"}}),
+    )
+    act(s, "army")
+    act(s, "select", card="9H")
+    assert has(s, "flip", card="9H")
+    act(s, "flip", card="9H")
+    assert s.army[0] == [] and s.rows[0][2] == [parse_card("9H")]
+
+
 def test_c4_6_rearrange_between_rows_once() -> None:
     s = build(
         phase="population",
