@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any
+from typing import Any, SupportsIndex
 
 import pytest
 from highcards import HighCards, HighCardsState
@@ -248,7 +248,7 @@ class OpeningViolation(HighCardsState):
 
 
 class TracingRefusal(HighCardsState):
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+    def apply(self, action: Any, player: SupportsIndex | None = None) -> list[Event]:
         try:
             return super().apply(action, player)
         except IllegalActionError:
@@ -297,7 +297,7 @@ def test_a_broken_json_round_trip_is_caught() -> None:
 
 
 class FloatingRefusal(HighCardsState):
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+    def apply(self, action: Any, player: SupportsIndex | None = None) -> list[Event]:
         try:
             return super().apply(action, player)
         except IllegalActionError:

@@ -28,9 +28,9 @@ def test_observation_is_resample_invariant(name: str, players: int) -> None:
         if state.is_terminal:
             continue
         for seat in range(players):
-            environment.state = state
+            environment.core = state
             truth = environment.observe(agent_name(seat))
-            environment.state = state.resample(seat, Rng(seat + 1))
+            environment.core = state.resample(seat, Rng(seat + 1))
             world = environment.observe(agent_name(seat))
             for key in ("observation", "action_mask"):
                 assert numpy.array_equal(truth[key], world[key]), (name, seat, key)

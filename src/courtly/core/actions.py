@@ -9,9 +9,10 @@ the list of legal moves allocates nothing and action masks come for free.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from courtly.core.canonical import canonical_json
 from courtly.core.errors import IllegalActionError
@@ -22,6 +23,20 @@ JSONScalar = str | int | float | bool | None
 #: What a reader's observation adds to an action's data for its sentence (``ActionTexts``):
 #: ``(args, observation) -> data``, empty where the observation does not show the place.
 Seen = Callable[[Mapping[str, JSONScalar], Mapping[str, Any]], Mapping[str, JSONScalar]]
+
+
+def plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer: Python's, or any integral type such as
+    numpy's (``operator.index``), as a researcher's ids come from a mask's ``nonzero()``; None
+    for anything else. A bool is no integer here: ``True`` is no id, seat, count or seed."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:  # anything without ``__index__`` raises TypeError
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,14 +152,16 @@ class ActionSpace:
     def __getitem__(self, action_id: int) -> Action:
         return self.actions[action_id]
 
-    def decode(self, action_id: int) -> Action:
-        if not isinstance(action_id, int) or isinstance(action_id, bool):
+    def decode(self, action_id: SupportsIndex) -> Action:
+        """The action of id ``action_id`` (any integer, numpy's too)."""
+        index = action_id if type(action_id) is int else plain_int(action_id)
+        if index is None:
             raise IllegalActionError.keyed("error.action.id_type", value=action_id)
-        if not 0 <= action_id < len(self.actions):
+        if not 0 <= index < len(self.actions):
             raise IllegalActionError.keyed(
-                "error.action.id_range", id=action_id, last=len(self.actions) - 1
+                "error.action.id_range", id=index, last=len(self.actions) - 1
             )
-        return self.actions[action_id]
+        return self.actions[index]
 
     def encode(self, action: Action) -> int:
         if not isinstance(action, Action) or self.actions[action.id] != action:
@@ -152,15 +169,21 @@ class ActionSpace:
         return action.id
 
     def from_json(self, obj: Any) -> Action:
-        """An action from its JSON form (a mapping with ``kind``), a JSON string, or an id."""
+        """An action from its JSON form (a mapping with ``kind``), a JSON string, or an id (any
+        integer, numpy's too)."""
         if isinstance(obj, str):
             try:
                 obj = json.loads(obj)
             except json.JSONDecodeError as exc:
                 raise IllegalActionError.keyed("error.action.json", reason=exc) from None
-        if isinstance(obj, int) and not isinstance(obj, bool):
+        if type(obj) is int:
             return self.decode(obj)
-        if not isinstance(obj, Mapping) or "kind" not in obj:
+        if not isinstance(obj, Mapping):
+            index = plain_int(obj)
+            if index is None:
+                raise IllegalActionError.keyed("error.api.action", value=obj)
+            return self.decode(index)
+        if "kind" not in obj:
             raise IllegalActionError.keyed("error.action.object", value=obj)
         try:
             key = canonical_json(obj)

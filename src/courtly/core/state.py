@@ -13,14 +13,15 @@ import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
 
 from mypy_extensions import mypyc_attr
 
-from courtly.core.actions import Action, ActionSpace, ActionTexts, ChoiceGrid
+from courtly.core.actions import Action, ActionSpace, ActionTexts, ChoiceGrid, plain_int
 from courtly.core.budgets import LevelBudgets
 from courtly.core.canonical import canonical_json, canonical_json_without_floats
 from courtly.core.errors import (
+    CourtlyError,
     IllegalActionError,
     InvalidSeatError,
     InvalidStateError,
@@ -52,6 +53,16 @@ OBSERVATION_ENVELOPE = ("game", "viewer", "num_players", "to_act", "phase", "sco
 def text_fingerprint(text: str) -> str:
     """The fingerprint of a state whose canonical JSON (:func:`canonical_json`) is ``text``."""
     return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a plain int if it is an integer (Python's or numpy's, any size: the
+    generator keeps its low 64 bits), else a :class:`CourtlyError` saying what a seed may be.
+    A string, a float or a bool is refused rather than read as some other seed."""
+    value = plain_int(seed)
+    if value is None:
+        raise CourtlyError.keyed("error.api.seed", value=seed)
+    return value
 
 
 def information_state_text(observation: Mapping[str, Any], own_actions: Sequence[int]) -> str:
@@ -158,21 +169,25 @@ class State(ABC):
         return self.action_space.size
 
     def check_seat(self, player: object) -> int:
-        """``player`` if it is a seat of this game, else :class:`InvalidSeatError`."""
-        if type(player) is not int or not 0 <= player < self.num_players:
+        """``player`` as a plain int if it is a seat of this game (an integer, numpy's too, from
+        0 to ``num_players - 1``), else :class:`InvalidSeatError`."""
+        if type(player) is int and 0 <= player < self.num_players:
+            return player
+        seat = plain_int(player)
+        if seat is None or not 0 <= seat < self.num_players:
             raise InvalidSeatError.keyed(
                 "error.seat.invalid",
-                player=player,
+                player=player if seat is None else seat,
                 players=self.num_players,
                 last=self.num_players - 1,
             )
-        return player
+        return seat
 
     def action_words(self, action: Action) -> Words:
         """``action``'s description in every language, for an error that names it."""
         return Words.of(lambda lang: action_text(self.game, action, lang))
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: SupportsIndex | None) -> dict[str, Any]:
         """JSON-able: exactly what seat ``player`` may know now (None: a spectator).
 
         The one place a view of the game is made: every front (terminal, server, replay,
@@ -189,13 +204,13 @@ class State(ABC):
         view.update(self._observe(viewer))
         return view
 
-    def observation_tensor(self, player: int | None) -> numpy.ndarray[Any, Any]:
+    def observation_tensor(self, player: SupportsIndex | None) -> numpy.ndarray[Any, Any]:
         """``observation(player)`` as a fixed-length float32 vector (the game's ``tensor.py``
         layout, docs/games/GAME.md). Made from the observation and nothing else, so it tells
         the seat exactly what the observation does. Needs numpy (the ``research`` extra)."""
         return self.game.observation_tensor(self.observation(player))
 
-    def information_state_string(self, player: int, own_actions: Sequence[int]) -> str:
+    def information_state_string(self, player: SupportsIndex, own_actions: Sequence[int]) -> str:
         """What seat ``player`` knows now and how it got here: its observation and the ids of
         its own decisions so far (``own_actions``, oldest first), as one canonical JSON text.
         The state keeps no history, so the caller (a table, an interop wrapper) passes the
@@ -206,7 +221,7 @@ class State(ABC):
         """What a spectator may know now: ``observation(None)``."""
         return self.observation(None)
 
-    def resample(self, player: int | None, rng: Rng) -> State:
+    def resample(self, player: SupportsIndex | None, rng: Rng) -> State:
         """A complete state consistent with all that ``player`` has seen (None: a spectator,
         who has seen ``observation(None)`` and nothing else).
 
@@ -217,7 +232,13 @@ class State(ABC):
         ``player`` resample to the same worlds for the same ``rng``. For a spectator every
         card no spectator saw is re-drawn, each seat's own hand too: what a seat's view keeps
         (its hand) would be a leak in a view of the table from outside.
+
+        ``rng`` is a generator (``Rng(seed)`` for a seed), which the worlds are drawn from and
+        which moves on, so that successive calls draw different worlds; anything else is
+        refused with a :class:`~courtly.core.errors.CourtlyError`.
         """
+        if not isinstance(cast(object, rng), Rng):  # as the caller passed it
+            raise CourtlyError.keyed("error.api.rng", value=rng)
         if player is None:
             return self._resample_public(rng)
         return self._resample(self.check_seat(player), rng)
@@ -239,7 +260,7 @@ class State(ABC):
     def encode(self, action: Action) -> int:
         return self.action_space.encode(action)
 
-    def decode(self, action_id: int) -> Action:
+    def decode(self, action_id: SupportsIndex) -> Action:
         return self.action_space.decode(action_id)
 
     def legal_actions(self) -> list[Action]:
@@ -253,38 +274,50 @@ class State(ABC):
         return mask
 
     def apply(
-        self, action: Action | int | Mapping[str, Any] | str, player: int | None = None
+        self,
+        action: Action | SupportsIndex | Mapping[str, Any] | str,
+        player: SupportsIndex | None = None,
     ) -> list[Event]:
-        """Play ``action`` (an Action, id or JSON form) and return the events it caused.
+        """Play ``action`` (an Action, an id, numpy's integers too, or the JSON form) and return
+        the events it caused.
 
         Raises a :class:`~courtly.core.errors.CourtlyError` and leaves the state unchanged if
-        the action is malformed, illegal now, or (when ``player`` is given) not that seat's.
+        the action is malformed, illegal now, or (when ``player`` is given) not that seat's, or
+        if ``player`` is no seat of this game (:class:`InvalidSeatError`).
         """
         events: list[Event] = []
         self._apply(self._checked(action, player), events)
         return events
 
     def play(
-        self, action: Action | int | Mapping[str, Any] | str, player: int | None = None
+        self,
+        action: Action | SupportsIndex | Mapping[str, Any] | str,
+        player: SupportsIndex | None = None,
     ) -> None:
         """``apply`` for a caller that reads no events (a simulated game, a record kept for its
         fingerprints): the same checks and the same position, with no events made, whose texts
         cost more than the move itself."""
         self._apply(self._checked(action, player), None)
 
-    def _checked(self, action: Action | int | Mapping[str, Any] | str, player: int | None) -> int:
+    def _checked(
+        self,
+        action: Action | SupportsIndex | Mapping[str, Any] | str,
+        player: SupportsIndex | None,
+    ) -> int:
         """The id of ``action`` once it is known to be legal now (and ``player``'s, if given)."""
         resolved = self.action_space.resolve(action)
         current = self.current_player
         if current is None:
             raise IllegalActionError.keyed("error.action.over", action=self.action_words(resolved))
-        if player is not None and player != current:
-            raise WrongPlayerError.keyed(
-                "error.action.wrong_seat",
-                current=current + 1,
-                player=player + 1,
-                action=self.action_words(resolved),
-            )
+        if player is not None:
+            seat = self.check_seat(player)
+            if seat != current:
+                raise WrongPlayerError.keyed(
+                    "error.action.wrong_seat",
+                    current=current + 1,
+                    player=seat + 1,
+                    action=self.action_words(resolved),
+                )
         legal = self.legal_action_ids()
         if resolved.id not in legal:
             space = self.action_space
@@ -558,11 +591,11 @@ class Game(ABC):
 
     # --- derived ---------------------------------------------------------------------------
 
-    def check_players(self, num_players: int) -> None:
-        if (
-            not isinstance(num_players, int)
-            or not self.min_players <= num_players <= self.max_players
-        ):
+    def check_players(self, num_players: object) -> int:
+        """``num_players`` as a plain int if the game is for that many (an integer, numpy's
+        too), else :class:`PlayerCountError`."""
+        count = plain_int(num_players)
+        if count is None or not self.min_players <= count <= self.max_players:
             raise PlayerCountError.keyed(
                 "error.players.exactly"
                 if self.min_players == self.max_players
@@ -570,8 +603,9 @@ class Game(ABC):
                 title=Words.of(lambda lang: self.text("game.title", lang, self.title)),
                 low=self.min_players,
                 high=self.max_players,
-                count=num_players,
+                count=num_players if count is None else count,
             )
+        return count
 
     def resolve_options(
         self, options: Mapping[str, Any] | None, *, saved: bool = False
@@ -597,8 +631,8 @@ class Game(ABC):
         key = (num_players, canonical_json(opts))
         space = self._spaces.get(key)
         if space is None:
-            self.check_players(num_players)
-            space = self._spaces[key] = self._build_action_space(num_players, opts)
+            count = self.check_players(num_players)
+            space = self._spaces[key] = self._build_action_space(count, opts)
         if options is not None:
             if len(self._by_options) >= _KEPT_OPTIONS:
                 self._by_options.clear()
@@ -610,11 +644,18 @@ class Game(ABC):
         return self.action_space(num_players, options).size
 
     def new_game(
-        self, num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self,
+        num_players: SupportsIndex,
+        seed: SupportsIndex | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> State:
-        self.check_players(num_players)
+        """The opening position of a game for ``num_players`` (an integer, numpy's too), dealt
+        from ``seed`` (an integer, :func:`check_seed`; None draws a fresh one); every argument
+        is checked."""
+        count = self.check_players(num_players)
+        dealt = fresh_seed() if seed is None else check_seed(seed)
         opts = self._shared_options(self.resolve_options(options))
-        return self._new_state(num_players, fresh_seed() if seed is None else int(seed), opts)
+        return self._new_state(count, dealt, opts)
 
     def _shared_options(self, opts: dict[str, Any]) -> dict[str, Any]:
         """The one mapping of ``opts``' value that states share (states never change theirs)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from courtly.core.errors import CourtlyError, error_text
+from courtly.core.i18n import text
 from courtly.core.registry import load_game
 from courtly.core.tensor import layout_markdown
 
@@ -16,10 +18,16 @@ def layout_table(name: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    """Exit code 2 with one line, as courtly's commands do, for a mistake (an unknown game)."""
     if len(argv) != 1:
         print("usage: python -m courtly.interop.layouts GAME", file=sys.stderr)
         return 2
-    print(layout_table(argv[0]), end="")
+    try:
+        table = layout_table(argv[0])
+    except CourtlyError as exc:
+        print(text("cli.error"), error_text(exc), file=sys.stderr)
+        return 2
+    print(table, end="")
     return 0
 
 

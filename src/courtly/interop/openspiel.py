@@ -16,6 +16,11 @@ How our engines meet OpenSpiel's model:
   marker (``UNKNOWN_PAST``) in place of decisions p cannot know, so a world holds nothing
   p may not know.
 - Returns are our ``rewards``: 1 shared among the winners, so the game is constant-sum (1).
+- An illegal action is refused with our ``IllegalActionError`` (what ``State.apply`` raises),
+  and nothing changes: neither the position nor the seat's own decisions.
+- A game string splits its parameters at commas, so a text option's list (Tudor's
+  ``scoring=1,4``) is written there with ``;`` (``scoring=1;4``), and a lone number with a
+  ``;`` after it (``novice=2;``), since OpenSpiel reads a bare number as an integer.
 """
 
 from __future__ import annotations
@@ -31,12 +36,15 @@ from courtly.core.canonical import canonical_json
 from courtly.core.registry import game_names, load_game
 from courtly.core.render import action_text
 from courtly.core.rng import Rng
-from courtly.core.state import Game, State, information_state_text
+from courtly.core.state import Game, State, check_seed, information_state_text
 from courtly.core.tensor import layout_size
 
 PREFIX = "python_courtly_"
 # In a resampled world, stands for the decisions of a seat the resampling seat cannot know.
 UNKNOWN_PAST = -1
+# In a game string, stands for the comma of a text option's list: OpenSpiel's parser ends a
+# parameter at every comma (python_courtly_tudor(scoring=1;4) is scoring "1,4").
+LIST_SEPARATOR = ";"
 
 
 def _max_game_length(game: Game, options: Mapping[str, Any]) -> int:
@@ -57,6 +65,30 @@ def _parameters(game: Game) -> dict[str, Any]:
     for option in game.options:
         params[option.name] = option.default
     return params
+
+
+def _text_options(game: Game) -> frozenset[str]:
+    """The options OpenSpiel takes as text (their default is one): the ones whose value may be
+    a list, or a number OpenSpiel would read as an integer (Tudor's ``scoring``, ``novice``)."""
+    return frozenset(option.name for option in game.options if isinstance(option.default, str))
+
+
+def from_game_string(value: str) -> str:
+    """A text option's value as a game string writes it: ``1;4`` is our ``1,4``, and a ``;``
+    at either end (``2;``, which keeps a lone number text) is dropped."""
+    if LIST_SEPARATOR not in value:
+        return value
+    return ",".join(part for part in value.split(LIST_SEPARATOR) if part)
+
+
+def to_game_string(value: str) -> str:
+    """Our value of a text option as a game string writes it (:func:`from_game_string` reads it
+    back), so that ``pyspiel.load_game(str(game))`` loads the same game: commas as ``;``, and a
+    lone number, or a word OpenSpiel reads as a truth value, given a ``;`` after it."""
+    text = value.replace(",", LIST_SEPARATOR)
+    if text and (text.lower() in ("true", "false") or all(c in "+-0123456789." for c in text)):
+        text += LIST_SEPARATOR
+    return text
 
 
 def _game_type(game: Game) -> pyspiel.GameType:
@@ -87,9 +119,12 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         game = self.courtly_game
         given = dict(_parameters(game))
         given.update(params or {})
-        self.num_seats = int(given.pop("players"))
-        self.seed = int(given.pop("seed"))
-        game.check_players(self.num_seats)
+        self.num_seats = game.check_players(given.pop("players"))
+        self.seed = check_seed(given.pop("seed"))
+        texts = _text_options(game)
+        for name, value in given.items():
+            if name in texts and isinstance(value, str):
+                given[name] = from_game_string(value)
         self.options = game.resolve_options(given)
         self.seeds = Rng(self.seed)
         size = game.action_space_size(self.num_seats, self.options)
@@ -103,8 +138,13 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=1.0,
             max_game_length=_max_game_length(game, self.options),
         )
+        # The parameters OpenSpiel reports (and writes in the game's string), in its own form.
+        parameters = {
+            name: to_game_string(value) if name in texts and isinstance(value, str) else value
+            for name, value in self.options.items()
+        }
         super().__init__(
-            _game_type(game), info, {"players": self.num_seats, "seed": self.seed, **self.options}
+            _game_type(game), info, {"players": self.num_seats, "seed": self.seed, **parameters}
         )
 
     def new_initial_state(self) -> CourtlyState:
@@ -135,13 +175,17 @@ class _Held:
     """The courtly state inside an OpenSpiel state: copied with ``clone`` (fast, never a deep
     copy) and pickled (OpenSpiel's serialization of Python states) as our state JSON."""
 
-    __slots__ = ("state", "views")
+    __slots__ = ("legal", "state", "views")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, legal: list[int] | None = None) -> None:
         self.state = state
         # Views made since the last move, by viewer: OpenSpiel's checks and observers ask for
         # the same view several times a move (tensor, string, information state).
         self.views: dict[int | None, dict[str, Any]] = {}
+        # The legal ids now, sorted (OpenSpiel's order), once made: an algorithm asks for them
+        # and then plays one, which is checked against them. Never changed in place, so a
+        # clone shares it until either moves.
+        self.legal = legal
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         view = self.views.get(viewer)
@@ -149,8 +193,14 @@ class _Held:
             view = self.views[viewer] = self.state.observation(viewer)
         return view
 
+    def legal_ids(self) -> list[int]:
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = sorted(self.state.legal_action_ids())
+        return legal
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone())
+        return _Held(self.state.clone(), self.legal)
 
     def __reduce__(self) -> tuple[Callable[[str, str], _Held], tuple[str, str]]:
         return _restore, (self.state.game.name, json.dumps(self.state.to_json()))
@@ -171,39 +221,57 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         self._own: list[list[int]] = [[] for _ in range(game.num_seats)]
 
     @property
-    def core(self) -> State:
-        """Our state (read it; play through ``apply_action``)."""
+    def held(self) -> _Held:
+        """Our state and what was made of it this move (the position dealt when first asked)."""
         if self._held is None:
             self._held = _Held(self.get_game().deal())
-        return self._held.state
+        return self._held
+
+    @property
+    def core(self) -> State:
+        """Our state (read it; play through ``apply_action``)."""
+        return self.held.state
 
     def current_player(self) -> int:
         seat = self.core.current_player
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.core.current_player:
+        held = self._held or self.held
+        if player != held.state.current_player:
             return []
-        return sorted(self.core.legal_action_ids())
+        # The list kept (OpenSpiel copies it into its own vector): never changed in place.
+        return held.legal or held.legal_ids()
 
     def _apply_action(self, action: int) -> None:
-        core = self.core
+        # The hot path of every OpenSpiel algorithm: the attributes read directly.
+        held = self._held or self.held
+        core = held.state
         seat = core.current_player
-        assert seat is not None  # OpenSpiel applies actions only before the end
+        if action in (held.legal or held.legal_ids()):
+            core.step(action)
+        else:
+            # Not legal now (or the game is over): ``play`` refuses it with the error
+            # ``State.apply`` gives (IllegalActionError, naming the legal choices) and changes
+            # nothing. OpenSpiel adds an action to its history only after this returns.
+            core.play(action)
+        assert seat is not None  # an action was played, so the game was not over
         self._own[seat].append(action)
-        core.step(action)
-        self._held.views.clear()  # type: ignore[union-attr]
+        held.views.clear()
+        held.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        core = self.core
+        held = self.held
+        core = held.state
         text = action_text(core.game, core.decode(action))
         # OpenSpiel wants one string per legal action, but two identical cards in a hand read
         # the same (one sentence: render.repeats); such an action's string names its id.
-        if core.is_terminal or action not in core.legal_action_ids():
+        legal = held.legal_ids()
+        if action not in legal:
             return text
         twins = [
             other
-            for other in core.legal_action_ids()
+            for other in legal
             if other != action and action_text(core.game, core.decode(other)) == text
         ]
         return f"{text} #{action}" if twins else text
@@ -217,8 +285,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """Our ``observation(viewer)`` of this position (made once per move)."""
-        self.core  # noqa: B018 (deals the position if it is not dealt yet)
-        return self._held.view(viewer)  # type: ignore[union-attr]
+        return self.held.view(viewer)
 
     def information_state_string_for(self, player: int) -> str:
         """Seat ``player``'s view and its own decisions (``State.information_state_string``)."""

@@ -5,8 +5,11 @@ Each observation is ``{"observation": the seat's observation_tensor (float32), "
 int8 over our whole action space}``; the mask is all zeros for a seat that is not to act (as
 PettingZoo's classic games do). Rewards come at the end: our ``rewards`` (1 shared among the
 winners). ``render_mode="ansi"`` gives the spectator's view drawn by the game's own renderer.
-Seeding: ``reset(seed=s)`` deals the game of seed ``s``; a reset without a seed takes the next
-seed of the sequence the last seeded reset started (docs/interop.md).
+Seeding: ``reset(seed=s)`` deals the game of seed ``s``, the one ``new_game(n, seed=s)``, a
+record and ``courtly simulate`` deal; a reset without a seed takes the next seed of the
+sequence ``Rng(s)`` draws (docs/interop.md). ``game_seed`` is the seed of the game being
+played, ``core`` our state (the true position: never an agent's observation). ``state()`` is
+PettingZoo's default, not implemented: we have no vector of the whole position to give.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from rich.console import Console
 
 from courtly.core.registry import load_game
 from courtly.core.rng import Rng, fresh_seed
-from courtly.core.state import State
+from courtly.core.state import State, check_seed
 from courtly.core.tensor import layout_size
 
 RENDER_WIDTH = 100
@@ -45,7 +48,7 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.game = load_game(game)
-        self.game.check_players(players)
+        players = self.game.check_players(players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.num_players = players
@@ -65,8 +68,13 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        # The seeds of the resets without one: the sequence the last seeded reset started.
         self._seeds: Rng | None = None
-        self.state: State | None = None
+        #: The seed of the game being played: ``new_game(players, seed=game_seed)`` deals it.
+        self.game_seed: int | None = None
+        #: Our state, the true position (every hand in it): read it, never hand it to an agent.
+        #: Not PettingZoo's ``state()``, which is a method (left to PettingZoo's default).
+        self.core: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -74,17 +82,24 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def _core(self) -> State:
-        if self.state is None:
+    def _dealt(self) -> State:
+        if self.core is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.core
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the game of ``seed`` (any integer, numpy's too), or without one the next seed
+        of the sequence that the last seeded reset started (a fresh one at first)."""
         if seed is not None:
-            self._seeds = Rng(seed)
-        if self._seeds is None:
-            self._seeds = Rng(fresh_seed())
-        self.state = self.game.new_game(self.num_players, self._seeds.next_u64(), self.options)
+            dealt = check_seed(seed)
+            self._seeds = Rng(dealt)
+        elif self._seeds is None:
+            dealt = fresh_seed()
+            self._seeds = Rng(dealt)
+        else:
+            dealt = self._seeds.next_u64()
+        self.core = self.game.new_game(self.num_players, dealt, self.options)
+        self.game_seed = dealt
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,12 +109,12 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seat = self._core().current_player
+        seat = self._dealt().current_player
         if seat is not None:
             self.agent_selection = agent_name(seat)
 
     def observe(self, agent: str) -> dict[str, numpy.ndarray[Any, Any]]:
-        state = self._core()
+        state = self._dealt()
         seat = self.possible_agents.index(agent)
         mask = numpy.zeros(self.action_spaces[agent].n, dtype=numpy.int8)
         if state.current_player == seat:
@@ -111,7 +126,7 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._core()
+        state = self._dealt()
         if action is None or int(action) not in state.legal_action_ids():
             raise ValueError(f"{action!r} is not a legal action for {agent} now")
         self._cumulative_rewards[agent] = 0.0
@@ -127,12 +142,12 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         console = Console(file=io.StringIO(), width=RENDER_WIDTH, color_system=None)
-        console.print(self.game.render(self._core().observation(None)))
+        console.print(self.game.render(self._dealt().observation(None)))
         text: str = console.file.getvalue()  # type: ignore[attr-defined]
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.core = None
 
 
 def raw_env(
