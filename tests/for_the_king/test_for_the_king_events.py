@@ -52,4 +52,4 @@ def test_seats_read_from_one_in_the_text() -> None:
     event = EVENTS.event("bid", {"seat": 0, "amount": 3})
     assert event_text(GAME, event) == "seat 1 bids 3"
     penalty = EVENTS.event("penalty", {"seat": 1, "drawn_by_seat": 2, "card_drawn": True})
-    assert event_text(GAME, penalty).startswith("seat 2 cannot pay: seat 3 discards")
+    assert event_text(GAME, penalty).startswith("seat 2 cannot pay: seat 3 draws")

@@ -55,7 +55,7 @@ def test_every_event_is_declared_and_its_text_comes_from_kind_and_data(
 
 def test_seats_read_from_one_in_text() -> None:
     event = EVENTS.event("draft", {"seat": 0, "ring": "blue"})
-    assert event_text(GAME, event) == "seat 1: Draft a blue Ring"
+    assert event_text(GAME, event) == "seat 1 drafts a blue Ring"
     gains = EVENTS.event("prestige", {"gains": [0, 4, 1]})
     assert event_text(GAME, gains) == "Prestige: seat 2 +4, seat 3 +1"
     end = EVENTS.event("game-end", {"scores": [30, 31], "winners": [1]})

@@ -3,11 +3,18 @@ the reader's language (``action.<kind>`` in the catalogue).
 
 Fixed-size kinds come first (their ids are module constants); the three kinds that name a
 Throne Room space come last, at ``SPACE_BASE`` + k * board size.
+
+A few kinds serve more than one decision, and read as the decision the reader's observation
+shows (``action.<kind>.seen``): a ``select`` and a ``to`` of Persistent Courtiers' swap name
+the Court Tokens swapped, not a Courtier; a ``give`` in the turn's menu is the first card of
+Exchange 2 Cards for 1, in the ``give`` decision its second; a ``scenario`` says what the
+Scenario Card in play does on that side.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from courtly.core.actions import Action, ActionSpace, ActionTexts, JSONScalar
 from courtly.games.tudor.board import BOARDS
@@ -23,7 +30,68 @@ from courtly.games.tudor.words import FIELD_WORDS, TEXTS, player_number
 
 Spec = tuple[str, list[tuple[str, JSONScalar]]]
 
-ACTION_TEXTS: Final = ActionTexts(TEXTS, {**FIELD_WORDS, "seat": player_number})
+
+def _token_on(observation: Mapping[str, Any], label: JSONScalar) -> JSONScalar:
+    """The Court Token (a faction, None if none) the observation shows on the space
+    ``label`` ("4-6": column 4, row 6 from the bottom)."""
+    column, row = (int(x) for x in str(label).split("-"))
+    token: JSONScalar = observation["throne_room"][column - 1]["tokens"][row - 1]
+    return token
+
+
+def _swap_seen(
+    args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
+) -> dict[str, JSONScalar]:
+    """Persistent Courtiers' swap (T10.3): a ``select`` picks its first Court Token, a ``to``
+    the one it is swapped with (the first is the decision's ``aux``)."""
+    phase = observation.get("phase")
+    if phase == "swap_first":
+        added: dict[str, JSONScalar] = {"token": _token_on(observation, args["space"])}
+    elif phase == "swap_second":
+        first = BOARDS[int(observation["num_players"])].label(int(observation["decision"]["aux"]))
+        added = {
+            "token": _token_on(observation, args["space"]),
+            "first": first,
+            "first_token": _token_on(observation, first),
+        }
+    else:
+        return {}
+    # Both spaces of a swap hold a Court Token (T10.3); a view that shows none reads plainly.
+    return added if None not in added.values() else {}
+
+
+def _exchange_seen(
+    args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
+) -> dict[str, JSONScalar]:
+    """Exchange 2 Cards for 1 (T9.2): a ``give`` offered in the turn (or, v15, the Phase 1
+    placement turn) begins it, one in the ``give`` decision is its second card; Enhanced F's
+    card returned (``return_card``) reads as it is."""
+    phase = observation.get("phase")
+    if phase in ("turn", "assign"):
+        return {"exchange": "first"}
+    if phase == "give":
+        return {"exchange": "second"}
+    return {}
+
+
+def _scenario_seen(
+    args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
+) -> dict[str, JSONScalar]:
+    """What the Scenario Card in play does on the action's side (T10)."""
+    card = (observation.get("cards_in_play") or {}).get("scenario")
+    return {} if card is None else {"does": f"{card}.{args['side']}"}
+
+
+ACTION_TEXTS: Final = ActionTexts(
+    TEXTS,
+    {**FIELD_WORDS, "seat": player_number},
+    seen={
+        "select": _swap_seen,
+        "to": _swap_seen,
+        "give": _exchange_seen,
+        "scenario": _scenario_seen,
+    },
+)
 
 MAX_CHAIRS: Final = 5
 MAX_SEATS: Final = 4

@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from courtly.core.actions import Action, ChoiceGrid
-from courtly.core.i18n import current_language, using
+from courtly.core.i18n import current_language, seat_text, using
 from courtly.core.screen import FittedView
+from courtly.games.tudor.board import BOARDS
 from courtly.games.tudor.data import (
     CHAMBER_ACTIONS,
     CHAMBER_NAMES,
@@ -70,12 +71,10 @@ def _faction(name: str | None, text: str | None = None) -> Text:
 
 
 def _counts(counts: Mapping[str, int], zeros: bool = False) -> Text:
-    text = Text()
-    for name, k in counts.items():
-        if k or zeros:
-            text.append_text(_faction(name, f"{_abbrev(name)}{k}"))
-            text.append(" ")
-    return text or Text("-")
+    """Counts by faction, "BL2 RD1" (no space after: a caller's separator follows), "-" for
+    none."""
+    parts = [_faction(name, f"{_abbrev(name)}{k}") for name, k in counts.items() if k or zeros]
+    return Text(" ").join(parts) if parts else Text("-")
 
 
 def _header(obs: Mapping[str, Any], compact: bool = False) -> Text:
@@ -86,8 +85,10 @@ def _header(obs: Mapping[str, Any], compact: bool = False) -> Text:
     who = obs["to_act"]
     text = Text(_t("view.header", round=rnd, rounds=obs["rounds"], wife=wife), style="bold")
     phase = _t(f"phase.{obs['phase']}")
+    # The seat named as the log names it ("seat 1", "1번 자리"), as the other games' headers do.
+    seat = None if who is None else seat_text(who, current_language())
     text.append(
-        _t("view.game_over") if who is None else _t("view.decides", number=who + 1, phase=phase)
+        _t("view.game_over") if seat is None else _t("view.decides", seat=seat, phase=phase)
     )
     if compact:  # the bag stands with the supplies; the scoring cards are in the ? help
         return text
@@ -269,8 +270,17 @@ def choice_grid(
         (str(row), tuple(cells.get((row, column)) for column in columns))
         for row in sorted({r for r, _ in cells}, reverse=True)
     )
+    phase = str(observation.get("phase"))
     with using(lang):
-        corner = _t(f"view.grid.{spaces[0].kind}")
+        if phase == "swap_first":  # Persistent Courtiers' swap: Court Tokens, not Courtiers
+            corner = _t("view.grid.swap_first")
+        elif phase == "swap_second":
+            first = BOARDS[int(observation["num_players"])].label(
+                int(observation["decision"]["aux"])
+            )
+            corner = _t("view.grid.swap_second", space=first)
+        else:
+            corner = _t(f"view.grid.{spaces[0].kind}")
     return ChoiceGrid(corner, tuple(map(str, columns)), rows)
 
 

@@ -44,13 +44,17 @@ def player_number(seat: Any, lang: str) -> str:
 
 
 # How an event's or an action's fields read: faction ids as colour words, fingers, chambers,
-# action letters, scenario sides.
+# action letters, scenario sides, which card of an Exchange 2 Cards for 1 ("first",
+# "second"), what a Scenario Card action does ("1.right": the card's number and side).
 FIELD_WORDS: Final = {
     "ring": TEXTS.terms("faction"),
     "card": TEXTS.terms("faction"),
     "token": TEXTS.terms("faction"),
+    "first_token": TEXTS.terms("faction"),
     "finger": TEXTS.terms("finger"),
     "chamber": TEXTS.terms("chamber"),
     "letter": letter_words,
     "side": TEXTS.terms("side"),
+    "exchange": TEXTS.terms("exchange"),
+    "does": TEXTS.terms("scenario_does"),
 }

@@ -99,12 +99,18 @@ def _win(s: FtkState, winner: int, events: list[Event] | None) -> None:
 
 
 def _penalty(s: FtkState, loser: int, events: list[Event] | None) -> None:
-    """P2.9: the left neighbour discards a random card of the loser's face down."""
+    """P2.9: the left neighbour draws a random card from the loser's hand and discards it face
+    down."""
     n = s.num_players
     if CARD_CATEGORY[s.revealed] != GOLD:
         s.learn_gold(loser, 0, s.high - 1)
     left = (loser + 1) % n
     hand = s.hands[loser]
+    # Told as it happens: the loser cannot pay, then the card drawn from their hand (to the
+    # two who see it).
+    if events is not None:
+        failed = {"seat": loser, "drawn_by_seat": left, "card_drawn": bool(hand)}
+        events.append(EVENTS.event("penalty", failed))
     if hand:
         s.reveal()  # a card drawn at random, seen by the loser and its left neighbour
         card = s.copy_in_hand(loser, CARD_KIND[hand[s.rng.below(len(hand))]], hidden=True)
@@ -113,9 +119,6 @@ def _penalty(s: FtkState, loser: int, events: list[Event] | None) -> None:
         if events is not None:
             data = {"seat": loser, "card": CARD_CODE[card]}
             events.append(EVENTS.event("penalty-card", data, frozenset({loser, left})))
-    if events is not None:
-        data = {"seat": loser, "drawn_by_seat": left, "card_drawn": bool(hand)}
-        events.append(EVENTS.event("penalty", data))
     s.excluded |= 1 << loser
     s.out = s.excluded
     s.high = 0

@@ -89,6 +89,7 @@ from courtly.games.tudor.codes import (
     T_VICTIM,
     TK_REFUND,
 )
+from courtly.games.tudor.data import FACTIONS
 from courtly.games.tudor.events import EVENTS
 from courtly.games.tudor.rules import (
     anytime,
@@ -401,13 +402,31 @@ def apply(st: TudorState, aid: int, events: list[Event] | None) -> None:
         PHASE_APPLY[st.mode](st, aid)
         advance(st)
         return
-    seat = st.cur
     before = (st.round, list(st.prestige))
-    kind, data = action_event_data(st.action_space.actions[aid], seat)
-    events.append(EVENTS.event(kind, data))
+    events.append(_decision_event(st, aid))
     PHASE_APPLY[st.mode](st, aid)
     advance(st)
     _news(st, before, events)
+
+
+def _decision_event(st: TudorState, aid: int) -> Event:
+    """The event of ``st.cur`` playing ``aid``, before it is played: the action's kind and
+    arguments (``action_event_data``), but where that kind's words would tell another story,
+    a kind of its own: the first card of Exchange 2 Cards for 1 (T9.2, ``exchange``), and the
+    two steps of Persistent Courtiers' swap (T10.3, ``swap-first`` and ``swap``, with the
+    tokens on the spaces), whose ``select`` and ``to`` read as a Courtier moving."""
+    kind, data = action_event_data(st.action_space.actions[aid], st.cur)
+    if GIVE <= aid < PAY and st.mode in (M_TURN, M_ASSIGN):
+        kind = "exchange"
+    elif st.mode == M_SWAP_FIRST:
+        kind = "swap-first"
+        data["token"] = FACTIONS[st.tok[_space(st, aid, 0)]]
+    elif st.mode == M_SWAP_SECOND:
+        kind = "swap"
+        data["token"] = FACTIONS[st.tok[_space(st, aid, 1)]]
+        data["first"] = st.board.label(st.chosen)
+        data["first_token"] = FACTIONS[st.tok[st.chosen]]
+    return EVENTS.event(kind, data)
 
 
 def advance(st: TudorState) -> None:
