@@ -3,8 +3,14 @@ screenshots, and playing in the page as a person does."""
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -268,6 +274,61 @@ def open_bot_table(
     page.click("#create")
     page.click("#start")
     return page
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serving(data: Path, **limits: str) -> Iterator[Server]:
+    """A `courtly serve` of its own on 127.0.0.1 keeping its tables in ``data``, until the
+    block ends. ``limits``: operator settings as environment variables (``review_iterations=
+    "20"`` is ``COURTLY_REVIEW_ITERATIONS=20``, docs/server.md "Limits")."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = (data / "serve.log").open("w")
+    settings = {f"COURTLY_{name.upper()}": value for name, value in limits.items()}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from courtly.cli.main import app; app()",
+            "serve",
+            "--port",
+            str(port),
+            "--data",
+            str(data),
+            "--bot-workers",
+            "1",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        # The browser tests create more tables a minute from 127.0.0.1 than a person would.
+        env={**os.environ, "COURTLY_TABLES_PER_MINUTE": "0", **settings},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError((data / "serve.log").read_text())
+            time.sleep(0.2)
+        yield Server(url, f"sqlite:///{data / 'courtly.sqlite3'}")
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
 
 
 def open_lobby(page: Any, url: str, game: str) -> None:

@@ -1,7 +1,7 @@
 """Refusals and dead ends in words, where the person looks: a refused or failed request in the
 Korean phone lobby is said in view, without the browser's error name, "null" or an HTTP code;
 an address of nothing, a table that is not there, an invitation used already and a replay of
-no game each say so once, in words, and the first three lead back to the lobby."""
+no game each say so once, in words, and lead back to the lobby."""
 
 from __future__ import annotations
 
@@ -111,9 +111,5 @@ def test_a_replay_of_no_game(browser: Any, server: Server) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="ko-KR")
     page = context.new_page()
     page.goto(server.url + "/replay/doesnotexist3")
-    notice = page.locator("#banner .notice.error")
-    notice.wait_for()
-    text = notice.inner_text()
-    assert "그런 게임이 없습니다." in text, text
-    assert TECHNICAL.search(text) is None, text
+    _nothing_here(page, "그런 게임이 없습니다.")
     context.close()

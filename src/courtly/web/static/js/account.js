@@ -3,11 +3,26 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { showError } from "./notice.js";
+import { errorScope, showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { currentAccount, signedAs } from "./session.js";
 import { notifyToggle } from "./notify.js";
 import { countYourMoves, showYourMoves, waitsOnMe } from "./your-move.js";
+
+// The banners of each form (docs/web.md): a new attempt replaces its form's last, a success
+// clears them. Logging in or creating the account clears both forms' banners: either form's
+// refusal is old news once the player is in.
+const errors = {
+  login: errorScope(),
+  register: errorScope(),
+  logout: errorScope(),
+  password: errorScope(),
+  delete: errorScope(),
+};
+
+// The server's rule for a password (src/courtly/server/credentials.py, PASSWORD_CHARS): the
+// browser says a short one before it is sent.
+const PASSWORD_CHARS = [8, 256];
 
 export async function showAccount() {
   const app = document.getElementById("app");
@@ -47,7 +62,9 @@ export async function showAccount() {
 
 /** @param {string} id @param {string} label @param {string} type @param {string} autocomplete @param {string} [help] */
 function field(id, label, type, autocomplete, help) {
-  const input = h("input", { id, type, autocomplete, required: true, "aria-describedby": help ? `${id}-help` : null });
+  // A new password keeps to the server's rule in the browser too (a short one is said at once).
+  const rule = autocomplete === "new-password" ? { minLength: PASSWORD_CHARS[0], maxLength: PASSWORD_CHARS[1] } : {};
+  const input = h("input", { id, type, autocomplete, required: true, ...rule, "aria-describedby": help ? `${id}-help` : null });
   return h(
     "div",
     { class: "field" },
@@ -79,21 +96,29 @@ function credentialsForm(kind) {
     try {
       signedAs(await api(`/api/account/${kind}`, { method: "POST", body }));
     } catch (err) {
-      showError(err);
+      errors[kind].show(err);
       return;
     }
+    errors.login.clear();
+    errors.register.clear();
     showAccount();
   };
   return form;
+}
+
+// Logged out (or deleted): the logged-in forms' refusals went with their page.
+function clearAll() {
+  for (const scope of Object.values(errors)) scope.clear();
 }
 
 async function logout() {
   try {
     signedAs(await api("/api/account/logout", { method: "POST" }));
   } catch (err) {
-    showError(err);
+    errors.logout.show(err);
     return;
   }
+  clearAll();
   showAccount();
 }
 
@@ -112,9 +137,10 @@ function passwordForm() {
     try {
       signedAs(await api("/api/account/password", { method: "POST", body }));
     } catch (err) {
-      showError(err);
+      errors.password.show(err);
       return;
     }
+    errors.password.clear();
     form.reset();
     form.append(h("p", { class: "notice", role: "status", id: "password-changed", text: t("account.password_changed") }));
   };
@@ -136,9 +162,10 @@ function deleteForm() {
     try {
       signedAs(await api("/api/account/delete", { method: "POST", body: { password: value(form, "delete-password") } }));
     } catch (err) {
-      showError(err);
+      errors.delete.show(err);
       return;
     }
+    clearAll();
     showAccount();
   };
   return form;

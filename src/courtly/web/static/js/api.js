@@ -35,8 +35,10 @@ export function setCsrf(token) {
  * @param {{ method?: string, body?: unknown, token?: string | null }} [request]
  */
 export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
+  // The server's lines (a refusal's reason) in the page's language, which the reader may have
+  // chosen apart from the browser's.
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = { "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (csrf && method !== "GET") headers["X-Courtly-CSRF"] = csrf;

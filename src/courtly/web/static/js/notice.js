@@ -9,18 +9,21 @@ export function errorText(code, reason) {
 }
 
 // What a refused or failed request means, in words (no status code, no browser error):
-// the server out of reach, a table or game that is not there, the server's own failure, or
-// its refusal (its one line then stands beside: ``withReason``).
+// the server out of reach, a table, game or player that is not there, the server's own
+// failure, or its refusal (its one line then stands beside: ``reasonOf``).
 export function requestText(err) {
   if (!err || !err.status) return t("error.network");
   if (err.status === 404 && /^\/api\/tables\/[^/?]+/.test(err.path || "")) {
     return t(location.pathname.startsWith("/replay/") ? "error.no_game" : "error.no_table");
   }
+  if (err.status === 404 && /^\/api\/players\//.test(err.path || "")) return t("error.no_player");
   return t(err.status >= 500 ? "error.server" : "error.http");
 }
 
-function withReason(err) {
-  return Boolean(err && err.detail && err.status >= 400 && err.status < 500 && err.status !== 404);
+// The server's own line beside a refusal (a 404's too: "no player is named 'Nobody'" says
+// which name was not found); none for its failures, whose text is no person's sentence.
+export function reasonOf(err) {
+  return err && err.detail && err.status >= 400 && err.status < 500 ? err.detail : null;
 }
 
 // A server error in the banner: a websocket refusal by its ``code``, else a request's. A
@@ -29,7 +32,7 @@ function withReason(err) {
 export function showError(err, code) {
   const banner = document.getElementById("banner");
   const text = code ? errorText(code) : requestText(err);
-  const reason = code ? err && err.detail : withReason(err) ? err.detail : null;
+  const reason = code ? err && err.detail : reasonOf(err);
   const box = h(
     "div",
     { class: ["notice", "error"], role: "alert", dataset: code ? { code } : { http: String(err && err.status ? err.status : 0) } },
@@ -40,6 +43,26 @@ export function showError(err, code) {
   banner.append(box);
   if (!code) box.scrollIntoView({ block: "nearest" });
   return box;
+}
+
+// The banners one form raised: each new attempt takes its last one away, and a success (or
+// the form's page gone) clears them, so nothing stale stays over the page (sticky, it covers
+// the top of a phone's screen).
+export function errorScope() {
+  /** @type {Set<HTMLElement>} */
+  const shown = new Set();
+  const clear = () => {
+    for (const box of shown) box.remove();
+    shown.clear();
+  };
+  /** @param {unknown} err */
+  const show = (err) => {
+    clear();
+    const box = showError(err);
+    shown.add(box);
+    return box;
+  };
+  return { show, clear };
 }
 
 export function setStatus(id, text, kind = "info") {
@@ -56,13 +79,17 @@ export function setStatus(id, text, kind = "info") {
   box.textContent = text;
 }
 
-// The page for an address that leads nowhere (no such page or table, a link that opens no
-// seat): why, in words, and the way back to the lobby.
-export function nothingHere(text) {
+// The page for an address that leads nowhere (no such page, table, game or player, a link
+// that opens no seat, a replay of a game still played): why, in words, the server's own line
+// where it gave one, and the way back to the lobby, after a nearer way on where there is one.
+/** @param {string} text @param {{ reason?: string | null, way?: { href: string, id: string, text: string } }} [more] */
+export function nothingHere(text, { reason = null, way = undefined } = {}) {
   return h(
     "section",
     { class: ["panel", "nothing-here"], id: "nothing-here" },
     h("h1", { text }),
+    reason ? h("p", { class: "reason", dataset: { source: "server" }, text: reason }) : null,
+    way ? h("p", {}, h("a", { href: way.href, id: way.id, class: ["button", "primary"], text: way.text })) : null,
     h("p", {}, h("a", { href: "/", id: "to-lobby", text: t("error.to_lobby") })),
   );
 }

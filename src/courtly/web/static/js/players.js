@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { go } from "./navigate.js";
-import { showError } from "./notice.js";
+import { nothingHere, reasonOf, showError } from "./notice.js";
 import { ratingGraph } from "./rating_graph.js";
 import { levelName } from "./seats.js";
 
@@ -39,12 +39,20 @@ export async function showLeaderboard(gameName) {
     return;
   }
   const game = games.find((g) => g.name === gameName) || games[0];
-  const players = Number(new URLSearchParams(location.search).get("players")) || game.min_players;
+  // A count the game is not played at (typed, or kept from another game) becomes the game's
+  // smallest, in the address too: the heading, the list, the box and the address agree.
+  const players = playable(game, new URLSearchParams(location.search).get("players"));
+  const address = `/leaderboard/${game.name}?players=${players}`;
+  if (location.pathname + location.search !== address) history.replaceState(null, "", address);
   const gameSelect = h("select", { id: "board-game" }, games.map((g) => h("option", { value: g.name, text: g.title, selected: g === game })));
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
   const countSelect = h("select", { id: "board-players" }, counts.map((n) => h("option", { value: String(n), text: String(n), selected: n === players })));
-  const pick = () => go(`/leaderboard/${gameSelect.value}?players=${gameSelect.value === game.name ? countSelect.value : ""}`);
+  // Another game keeps the count where that game is played at it.
+  const pick = () => {
+    const chosen = games.find((g) => g.name === gameSelect.value) || game;
+    go(`/leaderboard/${chosen.name}?players=${playable(chosen, countSelect.value)}`);
+  };
   gameSelect.onchange = pick;
   countSelect.onchange = pick;
   const board = h("section", { class: "panel", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", text: t("players.pool", { game: game.title, players }) }));
@@ -68,6 +76,13 @@ export async function showLeaderboard(gameName) {
   } catch (err) {
     showError(err);
   }
+}
+
+/** A player count the game is played at: ``asked`` when it is one, else the game's smallest.
+ * @param {GameInfo} game @param {string | null} asked */
+function playable(game, asked) {
+  const n = Number(asked);
+  return Number.isInteger(n) && n >= game.min_players && n <= game.max_players ? n : game.min_players;
 }
 
 // The game's bot levels at their fixed ratings (docs/ratings.md), placed among the ranked
@@ -115,6 +130,13 @@ export async function showPlayer(name) {
   try {
     [profile, games] = await Promise.all([api(`/api/players/${encodeURIComponent(name)}`), gameList()]);
   } catch (err) {
+    if (err.status === 404 && /^\/api\/players\//.test(err.path || "")) {
+      // No such player (a mistyped or renamed link, a deleted account): said in words, with
+      // the server's line naming whom, and the leaderboards to look for them.
+      const way = { href: "/leaderboard", id: "to-leaderboards", text: t("players.to_leaderboards") };
+      app.replaceChildren(nothingHere(t("error.no_player"), { reason: reasonOf(err), way }));
+      return;
+    }
     app.replaceChildren(h("h1", { text: t("players.profile") }));
     showError(err);
     return;

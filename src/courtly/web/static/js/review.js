@@ -6,15 +6,12 @@
 // by") asks for the spectator's series instead: every seat's win chance at each judged turn,
 // estimated from what a spectator saw, drawn as one line per seat.
 import { api } from "./api.js";
-import { h, s } from "./dom.js";
+import { h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
+import { percent, publicGraph, seatGraph } from "./review_graph.js";
 
 const POLL_MS = 1000;
-const WIDTH = 320;
-const HEIGHT = 130;
-const LEFT = 36; // the chances' scale
-const BOTTOM = 16; // the moves' scale
 const PUBLIC = "spectator";
 
 /**
@@ -34,7 +31,7 @@ export function reviewPanel(tableId, names, goTo) {
     names.map((name, seat) => h("option", { value: String(seat), text: name })),
   );
   let timer = 0;
-  const path = () => `/api/tables/${tableId}/reviews/${seatSelect.value}?lang=${language()}`;
+  const path = (seat) => `/api/tables/${tableId}/reviews/${seat}?lang=${language()}`;
   const start = h("button", { type: "button", id: "review-start", onclick: () => load("POST") });
   const explain = h("p", { class: "hint" });
   const words = () => {
@@ -47,12 +44,18 @@ export function reviewPanel(tableId, names, goTo) {
     body.replaceChildren(...(review.seat === PUBLIC ? drawPublic(review, names, goTo) : drawReview(review, goTo)));
     if (review.status === "running") timer = window.setTimeout(() => load("GET"), POLL_MS);
   };
+  // An answer is drawn only while its seat is still the one chosen: one asked for before the
+  // choice changed (a poll of the previous seat's running review) is old news.
   const load = async (method) => {
+    const seat = seatSelect.value;
+    let review;
     try {
-      show(await api(path(), { method }));
+      review = await api(path(seat), { method });
     } catch (err) {
-      showError(err);
+      if (seatSelect.value === seat) showError(err);
+      return;
     }
+    if (seatSelect.value === seat) show(review);
   };
   seatSelect.onchange = () => {
     words();
@@ -82,10 +85,6 @@ export function reviewPanel(tableId, names, goTo) {
     load("GET");
   };
   return { panel, follow };
-}
-
-function percent(chance) {
-  return `${Math.round(chance * 100)}%`;
 }
 
 function drawReview(review, goTo) {
@@ -125,7 +124,7 @@ function drawReview(review, goTo) {
       );
     }
   }
-  out.push(graph(review.series, goTo));
+  out.push(seatGraph(review.series, goTo));
   out.push(
     h(
       "ol",
@@ -153,49 +152,6 @@ function drawReview(review, goTo) {
   return out;
 }
 
-// Where a step and a chance fall in the graph: room on the left for the chances' scale and at
-// the bottom for the moves'.
-function scales(series) {
-  const last = Math.max(1, series[series.length - 1][0]);
-  return {
-    last,
-    x: (step) => LEFT + (step / last) * (WIDTH - LEFT - 8),
-    y: (chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
-  };
-}
-
-// The scale a reader needs: 0, 50 and 100% up the side (50% dashed: an even game), and the
-// first and last judged moves along the bottom.
-function axes({ last, x, y }) {
-  return [
-    [0, 0.5, 1].map((chance) => s("text", { x: LEFT - 4, y: y(chance) + 4, "text-anchor": "end", class: "review-axis", text: percent(chance) })),
-    s("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0.5), y2: y(0.5), class: "review-even" }),
-    s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: 1 }) }),
-    s("text", { x: x(last), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: last + 1 }) }),
-  ];
-}
-
-function graph(series, goTo) {
-  if (!series.length) return null;
-  const scale = scales(series);
-  const { x, y } = scale;
-  const points = series.map(([step, chance]) => `${x(step).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
-  return s(
-    "svg",
-    { id: "review-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph") },
-    s("title", { text: t("review.graph") }),
-    axes(scale),
-    s("polyline", { points, fill: "none", class: "review-line" }),
-    series.map(([step, chance]) => {
-      const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chance).toFixed(1), r: 3, class: "review-dot" }, s("title", { text: `${step + 1}: ${percent(chance)}` }));
-      dot.addEventListener("click", () => goTo(step));
-      return dot;
-    }),
-  );
-}
-
 function progress(review, key) {
   return [
     h("p", { id: "review-progress", text: t(key, { done: review.done, total: review.total }) }),
@@ -211,29 +167,9 @@ function drawPublic(review, names, goTo) {
   else if (review.status === "failed") out.push(h("p", { text: t("review.failed") }));
   if (!review.series.length) return out;
   const series = review.series;
-  const scale = scales(series);
-  const { x, y } = scale;
   const seats = names.map((name, seat) => seat);
   out.push(
-    s(
-      "svg",
-      { id: "review-graph", class: "review-public", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("review.graph_public") },
-      s("title", { text: t("review.graph_public") }),
-      axes(scale),
-      seats.map((seat) => {
-        const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
-        return s(
-          "g",
-          { class: ["review-seat", `review-seat-${seat}`].join(" "), "data-seat": String(seat) },
-          s("polyline", { points, fill: "none", class: "review-line" }),
-          series.map(([step, chances]) => {
-            const dot = s("circle", { cx: x(step).toFixed(1), cy: y(chances[seat]).toFixed(1), r: 2.5, class: "review-dot" }, s("title", { text: `${names[seat]}, ${step + 1}: ${percent(chances[seat])}` }));
-            dot.addEventListener("click", () => goTo(step));
-            return dot;
-          }),
-        );
-      }),
-    ),
+    publicGraph(series, names, goTo),
     h(
       "ul",
       { class: "review-legend" },

@@ -1,0 +1,128 @@
+// The review's win-chance graphs (inline SVG): a seat's chance before each of its decisions,
+// or every seat's from the public view, one line per seat. Each point is a link to the
+// position before its move (the replay's "Before move N", the number the review list gives
+// it): one stop for the keyboard's Tab, the arrow keys move along the points, Enter opens one;
+// a point's target is the graph's whole height and the width halfway to its neighbours, so a
+// finger anywhere on the graph opens the point nearest to it.
+import { s } from "./dom.js";
+import { t } from "./i18n.js";
+
+const WIDTH = 320;
+const HEIGHT = 130;
+const LEFT = 36; // the chances' scale
+const BOTTOM = 16; // the moves' scale
+
+/** @param {number} chance */
+export function percent(chance) {
+  return `${Math.round(chance * 100)}%`;
+}
+
+// Where a step and a chance fall in the graph: room on the left for the chances' scale and at
+// the bottom for the moves'.
+function scales(series) {
+  const last = Math.max(1, series[series.length - 1][0]);
+  return {
+    last,
+    x: (step) => LEFT + (step / last) * (WIDTH - LEFT - 8),
+    y: (chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
+  };
+}
+
+// The scale a reader needs: 0, 50 and 100% up the side (50% dashed: an even game), and the
+// first and last judged moves along the bottom.
+function axes({ last, x, y }) {
+  return [
+    [0, 0.5, 1].map((chance) => s("text", { x: LEFT - 4, y: y(chance) + 4, "text-anchor": "end", class: "review-axis", text: percent(chance) })),
+    s("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "review-frame" }),
+    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0), y2: y(0), class: "review-frame" }),
+    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: 1 }) }),
+    s("text", { x: x(last), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: last + 1 }) }),
+  ];
+}
+
+/**
+ * The graph's frame: its scales and, over them, one link per point of `steps`, holding what
+ * `dots(step, i)` draws there, named `label(step, i)`.
+ * @param {{ id: string, className?: string, label: string, steps: number[], scale: ReturnType<typeof scales>, lines: Element[],
+ *   dots: (step: number, i: number) => Element[], name: (step: number, i: number) => string, goTo: (step: number) => void }} graph
+ */
+function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) {
+  const { x } = scale;
+  const links = steps.map((step, i) => {
+    const left = i === 0 ? 0 : (x(steps[i - 1]) + x(step)) / 2;
+    const right = i === steps.length - 1 ? WIDTH : (x(step) + x(steps[i + 1])) / 2;
+    const text = name(step, i);
+    const link = s(
+      "a",
+      { href: "#", class: "review-point", tabindex: i === 0 ? "0" : "-1", "aria-label": text, "data-step": String(step) },
+      s("title", { text }),
+      s("rect", { x: left.toFixed(1), y: 0, width: (right - left).toFixed(1), height: HEIGHT, class: "review-hit" }),
+      dots(step, i),
+    );
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      goTo(step);
+    });
+    return link;
+  });
+  const svg = s("svg", { id, class: className, viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", "aria-label": label }, s("title", { text: label }), axes(scale), lines, links);
+  svg.addEventListener("keydown", (event) => {
+    const at = links.indexOf(/** @type {Element} */ (document.activeElement));
+    const move = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (at < 0 || !move) return;
+    event.preventDefault();
+    const next = links[Math.max(0, Math.min(links.length - 1, at + move))];
+    for (const link of links) link.setAttribute("tabindex", link === next ? "0" : "-1");
+    /** @type {SVGElement} */ (next).focus();
+  });
+  return svg;
+}
+
+/**
+ * A seat's win chance before each of its decisions.
+ * @param {Array<[number, number]>} series @param {(step: number) => void} goTo
+ */
+export function seatGraph(series, goTo) {
+  if (!series.length) return null;
+  const scale = scales(series);
+  const { x, y } = scale;
+  const points = series.map(([step, chance]) => `${x(step).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
+  return frame({
+    id: "review-graph",
+    label: t("review.graph"),
+    steps: series.map(([step]) => step),
+    scale,
+    lines: [s("polyline", { points, fill: "none", class: "review-line" })],
+    dots: (step, i) => [s("circle", { cx: x(step).toFixed(1), cy: y(series[i][1]).toFixed(1), r: 3, class: "review-dot" })],
+    name: (step, i) => t("review.point", { move: step + 1, chance: percent(series[i][1]) }),
+    goTo,
+  });
+}
+
+/**
+ * Every seat's win chance at each judged turn from the public view: a line per seat, and one
+ * link per turn holding every seat's point there.
+ * @param {Array<[number, number[]]>} series @param {string[]} names @param {(step: number) => void} goTo
+ */
+export function publicGraph(series, names, goTo) {
+  const scale = scales(series);
+  const { x, y } = scale;
+  const seats = names.map((name, seat) => seat);
+  const seatClass = (seat) => ["review-seat", `review-seat-${seat}`].join(" ");
+  return frame({
+    id: "review-graph",
+    className: "review-public",
+    label: t("review.graph_public"),
+    steps: series.map(([step]) => step),
+    scale,
+    lines: seats.map((seat) => {
+      const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
+      return s("g", { class: seatClass(seat), "data-seat": String(seat) }, s("polyline", { points, fill: "none", class: "review-line" }));
+    }),
+    dots: (step, i) =>
+      seats.map((seat) => s("g", { class: seatClass(seat) }, s("circle", { cx: x(step).toFixed(1), cy: y(series[i][1][seat]).toFixed(1), r: 2.5, class: "review-dot" }))),
+    name: (step, i) => t("review.point", { move: step + 1, chance: seats.map((seat) => `${names[seat]} ${percent(series[i][1][seat])}`).join(", ") }),
+    goTo,
+  });
+}
