@@ -18,7 +18,7 @@ from courtly.core.table import Table
 runner = CliRunner()
 # Seed 8 deals seat 1 two Hare guards and a Stag noble: 12 plays, 8 sentences.
 TWO_HARE_GUARDS = ["play", "courtisans", "-p", "2", "--seat", "human", "--seat", "random"]
-REFUSED = {"en": "is not a choice here", "ko": "여기서 고를 수 없는 입력입니다"}
+REFUSED = {"en": "is not a choice here", "ko": "고를 수 없는 입력입니다"}
 
 
 @pytest.mark.parametrize(("lang", "hare_guard"), [("en", "Hare guard"), ("ko", "산토끼 경비병")])
@@ -73,10 +73,11 @@ def test_two_face_down_spies_in_one_row_are_both_numbered_in_the_kill_grid(
     which spy to kill (C5.3)."""
     record = _two_spies_record(tmp_path / "two-spies.json")
     args = ["--lang", lang, "play", "--resume", str(record), "--seat", "human", "--seat", "human"]
-    # Enter passes the privacy screen; 5 is a8's number (a1, a4, a5, a7, a8, a10: 1 to 6).
+    # Enter passes the privacy screen; 5 is a8's number (a1 and a9, two Butterfly nobles, are
+    # one choice in one column "1/9"; then a4, a5, a7, a8, a10: 1 to 6).
     result = runner.invoke(app, args, input="\n5\nq\n")
     rows = [line.split() for line in result.output.splitlines()]
-    corner = next(row for row in rows if row[-6:] == ["1", "4", "5", "7", "8", "10"])
+    corner = next(row for row in rows if row[-6:] == ["1/9", "4", "5", "7", "8", "10"])
     numbers = rows[rows.index(corner) + 1]
     assert numbers[-6:] == ["1", "2", "3", "4", "5", "6"], result.output
     # The game stopped at the next prompt is saved where it was resumed from: 5 killed a8.

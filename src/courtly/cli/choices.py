@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from courtly.cli.tables import WholeTable
 from courtly.core.actions import Action, ChoiceGrid
 from courtly.core.i18n import text
 
@@ -96,8 +97,12 @@ def choices(legal: Sequence[Action]) -> list[Choice]:
     return out
 
 
+# A choice's number in a line or a grid's cell: three wide, right-aligned.
+NUMBER_WIDTH = 3
+
+
 def _number(n: int) -> Text:
-    return Text(f"{n:>3}", style="bold cyan")
+    return Text(f"{n:>{NUMBER_WIDTH}}", style="bold cyan")
 
 
 def layout(
@@ -153,17 +158,45 @@ def _columns(lines: list[RenderableType], width: int) -> RenderableType:
     return Group(*(t for t in texts if t not in narrow), table)
 
 
-def _grid_table(grid: ChoiceGrid, numbers: dict[int, int], width: int | None = None) -> Table:
+def _grid_table(
+    grid: ChoiceGrid, numbers: dict[int, int], width: int | None = None
+) -> RenderableType:
+    """The grid as a table that cuts no word (:class:`WholeTable`): the column headings wrap
+    between words where they must, and each label (a card's name) stays on one line where
+    the table fits so, else wraps between its words. The corner heads the labels' column
+    where the table fits ``width`` with every heading on one line; else it is a line above
+    the table (a long heading in a narrow column would take a line a word)."""
     if len(grid.columns) == 1 and len(grid.rows) > MAX_LINES and width is not None:
         return _list_grid(grid, numbers, width)
+    labels = [label for label, _ in grid.rows]
+    headings = grid.columns
+    above = width is not None and _grid_width([grid.corner, *labels], headings) > width
+    whole_labels = width is None or _grid_width(labels, list(map(_longest_word, headings))) <= width
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
-    table.add_column(grid.corner, overflow="fold")
+    table.add_column("" if above else grid.corner, no_wrap=whole_labels, overflow="fold")
     for column in grid.columns:
-        table.add_column(column, justify="center", overflow="fold")
+        table.add_column(column, justify="center", overflow="fold", min_width=NUMBER_WIDTH)
     for label, cells in grid.rows:
         shown = [_number(numbers[c]) if c is not None else Text("-", style="dim") for c in cells]
         table.add_row(Text(label), *shown)
-    return table
+    if width is None:
+        return table
+    if not above:
+        return WholeTable(table)
+    # Where the table's own first cell begins (after its padding), so that the two line up.
+    return Group(Text(f" {grid.corner}", style="bold"), WholeTable(table))
+
+
+def _longest_word(heading: str) -> str:
+    return max(heading.split(), key=cell_len, default="")
+
+
+def _grid_width(first: Sequence[str], headings: Sequence[str]) -> int:
+    """How wide a grid is whose first column holds ``first`` on a line each, under
+    ``headings`` (or their longest words): the widths and the space around the columns, as
+    :class:`WholeTable` counts them (one either side of the first, one after each other)."""
+    widest = max(map(cell_len, first), default=0)
+    return widest + sum(max(cell_len(h), NUMBER_WIDTH) for h in headings) + 2 + len(headings)
 
 
 def _list_grid(grid: ChoiceGrid, numbers: dict[int, int], width: int) -> Table:

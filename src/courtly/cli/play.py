@@ -59,8 +59,9 @@ def interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def seat_agents(game: Game, seats: Sequence[str], where: str = "") -> dict[int, Agent]:
-    """One agent per seat that is not ``human``; a seat naming neither is refused by number."""
+def seat_agents(game: Game, seats: Sequence[str], record: str = "") -> dict[int, Agent]:
+    """One agent per seat that is not ``human``; a seat naming neither is refused by number
+    (and by the ``record`` it was read from, when it was)."""
     agents: dict[int, Agent] = {}
     for seat, spec in enumerate(seats):
         if spec == HUMAN:
@@ -68,8 +69,10 @@ def seat_agents(game: Game, seats: Sequence[str], where: str = "") -> dict[int, 
         try:
             agents[seat] = make_agent(spec, game)
         except CourtlyError as exc:
+            # The whole sentence is the catalogue's: no English word is put into it here.
+            key = "error.cli.seat_agent_in" if record else "error.cli.seat_agent"
             raise CourtlyError.keyed(
-                "error.cli.seat_agent", seat=seat + 1, where=where, spec=spec, reason=exc
+                key, seat=seat + 1, record=record, spec=spec, reason=exc
             ) from None
     return agents
 
@@ -117,6 +120,11 @@ class TerminalGame:
             self._stop("interrupted", INTERRUPTED)
         except QuitGame as stop:
             self._stop(str(stop), 1)
+        except Exception:
+            # A fault of courtly's own (a bot's, a game's, the prompt's) ends the program, but
+            # never takes the moves made so far with it.
+            self._save_after_error()
+            raise
         self._game_over()
 
     def _act(self, seat: int, action: Action) -> None:
@@ -273,6 +281,20 @@ class TerminalGame:
             console.print(text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True)
         raise typer.Exit(code=code if path is not None else 1)
 
+    def _save_after_error(self) -> None:
+        """Save the game that an unexpected error stopped, before the error is shown; a save
+        that fails too is only said, so that the error itself is what the person sees last."""
+        console.print(f"\n[bold red]{text('cli.play.stopped_by_error')}[/]")
+        if self.save_to is None and not self.table.record.actions:
+            return
+        try:
+            path = self._save()
+        except Exception:  # the error that stopped the game is the one to show
+            console.print(f"[bold red]{text('cli.save.nowhere')}[/]", highlight=False)
+            return
+        if path is not None:
+            console.print(text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True)
+
     def _save(self) -> Path | None:
         """Save the record to the first place that takes it (``--save``, the data folder, the
         temporary folder), saying why each refused; None when none did."""
@@ -332,7 +354,7 @@ def resumed_table(path: str, seats: Sequence[str] | None) -> Table:
             raise CourtlyError.keyed("error.cli.seats_game", seats=len(seats), players=players)
         names[: len(seats)] = list(seats)
     table.record.seats = names
-    seat_agents(game, table.record.seats, f" of {path}")
+    seat_agents(game, table.record.seats, path)
     return table
 
 

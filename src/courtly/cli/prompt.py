@@ -60,9 +60,21 @@ def _read(prompt: str) -> str:
         raise QuitGame("input ended") from None
 
 
+def whole_number(typed: str) -> int | None:
+    """``typed`` as a whole number, or None: only decimal digits count (``str.isdigit`` also
+    takes ``²`` and ``①``, which ``int`` refuses), and no number longer than Python reads."""
+    if not typed.isdecimal():
+        return None
+    try:
+        return int(typed)
+    except ValueError:  # more digits than int() converts
+        return None
+
+
 def ask(listed: Sequence[Choice]) -> Answer:
-    """Ask until the answer is a numbered choice or a command; anything else just asks again.
-    An amount choice takes its amount after its number (``2 30``), or asks for it."""
+    """Ask until the answer is a numbered choice or a command; anything else is refused in one
+    line (the full list of commands is ``?``'s). An amount choice takes its amount after its
+    number (``2 30``), or asks for it."""
     while True:
         answer = _read(text("cli.prompt"))
         if not answer:
@@ -71,9 +83,10 @@ def ask(listed: Sequence[Choice]) -> Answer:
             raise QuitGame("quit")
         if answer in _LETTERS:
             return Answer(command=_LETTERS[answer])
-        number, _, amount = answer.partition(" ")
-        if number.isdigit() and 1 <= int(number) <= len(listed):
-            choice = listed[int(number) - 1]
+        typed, _, amount = answer.partition(" ")
+        number = whole_number(typed)
+        if number is not None and 1 <= number <= len(listed):
+            choice = listed[number - 1]
             if not isinstance(choice, Amounts):
                 if not amount.strip():
                     return Answer(action=choice)
@@ -82,10 +95,14 @@ def ask(listed: Sequence[Choice]) -> Answer:
                 if action is not None:
                     return Answer(action=action)
                 continue
-        console.print(
-            f"[yellow]{text('cli.not_a_choice', answer=repr(answer))}[/] {text('cli.commands')}",
-            highlight=False,
-        )
+        # Text, not markup: what was typed may hold square brackets.
+        console.print(Text(refusal(answer, len(listed)), style="yellow"), highlight=False)
+
+
+def refusal(answer: str, count: int) -> str:
+    """The one line that refuses ``answer`` where ``count`` choices are numbered."""
+    numbers = "1" if count == 1 else text("cli.play.numbers", last=count)
+    return text("cli.play.not_a_choice", answer=repr(answer), numbers=numbers)
 
 
 def _amount(choice: Amounts, typed: str) -> Action | None:
@@ -96,12 +113,11 @@ def _amount(choice: Amounts, typed: str) -> Action | None:
             typed = _read(text("cli.choice.how_much", span=choice.span()))
             if not typed:
                 return None
-        if typed.isdigit() and int(typed) in choice.by_amount:
-            return choice.by_amount[int(typed)]
-        console.print(
-            f"[yellow]{text('cli.choice.not_amount', answer=repr(typed), span=choice.span())}[/]",
-            highlight=False,
-        )
+        amount = whole_number(typed)
+        if amount is not None and amount in choice.by_amount:
+            return choice.by_amount[amount]
+        refused = text("cli.choice.not_amount", answer=repr(typed), span=choice.span())
+        console.print(Text(refused, style="yellow"), highlight=False)
         typed = ""
 
 

@@ -25,6 +25,7 @@ from courtly.analysis.review.turns import Turn, line_views
 from courtly.analysis.runner import Runner
 from courtly.cli.common import console, err_console, progress_bar
 from courtly.cli.files import check_writable, review_identity, saved_by_step
+from courtly.cli.prompt import whole_number
 from courtly.cli.replay import record_game
 from courtly.cli.scoreboard import seat_label, sentence_names
 from courtly.cli.tables import WholeTable
@@ -43,8 +44,9 @@ def review_viewer(given: str) -> int | None:
     word = given.strip().lower()
     if word in (SPECTATOR, text("cli.review.spectator_word").lower()):
         return None
-    if word.isdigit() and int(word) >= 1:
-        return int(word)
+    number = whole_number(word)
+    if number is not None and number >= 1:
+        return number
     raise InvalidSeatError.keyed("error.review.as", given=given)
 
 
@@ -88,7 +90,8 @@ def review_files(
         if not 1 <= as_seat <= record.num_players:
             raise RecordError.keyed("error.record.seat", players=record.num_players, seat=as_seat)
         if record.result is None:
-            raise RecordError.keyed("error.review.unfinished")
+            # A terminal has no hints: the refusal says how to finish the game instead.
+            raise RecordError.keyed("error.cli.review_unfinished", file=path)
         side = check_writable(side_file(record_path, seat))
         settings = asked.for_game(game.name)
         identity = review_identity(record, seat, settings.to_json())
@@ -170,7 +173,11 @@ def _print(game: Game, record: GameRecord, review: Review, turns: list[Turn]) ->
         table.add_row(step, played, bot, chance, mark, style=style)
     console.print(WholeTable(table))
     several = sum(1 for d in review.decisions if d.parts > 1)
-    console.print(text("cli.review.turns", judged=len(review.decisions), forced=review.forced))
+    judged = len(review.decisions)
+    if review.forced:
+        console.print(text("cli.review.turns", judged=judged, forced=review.forced))
+    else:
+        console.print(text("cli.review.judged", judged=judged))
     if several:
         console.print(text("cli.review.several", n=several))
     accuracy = review.accuracy()

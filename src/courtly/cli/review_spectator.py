@@ -70,7 +70,7 @@ def review_spectator_files(
         record = GameRecord.load(path)
         game = record_game(record)
         if record.result is None:
-            raise RecordError.keyed("error.review.unfinished")
+            raise RecordError.keyed("error.cli.review_unfinished", file=path)
         side = check_writable(spectator_side_file(Path(path).expanduser()))
         settings = asked.for_game(game.name)
         identity = review_identity(record, "spectator", settings.to_json())

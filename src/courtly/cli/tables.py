@@ -38,6 +38,10 @@ class WholeTable:
         for column, width in zip(self.table.columns, widths, strict=True):
             column.width = width
             column.overflow = "fold"  # only a word wider than its column, which none is now
+        if self.table.collapse_padding and self.table.pad_edge:
+            # Collapsed, rich counts one side of each column's padding, yet draws the first
+            # column with both: its width must hold the side rich leaves uncounted.
+            self.table.columns[0].width = widths[0] + self.table.padding[3]
         yield self.table
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -51,7 +55,8 @@ def _column_range(console: Console, options: ConsoleOptions, column: Column) -> 
     widest = max(size.maximum for size in sizes)
     # A column that must not wrap needs its whole lines.
     narrowest = widest if column.no_wrap else max(size.minimum for size in sizes)
-    return Measurement(max(narrowest, column.min_width or 0), widest)
+    least = max(narrowest, column.min_width or 0)
+    return Measurement(least, max(widest, least))
 
 
 def _frame_width(table: Table) -> int:
@@ -60,6 +65,11 @@ def _frame_width(table: Table) -> int:
     borders = 0
     if table.box is not None:
         borders = len(table.columns) - 1 + (2 if table.show_edge else 0)
+    if table.collapse_padding:
+        # Two columns' facing sides are one space: the first column has both sides, each
+        # other only what its left side adds to its neighbour's right.
+        inner = max(0, left - right) + right
+        return left + right + inner * (len(table.columns) - 1) + borders
     return (left + right) * len(table.columns) + borders
 
 

@@ -5,7 +5,8 @@ One table holds the Queen's table and the domains, a row per family, so that it 
 columns with every name and card whole at 2 to 5 players and leaves room for the choices on
 24 lines (rows with nothing in them are left out, and the legend of the role marks is in the
 ``?`` help). Where the table is tight, the Queen's column is a line under it and the widest
-cards break after their handle, at a space: no word is ever cut.
+cards break after their handle, at a space: no word is ever cut; where it is too narrow even
+so (5 players late in the game on 60 columns), the court is one block per family.
 Every card in play carries its public handle (row letter + position, the numbers the
 "eliminate" actions use): ``a3`` is the 3rd card above the Queen's table, ``b1`` the 1st below,
 ``d2`` the 2nd card of a domain. Seats are shown numbered from 1.
@@ -14,10 +15,12 @@ Every card in play carries its public handle (row letter + position, the numbers
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -154,19 +157,20 @@ def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
     return Group(_header(obs), *_fitted(obs, width, compact), *_private(obs, compact))
 
 
-def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> list[Table | Text]:
+def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> list[RenderableType]:
     """The court table at the first of these that fits ``width`` with every word whole: as
     it is; the Queen's column as a line under the table (its known spies' family names are
     the widest words); the widest handles broken after their colon. Only then do the column
-    headings (a seat's long name) wrap inside a word, and on a screen narrower than 80
-    columns rich folds whatever it must."""
+    headings (a seat's long name) wrap inside a word; and where even that is too wide (5
+    players late in the game on 60 columns), the court is one block per family, each place
+    beside its cards, so that no card's label is ever cut in two."""
     layouts = [(True, False)] if compact else [(True, False), (False, False), (False, True)]
     for headed in (True, False):
         for inside, split in layouts:
             drawn = _court(obs, width, compact, inside=inside, split=split, headed=headed)
             if drawn is not None:
                 return drawn
-    return _court(obs, None, compact) or []
+    return _court_blocks(obs, compact)
 
 
 def _hidden(obs: Mapping[str, Any]) -> int:
@@ -194,20 +198,23 @@ def _allot(least: Sequence[int], most: Sequence[int], room: int) -> list[int] | 
     return widths
 
 
-def _court(
-    obs: Mapping[str, Any],
-    width: int | None,
-    compact: bool = False,
-    *,
-    inside: bool = True,
-    split: bool = False,
-    headed: bool = True,
-) -> list[Table | Text] | None:
-    """The Queen's table and every domain in one table, a row per family (at 5 players it
-    leaves room on an 80 x 24 screen for the choices below it), with the Queen's column as a
-    row of it (``inside``) or as a line under it; each column given a width that keeps its
-    words whole within ``width`` (their headings' words too where ``headed``), None if that
-    cannot be. ``width`` None: rich's own widths, folding what does not fit."""
+@dataclass(frozen=True)
+class _Court:
+    """What the court shows, before it is laid out: a heading per place (above, below, each
+    seat's domain) and, per row (a family, the Queen's column, the face-down cards, the
+    score), its name, its status and a cell per place; ``queen`` the Queen's column's cards
+    when they are not a row of it."""
+
+    headers: list[str]
+    rows: list[tuple[Text, Text, list[Text]]]
+    queen: list[str]
+
+
+def _court_parts(
+    obs: Mapping[str, Any], compact: bool, *, inside: bool = True, split: bool = False
+) -> _Court:
+    """The court's places and rows, with the Queen's column as a row (``inside``) or apart,
+    and the widest handles broken after their colon (``split``)."""
     status: Mapping[str, str] = obs["family_status"]
     numbered = _numbered(obs)
     above = _table_row(obs["queen_table"]["above"], "a", compact, "a" in numbered)
@@ -249,6 +256,27 @@ def _court(
         rows.append((Text(_t("view.face_down")), none, [none, none, *down]))
     scores = [Text(f"{s:g}", style="bold") for s in obs["scores"]]
     rows.append((Text(_t("view.score"), style="bold"), none, [none, none, *scores]))
+    queen_tokens = [] if inside or not hidden else [*above[QUEEN], *below[QUEEN]]
+    return _Court(headers, rows, queen_tokens)
+
+
+def _court(
+    obs: Mapping[str, Any],
+    width: int,
+    compact: bool = False,
+    *,
+    inside: bool = True,
+    split: bool = False,
+    headed: bool = True,
+) -> list[RenderableType] | None:
+    """The Queen's table and every domain in one table, a row per family (at 5 players it
+    leaves room on an 80 x 24 screen for the choices below it), with the Queen's column as a
+    row of it (``inside``) or as a line under it; each column given a width that keeps its
+    words whole within ``width`` (their headings' words too where ``headed``), None if that
+    cannot be."""
+    court = _court_parts(obs, compact, inside=inside, split=split)
+    headers, rows = court.headers, court.rows
+    hidden = _hidden(obs)
 
     # The row names stay whole (rich would cut "Nightingale" short to make room), and the
     # first two columns keep their width from turn to turn.
@@ -263,40 +291,58 @@ def _court(
     label_width = max(map(cell_len, labels))
     status_width = max(map(cell_len, [status_header, *statuses]))
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold")
-    if width is None:
-        table.add_column("", no_wrap=True, min_width=label_width + 1)
-        table.add_column(status_header, no_wrap=True, min_width=status_width)
-        for header in headers:
-            table.add_column(header, overflow="fold")
-    else:
-        least, most = [], []
-        for index, header in enumerate(headers):
-            texts = [row[2][index].plain for row in rows]
-            least.append(max(map(_words_width, [*texts, header] if headed else texts)))
-            most.append(max(map(cell_len, [*texts, header])))
-        # Each column: its width and one space before it, one more at the end.
-        room = width - len(headers) - 3 - label_width - status_width
-        widths = _allot(least, most, room)
-        if widths is None:
-            return None
-        # rich counts one space of padding per column, yet draws the first with a space on
-        # either side: its width holds one more.
-        table.add_column("", no_wrap=True, width=label_width + 1)
-        table.add_column(status_header, no_wrap=True, width=status_width)
-        for header, column_width in zip(headers, widths, strict=True):
-            table.add_column(header, overflow="fold", width=column_width)
+    least, most = [], []
+    for index, header in enumerate(headers):
+        texts = [row[2][index].plain for row in rows]
+        least.append(max(map(_words_width, [*texts, header] if headed else texts)))
+        most.append(max(map(cell_len, [*texts, header])))
+    # Each column: its width and one space before it, one more at the end.
+    room = width - len(headers) - 3 - label_width - status_width
+    widths = _allot(least, most, room)
+    if widths is None:
+        return None
+    # rich counts one space of padding per column, yet draws the first with a space on
+    # either side: its width holds one more.
+    table.add_column("", no_wrap=True, width=label_width + 1)
+    table.add_column(status_header, no_wrap=True, width=status_width)
+    for header, column_width in zip(headers, widths, strict=True):
+        table.add_column(header, overflow="fold", width=column_width)
     for row_label, row_mark, row_cells in rows:
         table.add_row(row_label, row_mark, *row_cells)
-    if inside or not hidden:
+    if not court.queen:
         return [table]
-    queen_tokens = [*above[QUEEN], *below[QUEEN]]
     line = _t(
         "view.queen_line",
         column=_t("view.queen_column"),
         hidden=_t("view.hidden", count=hidden),
-        cards=" ".join(queen_tokens),
+        cards=" ".join(court.queen),
     )
     return [table, Text(line, style="magenta")]
+
+
+# How far a block's places stand in under its row's name.
+_BLOCK_INDENT = 2
+
+
+def _court_blocks(obs: Mapping[str, Any], compact: bool) -> list[RenderableType]:
+    """The court as one block per row of its table, for a screen too narrow for the table
+    with every card whole: the row's name and status, then under it each place that holds
+    something, its heading beside its cards (they wrap between cards, never inside one)."""
+    court = _court_parts(obs, compact)
+    blocks: list[RenderableType] = []
+    for label, mark, cells in court.rows:
+        head = Text.assemble(label, " ", mark) if mark.plain else label
+        head.stylize("bold", 0, len(label.plain))
+        blocks.append(head)
+        places = Table.grid(padding=(0, 1, 0, 0))
+        places.add_column(no_wrap=True, style="bold")
+        places.add_column()
+        for header, cell in zip(court.headers, cells, strict=True):
+            if cell.plain not in ("", "-"):
+                places.add_row(header, cell)
+        if places.row_count:
+            blocks.append(Padding(places, (0, 0, 0, _BLOCK_INDENT), expand=False))
+    return blocks
 
 
 def _areas(areas: Sequence[str]) -> str:
@@ -461,15 +507,31 @@ def choice_grid(
 
 def _kill_grid(observation: Mapping[str, Any], kills: Sequence[Action], lang: str) -> ChoiceGrid:
     """The assassin's targets by row and position (a row per place, a column per card
-    number, as the table's handles a3, b1, d2 number them): a few lines instead of up to 25."""
+    number, as the table's handles a3, b1, d2 number them): a few lines instead of up to 25.
+
+    Identical cards of one place are one choice (the kernel numbers a sentence once, and
+    ``kills`` holds the first of them), yet each keeps the number the table gives it: its
+    cell holds that one choice, and columns whose cells are all alike are one column headed
+    by their numbers (``2/4``)."""
     with using(lang):
-        positions = sorted({int(a.arg("position") or 0) for a in kills})
+        zone = (observation.get("turn") or {}).get("pending_kill") or {}
         cells: dict[str, dict[int, int]] = {}
         for action in kills:
             cells.setdefault(str(action.arg("row")), {})[int(action.arg("position") or 0)] = (
                 action.id
             )
-        zone = (observation.get("turn") or {}).get("pending_kill") or {}
+        for row, by_position in cells.items():
+            cards = _row_cards(observation, zone, row)
+            _add_identical(cards, by_position, killer_here=zone.get("place") == row)
+        columns: list[list[int]] = []
+        for position in sorted({p for by_position in cells.values() for p in by_position}):
+            column = [by_position.get(position) for by_position in cells.values()]
+            alike = (c for c in columns if [b.get(c[0]) for b in cells.values()] == column)
+            merged = next(alike, None)
+            if merged is None:
+                columns.append([position])
+            else:
+                merged.append(position)
 
         def label(row: str) -> str:
             if row != "domain":
@@ -480,7 +542,39 @@ def _kill_grid(observation: Mapping[str, Any], kills: Sequence[Action], lang: st
             return _t("view.you_column") if seat == observation.get("viewer") else _seat(seat)
 
         rows = tuple(
-            (label(row), tuple(by_position.get(p) for p in positions))
+            (label(row), tuple(by_position.get(c[0]) for c in columns))
             for row, by_position in cells.items()
         )
-        return ChoiceGrid(_t("view.grid.kill_corner"), tuple(map(str, positions)), rows)
+        headings = tuple("/".join(map(str, c)) for c in columns)
+        return ChoiceGrid(_t("view.grid.kill_corner"), headings, rows)
+
+
+def _row_cards(
+    observation: Mapping[str, Any], zone: Mapping[str, Any], row: str
+) -> Sequence[Mapping[str, Any]]:
+    """The cards of a kill's ``row`` as the observation shows them (none if it does not)."""
+    if row != "domain":
+        return list((observation.get("queen_table") or {}).get(row) or [])
+    seat = zone.get("seat")
+    domains = observation.get("domains") or []
+    return list(domains[seat]) if isinstance(seat, int) and 0 <= seat < len(domains) else []
+
+
+def _add_identical(
+    cards: Sequence[Mapping[str, Any]], by_position: dict[int, int], killer_here: bool
+) -> None:
+    """Give each card of ``cards`` that reads as one of the targets in ``by_position`` (a
+    position and its action) that target's action: a kill of either is the same sentence.
+    Never the Assassin deciding (``killer_here``: the last card of its row, C5.3), and
+    never a card face down to the reader (each reads as which spy it is)."""
+    last = len(cards) if killer_here else None
+    seen: dict[str, int] = {}
+    for position, action_id in sorted(by_position.items()):
+        if 1 <= position <= len(cards) and cards[position - 1].get("card") is not None:
+            seen.setdefault(card_words(int(cards[position - 1]["card"])), action_id)
+    for position, card in enumerate(cards, start=1):
+        if position in by_position or position == last or card.get("card") is None:
+            continue
+        target = seen.get(card_words(int(card["card"])))
+        if target is not None:
+            by_position[position] = target
