@@ -77,7 +77,7 @@ def test_event_text_numbers_seats_from_one() -> None:
         ),
     ) == ("seat 3 eliminates a face-down spy in seat 1's domain")
     assert event_text(GAME, EVENTS.event("game-over", {"scores": [4.0, -1.0], "winners": [0]})) == (
-        "final scores seat 1: 4, seat 2: -1; winner(s): seat 1"
+        "Final scores: seat 1: 4, seat 2: -1. Won by seat 1"
     )
 
 
