@@ -11,7 +11,7 @@ from courtly.core.i18n import using
 
 
 def tally_of(
-    winners: list[list[int]], players: int = 2, values: tuple[str, ...] = ()
+    winners: list[list[int]], players: int = 2, values: tuple[object, ...] = ()
 ) -> ReportTally:
     tally = ReportTally(players, values)
     for index, won in enumerate(winners):
@@ -38,10 +38,36 @@ def test_a_difference_between_values_of_the_varied_option_is_named() -> None:
     tally = tally_of([[0], [1]] * 40, values=("a", "b"))
     lines = summary(tally, ["random", "random"], "mode")
     assert (
-        "Seat 1 wins significantly more often with mode=a (100.0%) than with mode=b (0.0%)."
+        "Seat 1 wins significantly more often with mode: a (100.0%) than with mode: b (0.0%)."
         in lines
     )
     assert not lines[0].startswith("Nothing")
+
+
+def test_the_varied_option_is_named_in_words() -> None:
+    """Issue: the summary named the option as typed ("battle=True", "spy_memory=remember"):
+    now its label and value words, as the facts (``Battle: yes``), in English and Korean."""
+    tally = tally_of([[0], [1]] * 40, values=(True, False))
+    lines = summary(tally, ["random", "random"], "battle", "kingdoms")
+    assert (
+        "Seat 1 wins significantly more often with Battle: yes (100.0%) than with Battle: no "
+        "(0.0%)." in lines
+    ), lines
+    assert any(line.startswith("Seat 1 (Battle: yes) wins significantly more") for line in lines)
+    with using("ko"):
+        lines = summary(tally, ["random", "random"], "battle", "kingdoms")
+    assert any(
+        line.startswith("1번 자리의 승률은 전투: 예일 때(100.0%)가 전투: 아니요일 때(0.0%)보다")
+        for line in lines
+    ), lines
+    assert not any(re.search("battle|True|False|=", line) for line in lines), lines
+    balanced = summary(
+        tally_of([[0], [1], [1], [0]] * 20, values=("remember", "forget")),
+        ["random"] * 2,
+        "spy_memory",
+        "courtisans",
+    )
+    assert "whatever the value of Spy memory." in balanced[0], balanced
 
 
 def test_different_agents_and_failed_games_are_mentioned() -> None:
@@ -67,12 +93,10 @@ def test_with_the_player_count_varied_each_count_has_its_own_fair_share() -> Non
     # Seat 1 wins every game: 100% against 50% with two players, against 33.3% with three.
     lines = summary(_by_count(80, {2: [0], 3: [0]}), ["random"] * 3, "players")
     assert any(
-        "Seat 1 with players=2 wins significantly more" in line and "50.0%." in line
-        for line in lines
+        "Seat 1 (players: 2) wins significantly more" in line and "50.0%." in line for line in lines
     )
     assert any(
-        "Seat 1 with players=3 wins significantly more" in line and "33.3%." in line
-        for line in lines
+        "Seat 1 (players: 3) wins significantly more" in line and "33.3%." in line for line in lines
     )
     # Seat 1 is not "better with two players" for winning half its games there and a third
     # with three: each is its fair share, and nothing is called unbalanced.
@@ -90,7 +114,7 @@ def test_the_varied_player_count_reads_in_korean() -> None:
     # A finding names the player count in Korean words too, and English is unchanged.
     with using("ko"):
         lines = summary(_by_count(80, {2: [0], 3: [0]}), ["random"] * 3, "players")
-    assert any(line.startswith("1번 자리 (인원=2일 때)") for line in lines), lines
+    assert any(line.startswith("1번 자리 (인원: 2일 때)") for line in lines), lines
 
 
 def test_a_range_of_negative_scores_reads_unambiguously() -> None:

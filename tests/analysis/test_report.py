@@ -17,13 +17,14 @@ from typer.testing import CliRunner
 import courtly
 from courtly.agents import make_agent
 from courtly.analysis.report import vary_values
-from courtly.analysis.report.figures import HEIGHT, WIDTH, _vary, require_matplotlib
+from courtly.analysis.report.figures import HEIGHT, WIDTH, _vary, draw_all, require_matplotlib
 from courtly.analysis.report.tally import ReportTally
 from courtly.analysis.results_file import options_text
 from courtly.analysis.simulate import GameOutcome, play_one, prepare_job
 from courtly.cli.main import app
 from courtly.core import registry
 from courtly.core.errors import CourtlyError
+from courtly.core.i18n import using
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
 from courtly.core.replay import replay
@@ -77,8 +78,10 @@ def test_the_table_has_one_row_per_game_and_the_documented_columns(
     courtisans_report: Path,
 ) -> None:
     table = rows(courtisans_report)
-    assert sorted(int(r["game"]) for r in table) == list(range(12))
+    assert sorted(int(r["game_index"]) for r in table) == list(range(12))
     first = table[0]
+    # Not "game": in the JSON formats that is the game's name, never its number in the run.
+    assert "game" not in first
     for column in ("seed", "decisions", "winners", "error"):
         assert column in first
     for seat in (1, 2, 3):
@@ -383,11 +386,83 @@ def test_the_statistics_table_gives_rates_intervals_within_0_and_1(
 ) -> None:
     """Issue: "B10 2+ families fallen 0.500 -0.066 to 1.066", "W7 1.000 1.000 to 1.000" (one
     game): a mission's completion rate gets a proportion's interval."""
-    page = (courtisans_report / "report.html").read_text(encoding="utf-8")
-    rows = re.findall(
-        r"<tr><td>missions completed/([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page
-    )
+    rows = [row for row in _statistics_table(courtisans_report) if row[0] != "heading"]
     assert len(rows) >= 15  # the missions dealt in these games
     for _mission, rate, span in rows:
         low, high = (float(v) for v in span.split(" to "))
         assert 0.0 <= low <= float(rate) <= high <= 1.0 and high > low, (rate, span)
+
+
+def _statistics_table(out: Path) -> list[tuple[str, ...]]:
+    """The page's table of the game's own statistics, row by row: ``("heading", words)`` for a
+    group's heading, ``(words, mean, interval)`` for a statistic."""
+    page = (out / "report.html").read_text(encoding="utf-8")
+    table = page.rsplit("</h2>", 1)[1].split("</table>", 1)[0]  # under the last heading
+    found: list[tuple[str, ...]] = []
+    for row in re.findall(r"<tr>(.*?)</tr>", table):
+        heading = re.fullmatch(r'<th colspan="3" scope="rowgroup">([^<]*)</th>', row)
+        if heading is not None:
+            found.append(("heading", heading.group(1)))
+        elif row.startswith("<td>"):
+            found.append(tuple(re.findall(r"<td>([^<]*)</td>", row)))
+    return found
+
+
+def test_the_statistics_table_reads_as_the_figure_does(tmp_path: Path) -> None:
+    """Issue: rows named as paths ("missions completed/B1 Butterfly fallen") and sorted B1,
+    B10, B2...; the figure orders them B1...B10. Now a heading per group, then its rows in
+    words, in the figure's order, in English and Korean."""
+    out = tmp_path / "order"
+    report(out, "courtisans", "-p", "3", "-g", "40", "--seed", "0")
+    table = _statistics_table(out)
+    assert table[0] == ("heading", "missions completed")
+    names = [row[0] for row in table[1:]]
+    assert not any("/" in name for name in names), names
+    codes = [name.split(" ", 1)[0] for name in names]
+    order = [f"{side}{n}" for side in "BW" for n in range(1, 11)]
+    assert codes == [code for code in order if code in codes], codes
+    assert codes.index("B2") < codes.index("B10") and "B10" in codes
+    # The figure draws the same rows in the same order (its ticks, top to bottom).
+    words = texts(out / "figures" / "statistics-missions-completed.svg")
+    assert [w for w in words if w in names] == names
+    ko = tmp_path / "order-ko"
+    result = runner.invoke(
+        app, ["--lang", "ko", "report", "courtisans", "-p", "3", "-g", "40", "--out", str(ko)]
+    )
+    assert result.exit_code == 0, result.output
+    table = _statistics_table(ko)
+    assert table[0] == ("heading", "완수한 비밀 임무")
+    assert not any("/" in row[0] for row in table[1:]), table
+
+
+def test_the_varied_option_reads_in_words(tmp_path: Path) -> None:
+    """Issue: ``--vary spy_memory`` gave "spy_memory=remember" in the summary and
+    "spy_memory" under the figures' bars: the option's label and value words, as the facts."""
+    out = tmp_path / "vary-words"
+    report(out, "courtisans", "-p", "3", "-g", "20", "--vary", "spy_memory")
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "whatever the value of Spy memory." in page
+    assert "spy_memory" not in _page_words(page)
+    for name in ("vary-win-rate", "vary-score"):
+        words = texts(out / "figures" / f"{name}.svg")
+        assert "Spy memory" in words and "spy_memory" not in words, words
+        assert "remember" in words and "forget" in words
+    # The column of games.csv keeps the option's name, as data.
+    assert sorted({r["spy_memory"] for r in rows(out)}) == ["forget", "remember"]
+
+
+def test_a_varied_yes_or_no_option_reads_yes_and_no(tmp_path: Path) -> None:
+    """A true/false option under the bars reads as the facts read it (yes, no), in the
+    figures' language; its label names the axis."""
+    tally = ReportTally(2, (True, False))
+    for index in range(8):
+        won = [index % 2]
+        tally.add(GameOutcome(index, index, [float(s in won) for s in range(2)], won, 5))
+    draw_all(tally, ["random", "random"], "battle", tmp_path / "en", "kingdoms")
+    words = texts(tmp_path / "en" / "vary-win-rate.svg")
+    assert {"yes", "no", "Battle"} <= set(words), words
+    assert not {"true", "false", "True", "False", "battle"} & set(words), words
+    with using("ko"):
+        draw_all(tally, ["random", "random"], "battle", tmp_path / "ko", "kingdoms")
+    words = texts(tmp_path / "ko" / "vary-win-rate.svg")
+    assert {"예", "아니요", "전투"} <= set(words), words

@@ -10,10 +10,12 @@ import re
 import pytest
 
 import courtly
+from courtly.analysis.report.labels import interval_text
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.tally import GroupTally
 from courtly.analysis.simulate import GameOutcome
 from courtly.analysis.stats import ExactSum, mean_interval, t95
+from courtly.core.i18n import using
 from courtly.core.registry import game_names
 
 #: As Courtisans declares them (``Game.report_rates``).
@@ -75,6 +77,7 @@ def test_a_mean_uses_students_t_and_one_game_claims_no_interval() -> None:
 
 
 def _statistics_rows(page: str) -> dict[str, tuple[str, str]]:
+    """The table's statistics by their words (the item under its group's heading)."""
     table = page.split("<h2>The game&#x27;s own statistics</h2>", 1)[1]
     return {
         name: (mean, span)
@@ -87,10 +90,11 @@ def _statistics_rows(page: str) -> dict[str, tuple[str, str]]:
 def test_the_page_shows_a_rates_interval_and_says_when_a_mean_has_none() -> None:
     group = group_of([{MISSION: 1.0, "prestige per player/during the rounds": -3.5}])
     rows = _statistics_rows(render_page("t", {}, [], [], group))
-    assert rows[MISSION][0] == "1.000"
-    low, high = (float(v) for v in rows[MISSION][1].split(" to "))
+    mission = MISSION.split("/", 1)[1]
+    assert rows[mission][0] == "1.000"
+    low, high = (float(v) for v in rows[mission][1].split(" to "))
     assert 0 < low < high == 1.0
-    assert rows["prestige per player/during the rounds"] == (
+    assert rows["during the rounds"] == (
         "\u22123.500",
         "cannot be estimated from one game",
     )
@@ -111,3 +115,14 @@ def test_the_games_declare_their_rates() -> None:
             state.apply(rng.choice(state.legal_actions()))
         groups = {key.split("/", 1)[0] for key in game.report_statistics(state)}
         assert game.report_rates <= groups, groups
+
+
+def test_an_interval_reads_in_words_with_true_minus_signs() -> None:
+    """One helper writes every designer command's intervals (the report's page, simulate,
+    tournament): "a to b" (Korean "a~b"), never "a-b", where the hyphen reads as a minus."""
+    assert interval_text(0.04, 0.2312, 3) == "0.040 to 0.231"
+    assert interval_text(-11.849, -6.4, 2) == "\u221211.85 to \u22126.40"
+    assert interval_text(0.004, 0.1649, 0, percent=True) == "0% to 16%"
+    with using("ko"):
+        assert interval_text(0.04, 0.2312, 3) == "0.040~0.231"
+        assert interval_text(0.004, 0.1649, 0, percent=True) == "0%~16%"

@@ -63,6 +63,8 @@ def fits(output: str, width: int) -> None:
 
 
 WIDTHS_AND_LANGUAGES = [(w, lang) for w in (80, 60) for lang in ("en", "ko")]
+# A 95% interval as report.html writes one (docs/cli.md, "Reports").
+INTERVAL = {"en": "{low} to {high}", "ko": "{low}~{high}"}
 
 
 @pytest.mark.parametrize(("width", "lang"), WIDTHS_AND_LANGUAGES)
@@ -116,6 +118,11 @@ def test_tournament_keeps_every_figure_whole(width: int, lang: str, columns: Any
         assert whole(f"{data['win_rate'][name]:.1%}", out), out
         assert whole(f"{data['mean_score'][name]:.2f}", out), out
         assert whole(f"{elo:+.0f}", out), out
+        # The interval as the report writes one, on one line: never "0-16%", where the
+        # hyphen reads as a minus.
+        low, high = (f"{100 * bound:.0f}%" for bound in data["ci95"][name])
+        assert whole(INTERVAL[lang].format(low=low, high=high), out), out
+    assert not re.search(r"\d-\d", out), out
 
 
 @pytest.mark.parametrize(("width", "lang"), WIDTHS_AND_LANGUAGES)
@@ -126,8 +133,12 @@ def test_simulate_keeps_every_figure_whole(width: int, lang: str, columns: Any) 
     result = runner.invoke(app, ["--lang", lang, *args])
     assert result.exit_code == 0, result.output
     fits(result.stdout, width)
+    # The interval as the report writes one, on one line: never "0.040-0.231", where the
+    # hyphen reads as a minus.
     for low, high in data["ci95_by_seat"]:
-        assert whole(f"{low:.3f}-{high:.3f}", result.stdout), result.stdout
+        interval = INTERVAL[lang].format(low=f"{low:.3f}", high=f"{high:.3f}")
+        assert whole(interval, result.stdout), result.stdout
+    assert not re.search(r"\d-\d", result.stdout), result.stdout
 
 
 @pytest.fixture(scope="module")

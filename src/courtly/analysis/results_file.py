@@ -206,12 +206,7 @@ def describe_run(key: Any, lang: str) -> str:
         if shown:
             words += COURTLY.text("report.run.options", lang, options=shown)
     if varied is not None:
-        name = (
-            COURTLY.text("report.vary.players", lang)
-            if varied == VARY_PLAYERS
-            else option_label(game, str(varied), lang)
-        )
-        words += COURTLY.text("report.run.varying", lang, name=name)
+        words += COURTLY.text("report.run.varying", lang, name=vary_label(game, str(varied), lang))
     return words
 
 
@@ -238,6 +233,31 @@ def option_value(game: Game | None, name: str, value: Any, lang: str) -> str:
         return COURTLY.text("report.option.default", lang)
     shown = typed(value)
     return shown if game is None else game.text(f"term.{name}.{shown}", lang, shown)
+
+
+def vary_label(game: Game | None, name: str, lang: str) -> str:
+    """What a report varies, as its reader reads it: the player count in words, an option by
+    its label (:func:`option_label`), never as typed (``spy_memory``)."""
+    if name == VARY_PLAYERS:
+        return COURTLY.text("report.vary.players", lang)
+    return option_label(game, name, lang)
+
+
+def vary_value(game: Game | None, name: str, value: Any, lang: str) -> str:
+    """A value of what a report varies: a player count as its number, an option's value as a
+    player reads it (:func:`option_value`)."""
+    return str(value) if name == VARY_PLAYERS else option_value(game, name, value, lang)
+
+
+def vary_text(game: Game | None, name: str, value: Any, lang: str) -> str:
+    """What a report varies and one of its values, as the facts name an option (``Spy memory:
+    remember``, ``players: 3``)."""
+    return COURTLY.text(
+        "report.option",
+        lang,
+        name=vary_label(game, name, lang),
+        value=vary_value(game, name, value, lang),
+    )
 
 
 def options_text(

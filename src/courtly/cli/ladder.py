@@ -12,6 +12,7 @@ from rich.table import Table
 
 import courtly
 from courtly.analysis.ladder import LadderResult, check_ladder, run_ladder
+from courtly.analysis.report.labels import interval_text
 from courtly.cli.common import (
     GameOptionsOpt,
     PlayersOpt,
@@ -43,7 +44,8 @@ def steps_table(result: LadderResult) -> WholeTable:
     )
     table.add_column(text("cli.ladder.step"), justify="left")
     for key in ("cli.ladder.games", "cli.tournament.win", "cli.stats.ci", "cli.ladder.beats"):
-        table.add_column(text(key), justify="right")
+        # An interval stays on one line ("44% to 97%" cut after "to" reads as two figures).
+        table.add_column(text(key), justify="right", no_wrap=key == "cli.stats.ci")
     for step in result.steps:
         low, high = step.ci95
         if result.players == 2:
@@ -61,7 +63,7 @@ def steps_table(result: LadderResult) -> WholeTable:
             against,
             str(step.games),
             f"{step.win_rate:.1%}",
-            f"{100 * low:.0f}-{100 * high:.0f}%",
+            interval_text(low, high, 0, percent=True),
             f"[{style}]{verdict}[/{style}]",
         )
     return WholeTable(table)

@@ -12,6 +12,7 @@ from rich.table import Table
 from courtly.agents import agent_kinds
 from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
+from courtly.analysis.report.labels import interval_text
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, report, tournament
 from courtly.cli import play as play_module
@@ -256,8 +257,10 @@ def simulate(
     else:
         counts = {"games": f"{data['games']:,}", "errors": f"{data['errors']:,}"}
         table = Table(title=text("cli.simulate.title", title=title_of(loaded), **counts))
-        for key in ("cli.scores.seat", "cli.agents.agent", "cli.stats.win_rate", "cli.stats.ci"):
+        for key in ("cli.scores.seat", "cli.agents.agent", "cli.stats.win_rate"):
             table.add_column(text(key))
+        # An interval is one figure: it wraps as a whole ("0.181 to" over "0.567" reads as two).
+        table.add_column(text("cli.stats.ci"), no_wrap=True)
         table.add_column(text("cli.stats.mean_score"))
         for p in range(players):
             low, high = data["ci95_by_seat"][p]
@@ -265,7 +268,7 @@ def simulate(
                 str(p + 1),
                 specs[p],
                 f"{data['win_rate_by_seat'][p]:.3f}",
-                f"{low:.3f}-{high:.3f}",
+                interval_text(low, high, 3),
                 f"{data['mean_score_by_seat'][p]:.2f}",
             )
         console.print(WholeTable(table))

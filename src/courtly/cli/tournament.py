@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 import courtly
+from courtly.analysis.report.labels import interval_text
 from courtly.analysis.results_file import ResultsFile, tournament_key
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
 from courtly.cli.common import (
@@ -45,10 +46,11 @@ def results_table(result: TournamentResult) -> WholeTable:
         caption_justify="left",
     )
     table.add_column(text("cli.agents.agent"))
+    for heading in (text("cli.tournament.seats"), text("cli.tournament.win")):
+        table.add_column(heading, justify="right")
+    # An interval is one figure: it wraps as a whole, never "44%" over "to" over "97%".
+    table.add_column(text("cli.stats.ci"), justify="right", no_wrap=True)
     for heading in (
-        text("cli.tournament.seats"),
-        text("cli.tournament.win"),
-        text("cli.stats.ci"),
         text("cli.tournament.score"),
         "Elo",  # a name, in every language
         text("cli.tournament.seconds"),
@@ -62,7 +64,7 @@ def results_table(result: TournamentResult) -> WholeTable:
             name,
             str(result.agents.count(name)),
             f"{stats.win_rate:.1%}",
-            f"{100 * low:.0f}-{100 * high:.0f}%",
+            interval_text(low, high, 0, percent=True),
             f"{stats.mean_score:.2f}",
             f"{result.elo[name]:+.0f}",
             milliseconds(stats.seconds_per_decision),

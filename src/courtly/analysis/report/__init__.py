@@ -22,13 +22,12 @@ from courtly.analysis.report.figures import (
     figure_font,
     require_matplotlib,
 )
-from courtly.analysis.report.labels import vary_label
 from courtly.analysis.report.page import render_page
 from courtly.analysis.report.store import ReportStore
 from courtly.analysis.report.table import FILE_NAME as TABLE_NAME
 from courtly.analysis.report.table import write_table
 from courtly.analysis.report.tally import ReportTally
-from courtly.analysis.results_file import option_label, option_value, options_text, tournament_key
+from courtly.analysis.results_file import options_text, tournament_key, vary_label, vary_value
 from courtly.analysis.runner import Runner
 from courtly.analysis.simulate import VARY_PLAYERS, SimulationJob, play_games, prepare_job
 from courtly.core.errors import CourtlyError, Words
@@ -210,7 +209,7 @@ def run_report(
         render_page(
             plan.title,
             _facts(plan, tally),
-            summary(tally, plan.job.agents, plan.vary_name),
+            summary(tally, plan.job.agents, plan.vary_name, plan.job.game),
             figures,
             tally.overall,
             notes=[] if figure_font(lang)[0] == lang else [text("report.fig.english")],
@@ -245,12 +244,8 @@ def _facts(plan: ReportPlan, tally: ReportTally) -> dict[str, Any]:
     if job.vary is not None:
         name, values = job.vary
         game = load_game(job.game)
-        if name == VARY_PLAYERS:
-            label, shown = vary_label(name), [str(v) for v in values]
-        else:
-            label = option_label(game, name, lang)
-            shown = [option_value(game, name, v, lang) for v in values]
-        facts[text("report.facts.varied")] = f"{label}: " + " / ".join(shown)
+        shown = " / ".join(vary_value(game, name, v, lang) for v in values)
+        facts[text("report.facts.varied")] = f"{vary_label(game, name, lang)}: {shown}"
     return facts
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from courtly.analysis.report.labels import number, vary_label
+from courtly.analysis.report.labels import number
 from courtly.analysis.report.tally import GroupTally, ReportTally
+from courtly.analysis.results_file import vary_label, vary_text
 from courtly.core.i18n import current_language, seat_text, text
-from courtly.core.options import typed
+from courtly.core.registry import load_game
+from courtly.core.state import Game
 
 
 def _pct(value: float) -> str:
@@ -70,8 +72,15 @@ def score_findings(group: GroupTally, agents: Sequence[str]) -> list[str]:
 
 
 def vary_findings(
-    tally: ReportTally, vary_name: str, values: Sequence[Any], agents: Sequence[str]
+    tally: ReportTally,
+    vary_name: str,
+    values: Sequence[Any],
+    agents: Sequence[str],
+    game: Game | None = None,
 ) -> list[str]:
+    """Seats whose win rate differs between two values of what was varied, then each value's
+    unbalanced seats; the option and its values in words (``Spy memory: remember``)."""
+    lang = current_language()
     found = []
     # A seat's win rate is compared across player counts with nothing: its fair share moves.
     for seat in range(0 if tally.vary_players else tally.players):
@@ -83,24 +92,27 @@ def vary_findings(
         if groups[best].win_interval(seat)[0] > groups[worst].win_interval(seat)[1]:
             found.append(
                 text(
-                    "report.vary_wins",
+                    "report.words.vary_wins",
                     seat=_seat(seat, agents).capitalize(),
-                    name=vary_label(vary_name),
-                    best=typed(values[best]),
+                    best=vary_text(game, vary_name, values[best], lang),
                     best_rate=_pct(groups[best].win_rate(seat)),
-                    worst=typed(values[worst]),
+                    worst=vary_text(game, vary_name, values[worst], lang),
                     worst_rate=_pct(groups[worst].win_rate(seat)),
                 )
             )
     for k, value in enumerate(values):
-        where = text("report.where", name=vary_label(vary_name), value=typed(value))
+        where = text("report.words.where", option=vary_text(game, vary_name, value, lang))
         found.extend(seat_findings(tally.by_value[k], agents, where))
     return found
 
 
-def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) -> list[str]:
-    """The summary's sentences, most important first."""
+def summary(
+    tally: ReportTally, agents: Sequence[str], vary_name: str | None, game: str | None = None
+) -> list[str]:
+    """The summary's sentences, most important first; ``game`` (its name) words the varied
+    option (without it, the option reads as typed)."""
     overall = tally.overall
+    loaded = None if game is None else load_game(game)
     lines: list[str] = []
     if overall.finished == 0:
         return [text("report.no_game")]
@@ -108,7 +120,7 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
     seated = [overall] if overall.players else []
     findings = [f for g in seated for f in seat_findings(g, agents) + score_findings(g, agents)]
     if vary_name is not None and tally.values:
-        findings += vary_findings(tally, vary_name, tally.values, agents)
+        findings += vary_findings(tally, vary_name, tally.values, agents, loaded)
     if findings:
         lines.extend(findings)
     else:
@@ -117,7 +129,7 @@ def summary(tally: ReportTally, agents: Sequence[str], vary_name: str | None) ->
                 "report.balanced_vary" if vary_name else "report.balanced",
                 games=f"{overall.finished:,}",
                 fair=_pct(1.0 / overall.players) if overall.players else text("report.fair_varied"),
-                name=vary_name and vary_label(vary_name),
+                name=vary_name and vary_label(loaded, vary_name, current_language()),
             )
         )
         groups = seated or tally.by_value

@@ -20,11 +20,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from courtly.analysis.report.labels import StatLabels, slug, vary_label
-from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally
+from courtly.analysis.report.labels import StatLabels, slug
+from courtly.analysis.report.tally import LENGTH_GROUP, GroupTally, ReportTally, statistic_groups
+from courtly.analysis.results_file import vary_label, vary_value
 from courtly.core.errors import CourtlyError
 from courtly.core.i18n import ENGLISH, current_language, seat_text, text, using
 from courtly.core.options import typed
+from courtly.core.registry import load_game
+from courtly.core.state import Game
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -100,10 +103,11 @@ def draw_all(
 ) -> list[DrawnFigure]:
     """Draw every figure the totals allow into ``folder`` (SVG and PNG), labelled in the
     current language if a font can show it (:func:`figure_font`), else in English; ``game``
-    words its own statistics (:class:`StatLabels`)."""
+    words its own statistics (:class:`StatLabels`) and the varied option."""
     lang, font = figure_font(current_language())
+    loaded = None if game is None else load_game(game)
     with using(lang):
-        return _draw_all(tally, agents, vary_name, folder, font, StatLabels(game, lang))
+        return _draw_all(tally, agents, vary_name, folder, font, StatLabels(game, lang), loaded)
 
 
 def _draw_all(
@@ -113,6 +117,7 @@ def _draw_all(
     folder: Path,
     font: str | None,
     labels: StatLabels,
+    game: Game | None = None,
 ) -> list[DrawnFigure]:
     # matplotlib is the optional extra (see the module's docstring), loaded only to draw.
     import matplotlib
@@ -154,24 +159,28 @@ def _draw_all(
         )
     )
     if vary_name is not None and tally.values:
-        shown = [typed(v) for v in tally.values]
+        # The option and its values as the facts and the summary name them, in the figures'
+        # language (``Spy memory``, ``yes``), not as typed.
+        lang = current_language()
+        varied = vary_label(game, vary_name, lang)
+        shown = [vary_value(game, vary_name, v, lang) for v in tally.values]
         plans.append(
             (
                 "vary-win-rate",
-                text("report.fig.vary_win_rate", name=vary_label(vary_name)),
-                lambda fig: _vary(fig, tally, shown, vary_name, agents, "win-rate"),
+                text("report.fig.vary_win_rate", name=varied),
+                lambda fig: _vary(fig, tally, shown, varied, agents, "win-rate"),
             )
         )
         plans.append(
             (
                 "vary-score",
-                text("report.fig.vary_score", name=vary_label(vary_name)),
-                lambda fig: _vary(fig, tally, shown, vary_name, agents, "score"),
+                text("report.fig.vary_score", name=varied),
+                lambda fig: _vary(fig, tally, shown, varied, agents, "score"),
             )
         )
     # Figures with a bar per statistic grow with their number of bars.
     heights: dict[str, float] = {}
-    for group, names in _groups(tally.statistic_names).items():
+    for group, names in statistic_groups(tally.statistic_names).items():
         numbers = [name for name in names if name in overall.numbers]
         texts = [name for name in names if name in overall.texts]
         if group + "/" == LENGTH_GROUP:
@@ -226,14 +235,6 @@ def _draw_all(
                 plt.close(fig)
             drawn.append(DrawnFigure(name, caption, svg.getvalue()))
     return drawn
-
-
-def _groups(names: Sequence[str]) -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = {}
-    for name in names:
-        group = name.split("/", 1)[0] if "/" in name else name
-        groups.setdefault(group, []).append(name)
-    return groups
 
 
 def _short(name: str) -> str:
@@ -316,10 +317,12 @@ def _vary(
     fig: Figure,
     tally: ReportTally,
     labels: Sequence[str],
-    vary_name: str,
+    varied: str,
     agents: Sequence[str],
     what: str,
 ) -> None:
+    """Per seat, a bar for each value of what was varied; ``labels`` are the values and
+    ``varied`` its name, as the reader reads them."""
     ax = fig.add_subplot()
     width = 0.8 / tally.players
     positions = list(range(len(labels)))
@@ -350,11 +353,11 @@ def _vary(
         for k, group in enumerate(tally.by_value):
             line = ax.hlines(1.0 / group.players, k - 0.45, k + 0.45, linestyles="--")
             line.set_color("#444444")
-            line.set_gid(f"fair-share-{labels[k]}")
+            line.set_gid(f"fair-share-{typed(tally.values[k])}")
     elif what == "win-rate":
         ax.axhline(1.0 / tally.players, linestyle="--", color="#444444").set_gid("fair-share")
     ax.set_xticks(positions, labels)
-    ax.set_xlabel(vary_label(vary_name))
+    ax.set_xlabel(varied)
     ax.set_ylabel(text("report.axis.win_rate" if what == "win-rate" else "report.axis.mean_score"))
     # Right of the plotting area, where no bar or error bar can be: inside it, a legend hid
     # the bars it stood over (tight_layout makes room for it).

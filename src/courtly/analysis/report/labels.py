@@ -1,4 +1,5 @@
-"""How a report names a game's own statistics in the reader's language.
+"""How a report names a game's own statistics in the reader's language, and how the designer
+commands (``report``, ``simulate``, ``tournament``) write a figure and an interval.
 
 A statistic's name (``group/item``) and a text statistic's values are data: the games file,
 ``games.csv`` and the figures' file names and ids keep them as the game wrote them. Only what
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from courtly.analysis.simulate import VARY_PLAYERS
 from courtly.core.i18n import ENGLISH, seat_text, text
 from courtly.core.registry import load_game
 
@@ -32,10 +32,16 @@ def number(value: float, digits: int) -> str:
     return shown
 
 
-def vary_label(name: str) -> str:
-    """What was varied, as the summary and the figures name it: an option by its name (as it
-    is typed; the facts table reads it in words), the player count in the reader's words."""
-    return text("report.vary.players") if name == VARY_PLAYERS else name
+def interval_text(low: float, high: float, digits: int, percent: bool = False) -> str:
+    """A 95% interval as people read it, in words: ``0.040 to 0.231`` (Korean ``0.040~0.231``),
+    each bound as :func:`number` writes it; ``percent`` shows proportions as percentages
+    (``0% to 16%``). Never ``0.040-0.231``, where the hyphen reads as a minus sign."""
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    return text(
+        "report.page.range",
+        low=number(scale * low, digits) + unit,
+        high=number(scale * high, digits) + unit,
+    )
 
 
 class StatLabels:

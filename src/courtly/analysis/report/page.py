@@ -9,8 +9,8 @@ from html import escape
 from typing import Any
 
 from courtly.analysis.report.figures import DrawnFigure
-from courtly.analysis.report.labels import StatLabels, number
-from courtly.analysis.report.tally import GroupTally
+from courtly.analysis.report.labels import StatLabels, interval_text, number
+from courtly.analysis.report.tally import GroupTally, natural_order, statistic_groups
 from courtly.core.i18n import current_language, text
 
 STYLE = """
@@ -22,30 +22,43 @@ figcaption { font-size: 0.9rem; color: #555; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
+.statistics th[scope="rowgroup"] { padding-top: 0.8rem; }
+.statistics tbody.group td:first-child { padding-left: 1.4rem; }
 .summary li { margin: 0.3rem 0; }
 """
 
 
 def _statistics_table(group: GroupTally, labels: StatLabels) -> str:
+    """The game's numeric statistics as the figures show them: a heading per group, then its
+    items in words, in natural order (B1, B2 ... B10), never ``group/item`` paths."""
     if not group.numbers:
         return ""
-    rows = []
-    for name in sorted(group.numbers):
-        # A rate's interval is Wilson's, within 0 to 1; a mean's is unbounded from one game.
-        mean, low, high = group.statistic_interval(name)
-        if math.isfinite(low) and math.isfinite(high):
-            span = text("report.page.range", low=number(low, 3), high=number(high, 3))
-        else:
-            span = text("report.page.unbounded")
-        rows.append(
-            f"<tr><td>{escape(labels.name(name))}</td><td>{number(mean, 3)}</td>"
-            f"<td>{escape(span)}</td></tr>"
-        )
+    bodies = []
+    for name_group, names in statistic_groups(natural_order(group.numbers)).items():
+        rows = []
+        headed = any("/" in name for name in names)
+        if headed:
+            heading = escape(labels.group(name_group))
+            rows.append(f'<tr><th colspan="3" scope="rowgroup">{heading}</th></tr>')
+        for name in names:
+            # A rate's interval is Wilson's, within 0 to 1; a mean's is unbounded from one game.
+            mean, low, high = group.statistic_interval(name)
+            if math.isfinite(low) and math.isfinite(high):
+                span = interval_text(low, high, 3)
+            else:
+                span = text("report.page.unbounded")
+            rows.append(
+                f"<tr><td>{escape(labels.item(name))}</td><td>{number(mean, 3)}</td>"
+                f"<td>{escape(span)}</td></tr>"
+            )
+        kind = ' class="group"' if headed else ""
+        bodies.append(f"<tbody{kind}>{''.join(rows)}</tbody>")
     return (
-        f"<h2>{escape(text('report.page.statistics'))}</h2><table>"
-        f"<tr><th>{escape(text('report.page.statistic'))}</th>"
+        f"<h2>{escape(text('report.page.statistics'))}</h2>"
+        '<table class="statistics">'
+        f"<thead><tr><th>{escape(text('report.page.statistic'))}</th>"
         f"<th>{escape(text('report.page.mean'))}</th>"
-        f"<th>{escape(text('report.page.interval'))}</th></tr>{''.join(rows)}</table>"
+        f"<th>{escape(text('report.page.interval'))}</th></tr></thead>{''.join(bodies)}</table>"
     )
 
 

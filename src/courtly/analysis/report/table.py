@@ -2,12 +2,13 @@
 
 Written from the games file in two passes (the statistics' column names, then the rows), so
 it takes no more memory for a million games than for ten. Rows come in the order the games
-finished; ``game`` is the game's number in the run (sort by it for the run's order). Seats are
-numbered from 1. Columns: ``game, seed``, the varied option's name (when there is one),
-``decisions, winners`` (seat numbers separated by spaces), ``score_seatK`` and ``win_seatK``
-(the seat's share of the victory) for every seat (empty for seats a game did not have, with
-``--vary players``), ``error`` (empty for a finished game), then
-one column per statistic of the game (``stat:NAME``), empty where a game did not give it.
+finished; ``game_index`` is the game's number in the run (sort by it for the run's order; not
+``game``, which the JSON formats use for the game's name). Seats are numbered from 1. Columns:
+``game_index, seed``, the varied option's name (when there is one), ``decisions, winners``
+(seat numbers separated by spaces), ``score_seatK`` and ``win_seatK`` (the seat's share of the
+victory) for every seat (empty for seats a game did not have, with ``--vary players``),
+``error`` (empty for a finished game), then one column per statistic of the game
+(``stat:NAME``), empty where a game did not give it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def write_table(
         if outcome.index < games:
             names.update(outcome.statistics)
     statistics = sorted(names)
-    header = ["game", "seed"]
+    header = ["game_index", "seed"]
     if vary_name is not None:
         header.append(vary_name)
     header += ["decisions", "winners"]

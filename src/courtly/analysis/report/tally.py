@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,21 @@ from courtly.analysis.stats import ExactSum, wilson_interval
 # distributions next to the number of decisions.
 LENGTH_GROUP = "length/"
 _PARTS = re.compile(r"(\d+)").split
+
+
+def natural_order(names: Iterable[str]) -> list[str]:
+    """Statistics' names as a reader counts them: ``B2`` before ``B10`` (a number within a
+    name compares as a number), in the figures and the page's table alike."""
+    return sorted(names, key=lambda n: [int(t) if t.isdigit() else t for t in _PARTS(n)])
+
+
+def statistic_groups(names: Iterable[str]) -> dict[str, list[str]]:
+    """Names (``group/item``) by their group, groups and names in the order given; a name
+    without ``/`` is a group of its own."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(name.split("/", 1)[0], []).append(name)
+    return groups
 
 
 @dataclass
@@ -120,6 +135,4 @@ class ReportTally:
 
     @property
     def statistic_names(self) -> list[str]:
-        names = set(self.overall.numbers) | set(self.overall.texts)
-        # Natural order, so that B2 comes before B10.
-        return sorted(names, key=lambda n: [int(t) if t.isdigit() else t for t in _PARTS(n)])
+        return natural_order(set(self.overall.numbers) | set(self.overall.texts))
