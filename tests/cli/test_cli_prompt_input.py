@@ -1,7 +1,8 @@
 """What may be typed at ``your choice>`` (sweep B of the terminal): a digit that is not a
 number (``²``, ``①``: ``str.isdigit`` takes them, ``int`` does not) is refused as any other
 non-choice, at the prompt and at ``how much``; a refusal is one short line, the commands
-being ``?``'s; and a fault of courtly's own during a game saves the game before it is shown."""
+being ``?``'s; and a fault of courtly's own during a game saves the game, then is said in one
+line (no traceback) that names the command going on with it."""
 
 from __future__ import annotations
 
@@ -117,8 +118,8 @@ def test_a_refusal_is_one_short_line_and_question_mark_lists_the_commands(
 def test_an_unexpected_error_saves_the_game_before_it_is_shown(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A fault of courtly's own in the prompt loop still ends the program (a traceback), but
-    the moves made so far are saved first, and the saved game goes on."""
+    """A fault of courtly's own in the prompt loop still ends the program, but the moves made
+    so far are saved first, and the saved game goes on; the fault is one line, no traceback."""
     real_ask = prompt.ask
     asked: list[int] = []
 
@@ -131,9 +132,13 @@ def test_an_unexpected_error_saves_the_game_before_it_is_shown(
     monkeypatch.setattr("courtly.cli.play.ask", failing)
     save = tmp_path / "game.json"
     result = runner.invoke(app, [*COURTISANS, "--seed", "8", "--save", str(save)], input="1\n1\n")
-    assert isinstance(result.exception, RuntimeError), result.output
-    assert "The game stopped on an unexpected error." in result.output
-    assert f"The game so far is saved in {save}" in result.output.replace("\n", "")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    said = (
+        "error: the game stopped on an unexpected error (RuntimeError: a fault of courtly's own)."
+        f" It is saved: go on with courtly play --resume {save}"
+    )
+    assert said in result.stderr.replace("\n", ""), result.stderr
+    assert "Traceback" not in result.output
     record = GameRecord.load(save)
     assert record.result is None and len(record.actions) >= 2
     Table.from_record(courtly.load("courtisans"), record)  # it replays, so it resumes
@@ -148,5 +153,6 @@ def test_an_unexpected_error_before_any_move_without_save_keeps_nothing(
     monkeypatch.setattr("courtly.cli.play.ask", failing)
     args = ["play", "courtisans", "-p", "2", "--seat", "human", "--seat", "human", "--seed", "8"]
     result = runner.invoke(app, args, input="\n")
-    assert isinstance(result.exception, RuntimeError), result.output
-    assert "saved in" not in result.output
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "saved in" not in result.output and "It is saved" not in result.output
+    assert "before anything was played: nothing to save." in result.stderr

@@ -18,7 +18,16 @@ from courtly.core.state import State
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [(5.55e-17, "0"), (12.0, "12"), (-3, "-3"), (2.5, "2.5"), (1 / 3, "0.33"), (None, "-")],
+    [
+        (5.55e-17, "0"),
+        (-5.55e-17, "0"),
+        (12.0, "12"),
+        (-3, "\u22123"),  # a true minus, as the designer's tables write one
+        (-2.5, "\u22122.5"),
+        (2.5, "2.5"),
+        (1 / 3, "0.33"),
+        (None, "-"),
+    ],
 )
 def test_figures_are_rounded_for_people(value: Any, shown: str) -> None:
     assert figure(value) == shown

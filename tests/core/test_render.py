@@ -41,7 +41,9 @@ DECLARING = {SRC / "core" / "events.py", SRC / "core" / "actions.py"}
 
 
 def test_events_and_actions_are_kind_and_data() -> None:
-    assert [f.name for f in dataclasses.fields(Event)] == ["kind", "data", "audience"]
+    # (``private_to`` says who reads a hidden move in its private event: who sees, not words.)
+    fields = ["kind", "data", "audience", "private_to"]
+    assert [f.name for f in dataclasses.fields(Event)] == fields
     assert [f.name for f in dataclasses.fields(Action)] == ["id", "kind", "args"]
 
 

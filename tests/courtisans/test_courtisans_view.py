@@ -147,8 +147,8 @@ def _cards_shown(observation: dict[str, Any], lang: str) -> Iterator[tuple[str, 
 
 
 def _cut_words(observation: dict[str, Any], lang: str) -> list[str]:
-    """What the full view at 80 columns cuts: a card not whole (whether on one line or broken
-    after its handle, at a space), a line wider than 80 cells (a Korean letter takes two)."""
+    """What the full view at 80 columns cuts: a card not whole on one line (broken after its
+    handle's colon too), a line wider than 80 cells (a Korean letter takes two)."""
     with using(lang):
         console = Console(width=80, record=True, color_system=None, file=io.StringIO())
         console.print(GAME.render(observation))
@@ -156,9 +156,9 @@ def _cut_words(observation: dict[str, Any], lang: str) -> list[str]:
     words = set(text.split())
     problems = [line for line in text.splitlines() if cell_len(line) > 80]
     shown = list(_cards_shown(observation, lang))
-    whole = {handle + mark for handle, mark in shown} | {handle for handle, _ in shown}
+    whole = {handle + mark for handle, mark in shown}
     for handle, mark in shown:
-        if handle + mark not in words and not {handle, mark} <= words:
+        if handle + mark not in words:
             problems.append(handle + mark)
     # A handle followed by part of its card ("a7:Spy*(T", its "oad)" on the next line).
     problems += [w for w in words if re.match(r"[abd]\d+:", w) and w not in whole]

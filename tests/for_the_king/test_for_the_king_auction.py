@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from courtly.core.errors import IllegalActionError
+from courtly.core.events import events_for
 from courtly.core.render import event_text
 from courtly.games.for_the_king import GAME as FTK
 from courtly.games.for_the_king.codes import BATCH_BASE, BID, KING, OVER, PAY_CARDS, PAY_GOLD, UP
@@ -240,6 +241,13 @@ def test_p2_8_gold_card_paid_with_face_down_cards(make: Make, play: Play) -> Non
     assert names == {"Gold 1", "Gold 2", "Gold 3", "Diplomacy 2 (A)"}
     events = play(state, "discard", card="Diplomacy 2 (A)")
     assert all(e.audience == frozenset({0}) for e in events if "Diplomacy" in event_text(FTK, e))
+    # The payer reads its discard once, with the card; the others, that a card went face down.
+    assert [event_text(FTK, e) for e in events_for(events, 0)] == [
+        "The card seat 1 discarded face down is Diplomacy 2 (A)"
+    ]
+    assert [event_text(FTK, e) for e in events_for(events, 1)] == [
+        "seat 1 discards a card face down"
+    ]
     play(state, "discard", card="Gold 1")
     assert state.hands[0] == sorted([C["gold2-01"], C["gold3-01"], C["gold3-05"]])
     assert state.batches == ((0, 0b001),)

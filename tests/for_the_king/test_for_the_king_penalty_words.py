@@ -64,3 +64,32 @@ def test_named_seats_read_in_the_penalty() -> None:
     penalty = EVENTS.event("penalty", {"seat": 0, "drawn_by_seat": 1, "card_drawn": True})
     text = event_text(GAME, penalty, names=["Ann", "Bob"])
     assert text.startswith("Ann cannot pay: Bob draws a random card from Ann's hand")
+
+
+def test_a_penalty_from_an_empty_hand_says_nothing_is_drawn(make: Make, play: Play) -> None:
+    """P2.9 with an empty hand (FK-16): nothing is drawn, and the sentence must not say a card
+    is (the sweep found "draws a random card from seat 2's hand" for an empty hand)."""
+    state = make(
+        3,
+        hands=[["gold1-01"], [], ["architecture-A"]],
+        favor=["entertainment-B", "entertainment-C"],
+        revealed="military-A",
+        first=0,
+        current=0,
+    )
+    play(state, "pass")
+    play(state, "bid", amount=1)
+    events = play(state, "pass")
+    assert [e.kind for e in events] == ["pass", "win", "penalty-empty-hand"]
+    penalty = events[-1]
+    assert penalty.audience is None
+    assert penalty.data == {"seat": 1, "drawn_by_seat": 2, "card_drawn": False}
+    assert event_text(GAME, penalty) == (
+        "seat 2 cannot pay and has no card in hand: seat 3 has nothing to draw, and the others"
+        " bid again"
+    )
+    assert event_text(GAME, penalty, "ko") == (
+        "2번 자리는 지불할 수 없고 손패도 없습니다: 3번 자리가 뽑을 카드가 없으며, 나머지"
+        " 플레이어가 다시 입찰합니다"
+    )
+    assert "draws" not in event_text(GAME, penalty, names=["Ann", "Bob", "Cy"])

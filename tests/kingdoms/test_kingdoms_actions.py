@@ -7,6 +7,8 @@ from typing import Any
 
 from kingdoms_helpers import act, build, has, kinds
 
+from courtly.core.i18n import using
+from courtly.games.kingdoms import GAME
 from courtly.games.kingdoms.codes import PH_INAUG
 from courtly.games.kingdoms.data import parse_card
 
@@ -134,6 +136,23 @@ def test_c7_2_herald_glory_card_into_population() -> None:
     )
     act(s, "ascend", card="5H")
     assert s.rows[0][2] == cards("9C") and s.glory[0] == []
+
+
+def test_c7_2_herald_with_nothing_to_place_is_still_a_discard_r13() -> None:
+    """R13: the Ascendancy is the discard, whatever its effect can do. A Heart with no Glory
+    card to bring back is offered, goes to the Discard pile and does nothing else; the help
+    of the phase says so."""
+    s = two(
+        {"court": {"king": "KS"}, "hand": ["5H", "2C"], "rows": {"king": ["3S"]}},
+        {"court": {"king": "KC"}},
+    )
+    assert has(s, "ascend", card="5H")
+    act(s, "ascend", card="5H")
+    assert s.discard == cards("5H") and s.rows[0][2] == cards("3S") and s.glory[0] == []
+    assert kinds(s) - {"ascend"} and "ascend" not in kinds(s)  # once, and the phase goes on
+    for lang, words in (("en", "Herald: no Glory card or space"), ("ko", "전령: 영광 카드나")):
+        with using(lang):
+            assert words in GAME.explain(s.observation(0))
 
 
 def test_c7_3_champion_removes_lower_opponent_card() -> None:

@@ -30,9 +30,11 @@ def test_a_draw_from_the_draw_pile_cannot_be_taken_back() -> None:
     assert table.state.current_player == 0
     generator = table.state.rng.state
     table.act(0, table.seq, ASCEND_SPADES)
-    # What the old rule read, and why it let this move be taken back.
+    # What the old rule read, and why it let this move be taken back: no generator moved and
+    # nobody else was told anything private (the drawer's own line naming the card it drew
+    # came later; the rule no longer reads events).
     assert table.state.rng.state == generator
-    assert all(e.audience is None for e in table.steps[-1].events)
+    assert all(e.audience in (None, frozenset({0})) for e in table.steps[-1].events)
     assert "JH" in table.snapshot(0).observation["players"][0]["hand"]
     assert not table.can_undo(0) and not table.snapshot(0).can_undo
     with pytest.raises(UndoError, match="stands"):

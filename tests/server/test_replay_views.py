@@ -1,5 +1,6 @@
 """The replay viewer's log tells a seat (or the public view) what it saw then, as its board
-does; the end, which showed everyone everything, shows every event. The log once named every
+does; the end, which showed everyone everything, shows every event (a hidden move once, by
+the line naming its card). The log once named every
 hidden card at every step (a Courtisans replay "seen by" seat 1 read "Bot 2's face-down spy is
 the Hare spy" beside a board showing that spy's back)."""
 
@@ -36,6 +37,8 @@ def test_a_replay_log_before_the_end_is_what_the_viewer_saw(name: str, players: 
                 {k: v for k, v in e.items() if k in ("kind", "data")} for e in seen
             ]
             hidden += sum(len(events) for events in replayed.events[: step + 1]) - len(seen)
-        everything = [e for events in replayed.events for e in events]
+        everything = events_for(
+            [e for events in replayed.events for e in events], viewer, players, over=True
+        )
         assert len(position(replayed, last, viewer)["events"]) == len(everything)
     assert hidden > 0, "these games have events some viewers may not see"

@@ -195,21 +195,25 @@ def test_the_log_names_seats_by_their_names_in_every_language(server: ServerProc
         assert server.take(created, seat, name).status_code == 200
     assert server.owner_post(created, "start").status_code == 200
     table_id = created["table"]["id"]
-    token = server.token(created, 0)
+    # Bob (seat 1) plays a duel card face down; 민지 (seat 2) reads it in both languages (Bob
+    # reads his own move as the card he chose).
+    actor = _connect(server, table_id, server.token(created, 0), "en", None)
+    token = server.token(created, 1)
     korean = _connect(server, table_id, token, "ko", None)
     english = _connect(server, table_id, token, "en", None)
     try:
-        seen = _next_game_message(korean)
+        seen = _next_game_message(actor)
+        _next_game_message(korean)
         _next_game_message(english)
         action = seen["legal_actions"][0]["id"]
-        korean.send(json.dumps({"type": "act", "seq": seen["seq"], "action": action}))
+        actor.send(json.dumps({"type": "act", "seq": seen["seq"], "action": action}))
         ko = " / ".join(e["text"] for e in _next_game_message(korean)["events"])
         en = " / ".join(e["text"] for e in _next_game_message(english)["events"])
         # "Bob" ends in a consonant (이), where "1번 자리" takes 가.
         assert "Bob이 " in ko and "번 자리" not in ko, ko
         assert "Bob " in en and "seat 1" not in en, en
     finally:
-        for ws in (korean, english):
+        for ws in (actor, korean, english):
             ws.close()
     headers = {"Authorization": f"Bearer {token}", "Accept-Language": "ko"}
     log = server.http.get(f"/api/tables/{table_id}/record", headers=headers).json()

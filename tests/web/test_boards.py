@@ -168,7 +168,7 @@ ASSASSIN = {"en": "assassin", "ko": "암살자"}
 KILL = {
     "en": re.compile(
         r"^eliminate the ((\w+ )?face-down spy|\S+ \S+) (above the Queen's table|"
-        r"below the Queen's table|in .+'s domain)$"
+        r"below the Queen's table|in .+'s domain|in your domain)$"
     ),
     "ko": re.compile(r"^.+(위의|아래의|영지에 있는) ((\S+ 번째 )?뒷면인 첩자|\S+ \S+) 제거하기$"),
 }
@@ -368,6 +368,10 @@ def test_a_bid_is_one_amount_field_in_the_choices(browser: Any, server: Server, 
     assert len(page.query_selector_all(".choices .actions > li")) <= 3  # the field, pass
     low, high = (int(page.get_attribute(field, x) or 0) for x in ("min", "max"))
     assert high - low >= 5
+    # The field is named as what it is, a bid in Gold (금액), not a bare quantity (수량).
+    label = {"en": "Your bid in Gold", "ko": "입찰 금액"}[lang]
+    assert page.inner_text(".choices .amount-field label") == label
+    assert page.get_attribute(field, "aria-label") == label
     button = page.locator(".choices .amount-field button.action")
     page.fill(field, str(low + 3))
     page.wait_for_function(

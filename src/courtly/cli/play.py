@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.panel import Panel
@@ -23,7 +23,7 @@ from rich.text import Text
 from courtly.agents import make_agent
 from courtly.cli import INTERRUPTED
 from courtly.cli.choices import choices, layout
-from courtly.cli.common import console
+from courtly.cli.common import console, err_console
 from courtly.cli.files import check_writable, save_places
 from courtly.cli.prompt import QuitGame, ask, discard_typed_ahead, generic_help
 from courtly.cli.replay import record_game
@@ -31,7 +31,7 @@ from courtly.cli.scoreboard import HUMAN, scoreboard, seat_label, winners_line
 from courtly.cli.screen import Within, clear_screen_and_scrollback, lines_of
 from courtly.core.actions import Action
 from courtly.core.errors import CourtlyError, RecordError, UndoError, UnusableFileError, error_text
-from courtly.core.events import Event
+from courtly.core.events import Event, events_for
 from courtly.core.i18n import current_language, seat_text, text
 from courtly.core.records import GameRecord, check_complete
 from courtly.core.render import action_text, event_text, listed_actions
@@ -88,11 +88,24 @@ class TerminalGame:
         self.agents = seat_agents(self.game, self.names)
         self.humans = [s for s in range(len(self.names)) if s not in self.agents]
         # Per human, the events not shown yet, each with the step that caused it (so that an
-        # undo can take them back).
-        self.news: dict[int, list[tuple[int, Event]]] = {h: [] for h in self.humans}
+        # undo can take them back). A resumed game starts with what each was last shown.
+        self.news: dict[int, list[tuple[int, Event]]] = {h: self._recent(h) for h in self.humans}
         self.last_human: int | None = None
         # Whether a bot acted since a person was last asked (keys typed meanwhile are dropped).
         self.bots_moved = False
+
+    def _recent(self, seat: int) -> list[tuple[int, Event]]:
+        """The news ``seat`` had when the game stopped, as the running game gathers it: the
+        events from its last decision on (all of them if it has made none), those it may see
+        only (``events_for``: never another seat's hidden cards)."""
+        steps = self.table.steps
+        mine = [i for i, step in enumerate(steps) if step.seat == seat]
+        since = mine[-1] if mine else 0
+        return [
+            (i, event)
+            for i in range(since, len(steps))
+            for event in events_for(steps[i].events, seat)
+        ]
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -120,11 +133,20 @@ class TerminalGame:
             self._stop("interrupted", INTERRUPTED)
         except QuitGame as stop:
             self._stop(str(stop), 1)
-        except Exception:
-            # A fault of courtly's own (a bot's, a game's, the prompt's) ends the program, but
-            # never takes the moves made so far with it.
-            self._save_after_error()
+        except CourtlyError:
+            # An error in courtly's words: where the game went, then its own line
+            # (``friendly_errors``), with no heading above it.
+            if (path := self._save_after_error()) is not None:
+                console.print(
+                    text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True
+                )
             raise
+        except Exception as fault:
+            # A fault of courtly's own (a bot's, a game's, the prompt's) ends the program, but
+            # never takes the moves made so far with it; the reader gets one line, not a
+            # traceback (no switch of the command shows one).
+            path = self._save_after_error()
+            self._stop_on_fault(fault, path)
         self._game_over()
 
     def _act(self, seat: int, action: Action) -> None:
@@ -281,19 +303,32 @@ class TerminalGame:
             console.print(text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True)
         raise typer.Exit(code=code if path is not None else 1)
 
-    def _save_after_error(self) -> None:
-        """Save the game that an unexpected error stopped, before the error is shown; a save
-        that fails too is only said, so that the error itself is what the person sees last."""
-        console.print(f"\n[bold red]{text('cli.play.stopped_by_error')}[/]")
+    def _save_after_error(self) -> Path | None:
+        """Save the game that an error stopped, before the error is shown; where it went (None
+        if nowhere: nothing was played, or no place took it). A save that fails too is only
+        said, so that the error itself is what the person reads last."""
         if self.save_to is None and not self.table.record.actions:
-            return
+            return None
         try:
             path = self._save()
         except Exception:  # the error that stopped the game is the one to show
             console.print(f"[bold red]{text('cli.save.nowhere')}[/]", highlight=False)
-            return
+            return None
+        return path
+
+    def _stop_on_fault(self, fault: Exception, path: Path | None) -> NoReturn:
+        """One line for an unexpected error: what happened, and where the game went with the
+        command that goes on (exit code 1)."""
+        # The fault's own words are Python's or a library's, on one line.
+        what = " ".join(f"{type(fault).__name__}: {fault}".split())
         if path is not None:
-            console.print(text("cli.stop.saved", path=str(path)), highlight=False, soft_wrap=True)
+            said = text("cli.play.fault_saved", error=what, path=str(path))
+        elif self.table.record.actions:
+            said = text("cli.play.fault_unsaved", error=what)
+        else:
+            said = text("cli.play.fault_nothing", error=what)
+        err_console.print(Text.assemble((text("cli.error"), "bold red"), " ", said), soft_wrap=True)
+        raise typer.Exit(code=1)
 
     def _save(self) -> Path | None:
         """Save the record to the first place that takes it (``--save``, the data folder, the

@@ -23,14 +23,20 @@ HUMAN = "human"
 
 
 def figure(value: Any) -> str:
-    """A number as people read it: whole numbers whole, others to two decimals (never 5.55e-17)."""
+    """A number as people read it: whole numbers whole, others to two decimals (never 5.55e-17),
+    a negative one with a true minus."""
     if value is None:
         return "-"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return str(value)
     if abs(value - round(value)) < 1e-9:
-        return str(round(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+        shown = str(round(value))
+    else:
+        shown = f"{value:.2f}".rstrip("0").rstrip(".")
+    # A true minus, as every other table of figures writes one (``labels.number``); "-0" is 0.
+    if shown.startswith("-"):
+        shown = "0" if float(shown) == 0 else "\u2212" + shown[1:]
+    return shown
 
 
 def words(value: Any) -> str:

@@ -19,15 +19,23 @@ __all__ = ["Event", "EventKinds", "events_for"]
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """``audience`` None means every seat and spectators; otherwise only the listed seats."""
+    """``audience`` None means every seat and spectators; otherwise only the listed seats.
+
+    A hidden move is told twice: publicly without its card ("plays a card face down") and to
+    the seats that know the card in a private event of their own ("plays 9♦ face down").
+    ``private_to`` names those seats on the public half, so each viewer reads the move once:
+    they are not shown it, and once the game is over (when every event is shown) nobody is."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
+    private_to: frozenset[int] = frozenset()
 
     def visible_to(self, player: int | None) -> bool:
         """Whether seat ``player`` (None: a spectator) may see this event."""
-        return self.audience is None or (player is not None and player in self.audience)
+        if self.audience is None:
+            return player is None or player not in self.private_to
+        return player is not None and player in self.audience
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
@@ -43,7 +51,8 @@ def events_for(
     over: bool = False,
 ) -> list[Event]:
     """The events seat ``player`` may see (None: what a spectator may see); every one of them
-    when the game is ``over``, as the end shows everyone everything. The one rule of what a
+    when the game is ``over``, as the end shows everyone everything (a hidden move's public half
+    left out: its private halves say it with the card). The one rule of what a
     viewer is shown: the table's log and deliveries, replays and the replay viewer all use it.
     A seat outside 0..num_players-1 (or a negative one, when the count is not given) is
     refused."""
@@ -53,7 +62,7 @@ def events_for(
     ):
         raise InvalidSeatError(f"{player!r} is not a seat of this game")
     if over:
-        return list(events)
+        return [e for e in events if not e.private_to]
     return [e for e in events if e.visible_to(player)]
 
 
@@ -102,13 +111,21 @@ class EventKinds:
         return self._kinds
 
     def event(
-        self, kind: str, data: Mapping[str, Any], audience: frozenset[int] | None = None
+        self,
+        kind: str,
+        data: Mapping[str, Any],
+        audience: frozenset[int] | None = None,
+        *,
+        private_to: frozenset[int] = frozenset(),
     ) -> Event:
-        """An event of a declared kind (KeyError for an undeclared one: a bug, not input)."""
+        """An event of a declared kind (KeyError for an undeclared one: a bug, not input);
+        ``private_to``: the seats told this public event's move in a private one of their own
+        (``Event``)."""
         if kind not in self._declared:
             raise KeyError(kind)
         # The sentence is made later, when shown: the data must not move with the state.
-        return Event(kind, {name: _owned(value) for name, value in data.items()}, audience)
+        owned = {name: _owned(value) for name, value in data.items()}
+        return Event(kind, owned, audience, private_to)
 
 
 def _owned(value: Any) -> Any:

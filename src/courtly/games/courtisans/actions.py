@@ -33,8 +33,10 @@ def _kill_target(
         pending = (observation.get("turn") or {}).get("pending_kill") or {}
         if pending.get("place") != "domain":
             return {}
-        added["seat"] = int(pending["seat"])
-        cards = observation["domains"][added["seat"]]
+        owner = int(pending["seat"])
+        added["seat"] = owner
+        added["domain"] = _domain_of(owner, observation)
+        cards = observation["domains"][owner]
     else:
         cards = (observation.get("queen_table") or {}).get(row) or []
     if not 1 <= position <= len(cards):
@@ -42,6 +44,28 @@ def _kill_target(
     added["target"] = cards[position - 1].get("card")
     added["nth"] = _nth_unknown_spy(cards, position)
     return added
+
+
+def _domain_of(seat: int, observation: Mapping[str, Any]) -> JSONScalar:
+    """Whose domain, as the reader's board names it: ``"yours"`` for the reader's own (the
+    board's "Your domain"), else the owner's seat."""
+    return "yours" if observation.get("viewer") == seat else seat
+
+
+def _domain_words(domain: Any, lang: str) -> str:
+    """The reader's own domain as "your domain" (``_domain_of``), another as "Bob's domain"."""
+    if domain == "yours":
+        return TEXTS.text("place.your_domain", lang)
+    return TEXTS.text("place.domain", lang, seat=seat_text(domain, lang))
+
+
+def _play_place(
+    args: Mapping[str, JSONScalar], observation: Mapping[str, Any]
+) -> dict[str, JSONScalar]:
+    """A card played into a domain reads as the reader's board names that domain."""
+    if args.get("place") != "domain":
+        return {}
+    return {"domain": _domain_of(int(str(args["seat"])), observation)}
 
 
 def _unknown(card: Mapping[str, Any]) -> bool:
@@ -62,9 +86,15 @@ def _nth_unknown_spy(cards: list[Mapping[str, Any]], position: int) -> int:
 
 ACTION_TEXTS = ActionTexts(
     TEXTS,
-    {"card": _card, "seat": seat_text, "target": seen_card_words, "nth": ordinal_words},
+    {
+        "card": _card,
+        "seat": seat_text,
+        "target": seen_card_words,
+        "nth": ordinal_words,
+        "domain": _domain_words,
+    },
     variants={"play": "place", "eliminate": "row"},
-    seen={"eliminate": _kill_target},
+    seen={"eliminate": _kill_target, "play": _play_place},
 )
 
 

@@ -4,9 +4,9 @@ the viewer's language (texts: the game's catalogue, locales/).
 One table holds the Queen's table and the domains, a row per family, so that it fits 80
 columns with every name and card whole at 2 to 5 players and leaves room for the choices on
 24 lines (rows with nothing in them are left out, and the legend of the role marks is in the
-``?`` help). Where the table is tight, the Queen's column is a line under it and the widest
-cards break after their handle, at a space: no word is ever cut; where it is too narrow even
-so (5 players late in the game on 60 columns), the court is one block per family.
+``?`` help). Where the table is tight, the Queen's column is a line under it; where it is too
+narrow even so (5 players late in the game on 60 columns), the court is one block per family.
+A card's label (``b3:?spy/4``) is never broken, not even after its colon.
 Every card in play carries its public handle (row letter + position, the numbers the
 "eliminate" actions use): ``a3`` is the 3rd card above the Queen's table, ``b1`` the 1st below,
 ``d2`` the 2nd card of a domain. Seats are shown numbered from 1.
@@ -137,19 +137,6 @@ def _domain_columns(obs: Mapping[str, Any], compact: bool = False) -> list[dict[
     return columns
 
 
-# A token wider than this (a face-down spy, "b3:?spy/4") breaks after its handle ("b3:
-# ?spy/4", on two lines) when the table is too tight for it whole: no word is ever cut.
-_HANDLE = len("d1:Crt*")
-
-
-def _split(token: str) -> str:
-    """``token`` with a space after its handle's colon where it is wider than _HANDLE."""
-    if cell_len(token) <= _HANDLE:
-        return token
-    handle, colon, mark = token.partition(":")
-    return f"{handle}{colon} {mark}" if colon else token
-
-
 def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
     """The view drawn to the width it is given; compact on a screen short of lines: short
     handles, each family's status as a mark, the missions by code (``?`` says what the marks
@@ -158,16 +145,16 @@ def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
 
 
 def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> list[RenderableType]:
-    """The court table at the first of these that fits ``width`` with every word whole: as
-    it is; the Queen's column as a line under the table (its known spies' family names are
-    the widest words); the widest handles broken after their colon. Only then do the column
-    headings (a seat's long name) wrap inside a word; and where even that is too wide (5
-    players late in the game on 60 columns), the court is one block per family, each place
-    beside its cards, so that no card's label is ever cut in two."""
-    layouts = [(True, False)] if compact else [(True, False), (False, False), (False, True)]
+    """The court table at the first of these that fits ``width`` with every card's label
+    whole on one line: as it is; the Queen's column as a line under the table (its known
+    spies' family names are the widest words). Only then do the column headings (a seat's
+    long name) wrap inside a word; and where even that is too wide (5 players late in the
+    game on 60 columns), the court is one block per family, each place beside its cards, so
+    that no card's label is ever broken (``b3:`` above ``?spy/4`` read as two cards)."""
+    insides = [True] if compact else [True, False]
     for headed in (True, False):
-        for inside, split in layouts:
-            drawn = _court(obs, width, compact, inside=inside, split=split, headed=headed)
+        for inside in insides:
+            drawn = _court(obs, width, compact, inside=inside, headed=headed)
             if drawn is not None:
                 return drawn
     return _court_blocks(obs, compact)
@@ -210,19 +197,14 @@ class _Court:
     queen: list[str]
 
 
-def _court_parts(
-    obs: Mapping[str, Any], compact: bool, *, inside: bool = True, split: bool = False
-) -> _Court:
-    """The court's places and rows, with the Queen's column as a row (``inside``) or apart,
-    and the widest handles broken after their colon (``split``)."""
+def _court_parts(obs: Mapping[str, Any], compact: bool, *, inside: bool = True) -> _Court:
+    """The court's places and rows, with the Queen's column as a row (``inside``) or apart."""
     status: Mapping[str, str] = obs["family_status"]
     numbered = _numbered(obs)
     above = _table_row(obs["queen_table"]["above"], "a", compact, "a" in numbered)
     below = _table_row(obs["queen_table"]["below"], "b", compact, "b" in numbered)
     domains = _domain_columns(obs, compact)
     cards = [above, below, *domains]
-    if split:
-        cards = [{row: [_split(t) for t in tokens] for row, tokens in c.items()} for c in cards]
     headers = [_t("view.above"), _t("view.below")]
     headers += [
         _t("view.you_column") if seat == obs["viewer"] else _seat(seat)
@@ -266,7 +248,6 @@ def _court(
     compact: bool = False,
     *,
     inside: bool = True,
-    split: bool = False,
     headed: bool = True,
 ) -> list[RenderableType] | None:
     """The Queen's table and every domain in one table, a row per family (at 5 players it
@@ -274,7 +255,7 @@ def _court(
     row of it (``inside``) or as a line under it; each column given a width that keeps its
     words whole within ``width`` (their headings' words too where ``headed``), None if that
     cannot be."""
-    court = _court_parts(obs, compact, inside=inside, split=split)
+    court = _court_parts(obs, compact, inside=inside)
     headers, rows = court.headers, court.rows
     hidden = _hidden(obs)
 

@@ -64,6 +64,7 @@ EVENTS: Final = EventKinds(
         "unwanted",
         "win",
         "penalty",
+        "penalty-empty-hand",
         "penalty-card",
         "pay",
         "discard",

@@ -58,6 +58,7 @@ EVENTS: Final = EventKinds(
         "glory-power",
         "cultivate-discard",
         "cultivate-draw",
+        "cultivate-drawn",
         "oracle",
         "pillage",
         "pledge",
@@ -134,8 +135,14 @@ EVENTS: Final = EventKinds(
 
 
 def note(
-    events: list[Event] | None, kind: str, audience: frozenset[int] | None = None, **data: Any
+    events: list[Event] | None,
+    kind: str,
+    audience: frozenset[int] | None = None,
+    *,
+    private_to: frozenset[int] = frozenset(),
+    **data: Any,
 ) -> None:
-    """Record an event of ``kind`` when events are being collected."""
+    """Record an event of ``kind`` when events are being collected (``private_to``: the seats
+    told this public event's move, with its card, in a private event of their own)."""
     if events is not None:
-        events.append(EVENTS.event(kind, data, audience))
+        events.append(EVENTS.event(kind, data, audience, private_to=private_to))

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -45,12 +46,25 @@ SEAT_STYLE: Final = (
     "bold white on blue",
     "bold black on green",
 )
-MARKER_GLYPH: Final = {"influence": "◆", "intrigue": "✦", "opportunity": "✱", None: " "}
+# The markers a Throne Room space may hold, each drawn as its glyph (``view.glyph.*``).
+MARKERS: Final = ("influence", "intrigue", "opportunity")
 
 
 def _t(key: str, **fields: object) -> str:
     """A text of the view in the reader's language."""
     return TEXTS.text(key, current_language(), **fields)
+
+
+def _glyph(name: str) -> str:
+    """A symbol of the grid in the reader's language (``view.glyph.*``). Korean terminals draw
+    the East Asian "ambiguous" signs (◆, the middle dot) two columns wide where rich counts
+    one, which pushed the Throne Room's columns apart: the Korean catalogue gives signs one
+    column wide in every terminal."""
+    return _t(f"view.glyph.{name}")
+
+
+def _marker(marker: str | None) -> str:
+    return " " if marker is None else _glyph(marker)
 
 
 def _abbrev(name: str) -> str:
@@ -60,8 +74,14 @@ def _abbrev(name: str) -> str:
 
 def _seat(p: int | None) -> Text:
     if p is None:
-        return Text("·", style="dim")
+        return Text(_glyph("empty"), style="dim")
     return Text(f"P{p + 1}", style=SEAT_STYLE[p % 4])
+
+
+def _seat_named(p: int) -> Text:
+    """A seat as the header and the log name it ("seat 1", "1번 자리"), in its P-mark's
+    colours (the players' table, where there is room for the words)."""
+    return Text(seat_text(p, current_language()), style=SEAT_STYLE[p % 4])
 
 
 def _faction(name: str | None, text: str | None = None) -> Text:
@@ -77,22 +97,38 @@ def _counts(counts: Mapping[str, int], zeros: bool = False) -> Text:
     return Text(" ").join(parts) if parts else Text("-")
 
 
-def _header(obs: Mapping[str, Any], compact: bool = False) -> Text:
+def _lines(parts: Sequence[str], width: int) -> str:
+    """``parts`` two spaces apart, a new line where the next would not fit ``width``: the
+    header breaks between its parts (the round, who decides, the bag), never inside one
+    ("회의실 액션하기" split over two lines at 60 columns)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(lines[-1]) + 2 + cell_len(part) <= width:
+            lines[-1] += "  " + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
+
+def _header(obs: Mapping[str, Any], width: int, compact: bool = False) -> Text:
     cards = obs["cards_in_play"]
     rnd = obs["round"]
     first = len(WIVES) - obs["rounds"]
     wife = _t(f"term.wife.{first + rnd}") if rnd >= 1 else _t("view.setting_up")
     who = obs["to_act"]
-    text = Text(_t("view.header", round=rnd, rounds=obs["rounds"], wife=wife), style="bold")
     phase = _t(f"phase.{obs['phase']}")
     # The seat named as the log names it ("seat 1", "1번 자리"), as the other games' headers do.
     seat = None if who is None else seat_text(who, current_language())
-    text.append(
-        _t("view.game_over") if seat is None else _t("view.decides", seat=seat, phase=phase)
-    )
-    if compact:  # the bag stands with the supplies; the scoring cards are in the ? help
+    parts = [
+        _t("view.header", round=rnd, rounds=obs["rounds"], wife=wife).strip(),
+        _t("view.game_over") if seat is None else _t("view.decides", seat=seat, phase=phase),
+    ]
+    if not compact:  # compact: the bag stands with the supplies, the scoring cards in ? help
+        parts.append(_t("view.bag", count=obs["bag_count"]).strip())
+    text = Text(_lines(parts, width), style="bold")
+    if compact:
         return text
-    text.append(_t("view.bag", count=obs["bag_count"]))
+    text.append("\n")
     named = [
         _t(
             "view.card",
@@ -123,7 +159,10 @@ def _throne_room(obs: Mapping[str, Any]) -> Text:
     text.append(_t("view.office_row"))
     for c in columns:
         text.append("  ")
-        text.append_text(_seat(c["office"]) if c["office"] is not None else Text("· ", "dim"))
+        office = c["office"]
+        text.append_text(
+            _seat(office) if office is not None else Text(_glyph("empty") + " ", "dim")
+        )
         text.append("  ")
     for row in range(tallest, 0, -1):
         text.append(f"\n{row:>3} ")
@@ -132,7 +171,7 @@ def _throne_room(obs: Mapping[str, Any]) -> Text:
                 text.append("      ")
                 continue
             text.append_text(_faction(c["tokens"][row - 1]))
-            text.append(MARKER_GLYPH[c["markers"][row - 1]])
+            text.append(_marker(c["markers"][row - 1]))
             courtier = c["courtiers"][row - 1]
             text.append_text(_seat(courtier) if courtier is not None else Text("  "))
             text.append(" ")
@@ -190,7 +229,7 @@ def _players(obs: Mapping[str, Any]) -> Table:
             rings.append_text(_faction(r["ring"]))
             rings.append(" ")
         screen = obs["screens"][p]
-        label = _seat(p)
+        label = _seat_named(p)
         if obs["start_player"] == p:
             label.append(_t("view.start"))
         spent = _counts(player["spent_tokens"])
@@ -235,21 +274,23 @@ def _decision(obs: Mapping[str, Any]) -> Text:
     return text
 
 
-def _whole(obs: Mapping[str, Any], compact: bool) -> Group:
+def _whole(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
     top = Table.grid(padding=(0, 2))
     top.add_column(no_wrap=True)
     top.add_column(overflow="fold")
     top.add_row(_throne_room(obs), _supplies(obs, compact))
     if compact:
-        return Group(_header(obs, compact=True), top, _chambers(obs, compact=True), _own(obs))
-    return Group(_header(obs), top, _chambers(obs), _players(obs), _own(obs), _decision(obs))
+        return Group(
+            _header(obs, width, compact=True), top, _chambers(obs, compact=True), _own(obs)
+        )
+    return Group(_header(obs, width), top, _chambers(obs), _players(obs), _own(obs), _decision(obs))
 
 
 def render(observation: Mapping[str, Any]) -> FittedView:
     """The whole table; on a screen short of lines (``courtly.core.screen``), the compact one
     (no players' table, no scoring cards, no decision line: the ``?`` help draws the whole
     table)."""
-    return FittedView(lambda width, compact: _whole(observation, compact=compact))
+    return FittedView(lambda width, compact: _whole(observation, width, compact=compact))
 
 
 def choice_grid(
@@ -307,7 +348,9 @@ def _explained(phase: str, lang: str) -> str:
             _t("view.office_column", column=i + 1, office=_t(f"term.office.{i + 1}"))
             for i in range(len(OFFICE_NAMES))
         )
-        return _phase_rules(phase, lang) + "\n\n" + _t("view.legend", offices=offices)
+        glyphs = {name: _glyph(name) for name in MARKERS}
+        legend = _t("view.legend", offices=offices, **glyphs)
+        return _phase_rules(phase, lang) + "\n\n" + legend
 
 
 @lru_cache(maxsize=256)

@@ -107,10 +107,10 @@ def _penalty(s: FtkState, loser: int, events: list[Event] | None) -> None:
     left = (loser + 1) % n
     hand = s.hands[loser]
     # Told as it happens: the loser cannot pay, then the card drawn from their hand (to the
-    # two who see it).
+    # two who see it). An empty hand has nothing to draw (FK-16): its own sentence says so.
     if events is not None:
         failed = {"seat": loser, "drawn_by_seat": left, "card_drawn": bool(hand)}
-        events.append(EVENTS.event("penalty", failed))
+        events.append(EVENTS.event("penalty" if hand else "penalty-empty-hand", failed))
     if hand:
         s.reveal()  # a card drawn at random, seen by the loser and its left neighbour
         card = s.copy_in_hand(loser, CARD_KIND[hand[s.rng.below(len(hand))]], hidden=True)

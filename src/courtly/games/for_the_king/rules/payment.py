@@ -100,7 +100,8 @@ def pay_card(s: FtkState, action_id: int, events: list[Event] | None) -> None:
     s.loc[card] = BATCH_BASE + s.batch
     s.paid += 1
     if events is not None:
-        events.append(EVENTS.event("discard", {"seat": seat}))
+        # The seat reads its own line with the card, the others this one (core.events.Event).
+        events.append(EVENTS.event("discard", {"seat": seat}, private_to=frozenset({seat})))
         data = {"seat": seat, "card": CARD_CODE[card]}
         events.append(EVENTS.event("discard-card", data, frozenset({seat})))
 

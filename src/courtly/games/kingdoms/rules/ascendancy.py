@@ -42,7 +42,10 @@ def ascend(s: KingdomsState, card: int, events: list[Event] | None) -> None:
     suit = SUIT[card]
     note(events, "ascendancy", seat=p, card=CARD_NAMES[card], ability=ASCENDANCY_KEYS[suit])
     if suit == SPADES:
-        s.draw_to_hand(p)
+        # Master of the Hunt: the drawer sees the card drawn, the opponent only that one was.
+        drawn = s.draw_to_hand(p)
+        if drawn >= 0:
+            note(events, "draw-deck-seen", frozenset({p}), seat=p, card=CARD_NAMES[drawn])
     elif suit == HEARTS:
         if s.glory[p] and s.has_space(p):
             s.stack.append((T_HERALD, p, 0, 0))
@@ -90,7 +93,7 @@ def treasurer_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
     card = aid - A.K_SELECT
     s.from_hand(giver, card)
     s.to_hand(1 - giver, card, True)
-    note(events, "treasurer-gives", seat=giver)
+    note(events, "treasurer-gives", private_to=frozenset({0, 1}), seat=giver)
     note(events, "treasurer-card", frozenset({0, 1}), seat=giver, card=CARD_NAMES[card])
 
 
@@ -110,5 +113,9 @@ def may_draw_legal(s: KingdomsState, t: Task) -> list[int]:
 
 def may_draw_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:
     if aid == A.DRAW_DECK:
-        s.draw_to_hand(t[1])
-        note(events, "draw-deck", seat=t[1])
+        # The drawer reads the card it drew; the opponent, that one was drawn.
+        drawn = s.draw_to_hand(t[1])
+        told = frozenset({t[1]}) if drawn >= 0 else frozenset()
+        note(events, "draw-deck", private_to=told, seat=t[1])
+        if drawn >= 0:
+            note(events, "draw-deck-seen", frozenset({t[1]}), seat=t[1], card=CARD_NAMES[drawn])

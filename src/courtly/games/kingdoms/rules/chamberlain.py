@@ -63,9 +63,15 @@ def cultivate_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | N
         note(events, "cultivate-discard", seat=p, card=CARD_NAMES[card])
         s.stack.append(t)
         return
-    while len(s.hand[p]) < HAND_SIZE and s.draw_to_hand(p) >= 0:
-        pass
-    note(events, "cultivate-draw", seat=p, hand=len(s.hand[p]))
+    drawn: list[int] = []
+    while len(s.hand[p]) < HAND_SIZE and (card := s.draw_to_hand(p)) >= 0:
+        drawn.append(card)
+    # The drawer reads the cards it drew; the opponent, how many it holds now.
+    told = frozenset({p}) if drawn else frozenset()
+    note(events, "cultivate-draw", private_to=told, seat=p, hand=len(s.hand[p]))
+    if drawn and events is not None:
+        cards = [CARD_NAMES[c] for c in drawn]
+        note(events, "cultivate-drawn", frozenset({p}), seat=p, hand=len(s.hand[p]), cards=cards)
 
 
 def oracle_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -> None:

@@ -138,7 +138,7 @@ def pop_card_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | No
     if slot == ARMY_SLOT:
         s.army[p].append(card)
         if events is not None:  # the fast path builds no event
-            note(events, "army-placed", seat=p)
+            note(events, "army-placed", private_to=frozenset({p}), seat=p)
             note(events, "army-placed-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     else:
         s.rows[p][slot].append(card)
@@ -190,7 +190,7 @@ def fit_apply(s: KingdomsState, t: Task, aid: int, events: list[Event] | None) -
         s.reveal()  # a face-down Army card is turned face up
     if aid == A.ARMY:
         s.army[p].append(card)
-        note(events, "army-kept", seat=p)
+        note(events, "army-kept", private_to=frozenset({p}), seat=p)
         note(events, "army-kept-seen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     elif aid == A.PEASANT:
         s.peasant[p].append(card)

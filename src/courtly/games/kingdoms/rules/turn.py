@@ -74,7 +74,7 @@ def duel_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
     card = aid - K_DUEL
     s.from_hand(p, card)
     s.duel[p] = card
-    note(events, "duel-card-played", seat=p)
+    note(events, "duel-card-played", private_to=frozenset({p}), seat=p)
     note(events, "duel-card-chosen", frozenset({p}), seat=p, card=CARD_NAMES[card])
     if p == 0:
         return
@@ -171,7 +171,7 @@ def draw_apply(s: KingdomsState, aid: int, events: list[Event] | None) -> None:
     if events is not None:
         name = CARD_NAMES[card]
         if aid == DRAW_DECK:
-            note(events, "draw-deck", seat=taker)
+            note(events, "draw-deck", private_to=frozenset({taker}), seat=taker)
             note(events, "draw-deck-seen", frozenset({taker}), seat=taker, card=name)
         elif aid == DRAW_DISCARD:
             note(events, "draw-discard", seat=taker, card=name)
