@@ -14,7 +14,7 @@ import pytest
 
 import courtly
 from courtly.analysis.results_file import ResultsFile, tournament_key
-from courtly.analysis.runner import usable_cpus
+from courtly.analysis.runner import DEFAULT_SEED, usable_cpus
 from courtly.analysis.tournament import tournament_tasks
 from courtly.cli import INTERRUPTED
 
@@ -108,8 +108,9 @@ def test_tournament_stops_and_its_results_file_resumes(tmp_path: Path) -> None:
         started=results,
     )
     game = courtly.load("courtisans")
-    tasks = tournament_tasks(game, 2, agents, 100000, 1, None)
-    key = tournament_key(game.name, 2, agents, 1, tasks[0].options)
+    # The command's default seed, as it was given none.
+    tasks = tournament_tasks(game, 2, agents, 100000, DEFAULT_SEED, None)
+    key = tournament_key(game.name, 2, agents, DEFAULT_SEED, tasks[0].options)
     kept = ResultsFile(results, key).load(tasks)
     assert len(kept) >= 2  # every finished game kept, and the file loads for a resume
     assert all(tasks[i].seed == o.seed for i, o in kept.items())

@@ -18,7 +18,7 @@ import courtly
 from courtly.agents import make_agent
 from courtly.analysis.report import vary_values
 from courtly.analysis.report.figures import HEIGHT, WIDTH, _vary, draw_all, require_matplotlib
-from courtly.analysis.report.tally import ReportTally
+from courtly.analysis.report.tally import ReportTally, natural_order
 from courtly.analysis.results_file import options_text
 from courtly.analysis.simulate import GameOutcome, play_one, prepare_job
 from courtly.cli.main import app
@@ -93,6 +93,18 @@ def test_the_table_has_one_row_per_game_and_the_documented_columns(
         assert sum(wins) == pytest.approx(1.0)
         winners = [int(w) for w in row["winners"].split()]
         assert all(wins[w - 1] > 0 for w in winners)
+
+
+def test_the_table_orders_the_statistics_as_the_report_does(courtisans_report: Path) -> None:
+    """Natural order, as the page's table and the figures: B1, B2 ... B10, never B1, B10, B2."""
+    with (courtisans_report / "games.csv").open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle))
+    missions = [c.rsplit("/", 1)[1].split()[0] for c in header if "missions completed/" in c]
+    blue = [m for m in missions if m.startswith("B")]
+    assert blue == [f"B{k}" for k in range(1, 11) if f"B{k}" in blue]
+    assert "B10" in blue and "B2" in blue  # both seen in these 12 games, so the order shows
+    stats = [c for c in header if c.startswith("stat:")]
+    assert stats == ["stat:" + name for name in natural_order(c[5:] for c in stats)]
 
 
 def test_the_figures_have_a_series_per_seat_and_their_sample_count(

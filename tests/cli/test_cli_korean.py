@@ -239,7 +239,7 @@ MANY_GAMES = [
     (["selftest", "kingdoms", "-n", "1"], ["킹덤즈, 2인: 1판, 결정 ", "통과"]),
     (
         ["tournament", "kingdoms", "-a", "random,greedy", "-g", "3"],
-        ["킹덤즈, 2인, 3판 (시드 1)", "CPU ms", "참고: 3판은 2인의 배수가 아니어서"],
+        ["킹덤즈, 2인, 3판 (시드 0)", "CPU ms", "참고: 3판은 2인의 배수가 아니어서"],
     ),
     (
         ["ladder", "kingdoms", "-a", "random,greedy", "-g", "2"],

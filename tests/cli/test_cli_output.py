@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 import courtly
 from courtly.agents.registry import make_agent
+from courtly.analysis.report.labels import number
 from courtly.analysis.report.store import FILE_NAME as REPORT_GAMES
 from courtly.analysis.report.store import FORMAT as REPORT_FORMAT
 from courtly.analysis.results_file import FORMAT as RESULTS_FORMAT
@@ -116,8 +117,8 @@ def test_tournament_keeps_every_figure_whole(width: int, lang: str, columns: Any
     fits(out, width)
     for name, elo in data["elo"].items():
         assert whole(f"{data['win_rate'][name]:.1%}", out), out
-        assert whole(f"{data['mean_score'][name]:.2f}", out), out
-        assert whole(f"{elo:+.0f}", out), out
+        assert whole(number(data["mean_score"][name], 2), out), out
+        assert whole(number(elo, 0, signed=True), out), out
         # The interval as the report writes one, on one line: never "0-16%", where the
         # hyphen reads as a minus.
         low, high = (f"{100 * bound:.0f}%" for bound in data["ci95"][name])
@@ -327,8 +328,8 @@ def test_counts_group_their_digits_and_games_go_by_title(
 @pytest.mark.parametrize(
     ("lang", "title", "label"),
     [
-        ("en", "Courtisans, 3 players, 3 games (seed 1)", "Courtisans tournament"),
-        ("ko", "쿠르티잔, 3인, 3판 (시드 1)", "쿠르티잔 토너먼트"),
+        ("en", "Courtisans, 3 players, 3 games (seed 0)", "Courtisans tournament"),
+        ("ko", "쿠르티잔, 3인, 3판 (시드 0)", "쿠르티잔 토너먼트"),
     ],
 )
 def test_the_tournament_names_the_game_and_gives_its_times_units(

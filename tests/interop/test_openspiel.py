@@ -115,6 +115,39 @@ def test_resample_from_infostate(name: str, players: int) -> None:
     assert redrawn
 
 
+def _decisions(state: pyspiel.State, seat: int) -> list[int]:
+    return [step.action for step in state.full_history() if step.player == seat]
+
+
+@pytest.mark.parametrize("name", courtly.game_names())
+def test_a_world_has_the_history_its_seat_knows(name: str) -> None:
+    """A resampled world's history is consistent with it: each seat's decisions in it are the
+    ones its information state recalls (the seat's own; one UNKNOWN_PAST for each other
+    seat's), the move number is its length, and it carries on when the world is played on,
+    cloned or serialized. It holds nothing the seat may not know: no other seat's action."""
+    game = pyspiel.load_game(short_name(name))
+    players = game.num_players()
+    sampler = _sampler(5)
+    for state in _random_states(game, seed=4, every=9)[:-1]:
+        for seat in range(players):
+            assert _decisions(state, seat) == state._own[seat]  # the true state, likewise
+            world = state.resample_from_infostate(seat, sampler)
+            assert (
+                len(world.history())
+                == world.move_number()
+                == players - 1 + len(_decisions(state, seat))
+            )
+            for other in range(players):
+                expected = _decisions(state, seat) if other == seat else [UNKNOWN_PAST]
+                assert _decisions(world, other) == expected == world._own[other]
+            world.apply_action(world.legal_actions()[0])
+            for copy in (world.clone(), game.deserialize_state(world.serialize())):
+                assert copy.history() == world.history()
+                assert copy.information_state_string(seat) == world.information_state_string(seat)
+            for other in range(players):
+                assert _decisions(world, other) == world._own[other]
+
+
 def test_information_state_recalls_own_decisions_only() -> None:
     game = pyspiel.load_game("python_courtly_courtisans(players=2)")
     state = game.new_initial_state()

@@ -96,3 +96,26 @@ def test_game_string_values_read_back() -> None:
         assert openspiel.from_game_string(openspiel.to_game_string(ours)) == ours
     assert openspiel.to_game_string("2") == "2;"
     assert openspiel.to_game_string("1,3") == "1;3"
+
+
+@pytest.mark.parametrize("name", courtly.game_names())
+def test_the_information_state_tensor_is_declared_absent_and_refused(name: str) -> None:
+    """As OpenSpiel's own games that provide none: the game type says so, and asking for one
+    (the state's tensor, the game's shape or size, from Python or through C++) is OpenSpiel's
+    SpielError, never an empty vector a learner would silently train on."""
+    game = pyspiel.load_game(short_name(name))
+    assert not game.get_type().provides_information_state_tensor
+    state = _played(game.new_initial_state(), 3)
+    asks = (
+        lambda: state.information_state_tensor(),
+        lambda: state.information_state_tensor(0),
+        lambda: pyspiel.State.information_state_tensor(state, 0),  # OpenSpiel's C++ path
+        game.information_state_tensor_shape,
+        game.information_state_tensor_size,
+    )
+    for ask in asks:
+        with pytest.raises(pyspiel.SpielError, match="InformationStateTensor unimplemented"):
+            ask()
+    # The information state itself, and the observation's tensor, are given as before.
+    assert '"own_actions"' in state.information_state_string(0)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size() > 0

@@ -6,8 +6,10 @@ from __future__ import annotations
 import numpy
 import pytest
 from interop_support import CONFIGS, positions
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test, seed_test
 
+from courtly.core.errors import IllegalActionError
 from courtly.core.rng import Rng
 from courtly.interop.pettingzoo import agent_name, env, raw_env
 
@@ -66,10 +68,39 @@ def test_bad_arguments_are_refused() -> None:
         raw_env("tudor", 3, render_mode="human")
     with pytest.raises(Exception, match="players"):
         raw_env("kingdoms", 3)
-    environment = raw_env("tudor", 2)
-    environment.reset(seed=1)
-    illegal = int(
-        numpy.flatnonzero(environment.observe(environment.agent_selection)["action_mask"] == 0)[0]
+
+
+def _everything(environment: AECEnv) -> tuple[object, ...]:
+    agent = environment.agent_selection
+    observed = environment.observe(agent)
+    return (
+        environment.unwrapped.core.fingerprint(),
+        agent,
+        observed["observation"].tobytes(),
+        observed["action_mask"].tobytes(),
+        dict(environment.unwrapped._cumulative_rewards),
     )
-    with pytest.raises(ValueError, match="not a legal action"):
-        environment.step(illegal)
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_an_illegal_action_is_refused_with_our_error_and_changes_nothing(wrapped: bool) -> None:
+    """As the OpenSpiel adapter and ``State.apply`` refuse it: our IllegalActionError naming
+    the legal choices, with nothing changed (through PettingZoo's wrappers too, which pass
+    an in-range action on)."""
+    environment = env("tudor", players=2) if wrapped else raw_env("tudor", 2)
+    environment.reset(seed=1)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    before = _everything(environment)
+    for illegal in numpy.flatnonzero(mask == 0)[::40]:
+        with pytest.raises(IllegalActionError, match="is not legal now for seat 1; legal: "):
+            environment.step(illegal)  # a numpy integer, as a mask's nonzero() gives
+        assert _everything(environment) == before
+    legal = int(numpy.flatnonzero(mask)[0])
+    # Not an id, even one that names a legal action (PettingZoo's bounds check, when wrapped,
+    # refuses these first with its AssertionError).
+    for not_an_id in [] if wrapped else [str(legal), float(legal), True]:
+        with pytest.raises(IllegalActionError, match="an action is an action id"):
+            environment.step(not_an_id)  # type: ignore[arg-type]
+        assert _everything(environment) == before
+    environment.step(legal)
+    assert _everything(environment) != before

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from courtly.analysis.results_file import ResultsFile, tournament_key
-from courtly.analysis.runner import Runner
+from courtly.analysis.runner import DEFAULT_SEED, Runner
 from courtly.analysis.tournament import (
     GameOutcome,
     ProgressCallback,
@@ -139,7 +139,7 @@ def run_ladder(
     players: int,
     agents: Sequence[str],
     games: int,
-    seed: int = 1,
+    seed: int = DEFAULT_SEED,
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: ProgressCallback | None = None,

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -36,6 +37,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
+# The run seed of every command that plays many games when none is given: one default for
+# all (report, tournament, ladder take it from here; simulate, selftest and review's searches
+# in cli/main.py say 0 too, and tests/cli/test_tournament_and_ladder_figures.py holds them to
+# it). ``bench`` alone has fixed seeds of its own: it times the same work on every run.
+DEFAULT_SEED = 0
 RAY_INSTALL_HINT = "the ray backend needs Ray: pip install -e '.[cluster]'"
 
 # Batches kept in flight per worker: enough that no worker waits for the next one.
@@ -84,6 +90,7 @@ class Runner:
         if self.backend == "ray":
             if not joins_cluster:
                 keep_ray_on_loopback()
+                ask_ray_for_tokens()
             _import_ray()
 
     @property
@@ -167,6 +174,16 @@ def keep_ray_on_loopback() -> None:
     (named for the platforms where loopback is Ray's default) is read when ray is imported,
     and Ray's worker processes inherit it."""
     os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
+
+def ask_ray_for_tokens() -> None:
+    """Ask a Ray started on this machine for token authentication by name. Ray turns it on
+    by itself anyway, but then warns that it did, a line that broke into the progress bar;
+    asked for, it starts the same way in silence. Read when ray is imported (set later, the
+    Ray started would refuse its own driver), so set only before; a user's own
+    RAY_AUTH_MODE is kept."""
+    if "ray" not in sys.modules:
+        os.environ.setdefault("RAY_AUTH_MODE", "token")
 
 
 def _import_ray() -> Any:

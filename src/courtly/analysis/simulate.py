@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from courtly.agents import make_agent
-from courtly.analysis.runner import Runner
+from courtly.analysis.runner import DEFAULT_SEED, Runner
 from courtly.analysis.stats import ExactSum, wilson_interval
 from courtly.core.events import Event
 from courtly.core.match import play_match
@@ -229,7 +229,7 @@ def simulate(
     game: str,
     agents: Sequence[str],
     games: int,
-    seed: int = 0,
+    seed: int = DEFAULT_SEED,
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     save_dir: str | Path | None = None,

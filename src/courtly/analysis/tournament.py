@@ -28,7 +28,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from courtly.agents.registry import make_agent
-from courtly.analysis.runner import Runner
+from courtly.analysis.runner import DEFAULT_SEED, Runner
 from courtly.analysis.stats import wilson_interval
 from courtly.core import registry
 from courtly.core.actions import Action
@@ -303,7 +303,7 @@ def run_tournament(
     players: int,
     agents: Sequence[str],
     games: int,
-    seed: int = 1,
+    seed: int = DEFAULT_SEED,
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: ProgressCallback | None = None,

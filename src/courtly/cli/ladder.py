@@ -12,7 +12,8 @@ from rich.table import Table
 
 import courtly
 from courtly.analysis.ladder import LadderResult, check_ladder, run_ladder
-from courtly.analysis.report.labels import interval_text
+from courtly.analysis.report.labels import interval_text, number
+from courtly.analysis.runner import DEFAULT_SEED
 from courtly.cli.common import (
     GameOptionsOpt,
     PlayersOpt,
@@ -74,7 +75,7 @@ def elo_table(result: LadderResult) -> WholeTable:
     table.add_column(text("cli.agents.agent"))
     table.add_column("Elo", justify="right")
     for name in result.agents:
-        table.add_row(name, f"{result.elo[name]:+.0f}")
+        table.add_row(name, number(result.elo[name], 0, signed=True))
     return WholeTable(table)
 
 
@@ -95,7 +96,7 @@ def ladder(
     ] = 100,
     seed: Annotated[
         int, typer.Option("--seed", "-s", metavar="SEED", help="seed (every step deals the same)")
-    ] = 1,
+    ] = DEFAULT_SEED,
     workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of tables")

@@ -12,7 +12,8 @@ from rich.table import Table
 from courtly.agents import agent_kinds
 from courtly.agents.ismcts import ismcts_iterations_per_second
 from courtly.analysis.bench import bench_game
-from courtly.analysis.report.labels import interval_text
+from courtly.analysis.report.labels import interval_text, number
+from courtly.analysis.runner import DEFAULT_SEED
 from courtly.analysis.simulate import simulate as run_simulation
 from courtly.cli import ladder, report, tournament
 from courtly.cli import play as play_module
@@ -214,8 +215,11 @@ def simulate(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option(metavar="SEED", help="Run seed; game i uses a seed derived from it.")
-    ] = 0,
+        int,
+        typer.Option(
+            "--seed", "-s", metavar="SEED", help="Run seed; game i uses a seed derived from it."
+        ),
+    ] = DEFAULT_SEED,
     workers: WorkersArg = 1,
     option: OptionArg = None,
     save_dir: Annotated[
@@ -269,7 +273,7 @@ def simulate(
                 specs[p],
                 f"{data['win_rate_by_seat'][p]:.3f}",
                 interval_text(low, high, 3),
-                f"{data['mean_score_by_seat'][p]:.2f}",
+                number(data["mean_score_by_seat"][p], 2),
             )
         console.print(WholeTable(table))
         console.print(
@@ -298,7 +302,9 @@ def selftest(
         int,
         typer.Option("--games", "-n", min=1, metavar="N", help="Random games per player count."),
     ] = 200,
-    seed: Annotated[int, typer.Option(metavar="SEED", help="Run seed.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="Run seed.")] = (
+        DEFAULT_SEED
+    ),
     workers: WorkersArg = 1,
     option: OptionArg = None,
     backend: BackendOpt = "local",
@@ -399,7 +405,9 @@ def review(
             "calibrated at).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(metavar="SEED", help="Seed of the searches.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="SEED", help="Seed of the searches.")
+    ] = DEFAULT_SEED,
     workers: Annotated[
         int, typer.Option("--workers", "-w", metavar="N", help="Worker processes.")
     ] = 1,

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from courtly.analysis.report import VARY_PLAYERS, plan_report, require_matplotlib, run_report
+from courtly.analysis.runner import DEFAULT_SEED
 from courtly.cli.common import (
     GameOptionsOpt,
     PlayersOpt,
@@ -55,8 +56,11 @@ def report(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", metavar="SEED", help="run seed; game i's seed derives from it")
-    ] = 0,
+        int,
+        typer.Option(
+            "--seed", "-s", metavar="SEED", help="run seed; game i's seed derives from it"
+        ),
+    ] = DEFAULT_SEED,
     option: GameOptionsOpt = None,
     vary: Annotated[
         str | None,

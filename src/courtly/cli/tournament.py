@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.table import Table
 
 import courtly
-from courtly.analysis.report.labels import interval_text
+from courtly.analysis.report.labels import interval_text, number
 from courtly.analysis.results_file import ResultsFile, tournament_key
+from courtly.analysis.runner import DEFAULT_SEED
 from courtly.analysis.tournament import TournamentResult, run_tournament, tournament_tasks
 from courtly.cli.common import (
     GameOptionsOpt,
@@ -65,8 +66,8 @@ def results_table(result: TournamentResult) -> WholeTable:
             str(result.agents.count(name)),
             f"{stats.win_rate:.1%}",
             interval_text(low, high, 0, percent=True),
-            f"{stats.mean_score:.2f}",
-            f"{result.elo[name]:+.0f}",
+            number(stats.mean_score, 2),
+            number(result.elo[name], 0, signed=True),
             milliseconds(stats.seconds_per_decision),
             milliseconds(stats.cpu_seconds_per_decision),
             milliseconds(stats.max_cpu_seconds),
@@ -87,7 +88,9 @@ def tournament(
     ],
     players: PlayersOpt = 2,
     games: Annotated[int, typer.Option("--games", "-g", metavar="N", help="games to play")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="tournament seed")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="SEED", help="tournament seed")
+    ] = DEFAULT_SEED,
     workers: WorkersOpt = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="print one JSON object instead of a table")

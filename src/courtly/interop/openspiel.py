@@ -14,7 +14,12 @@ How our engines meet OpenSpiel's model:
   state keeps those per seat (our states keep no history); a world drawn by
   ``resample_from_infostate`` for seat p keeps p's own decisions, and for every other seat a
   marker (``UNKNOWN_PAST``) in place of decisions p cannot know, so a world holds nothing
-  p may not know.
+  p may not know. A world's ``history()`` is that same past (one ``UNKNOWN_PAST`` per other
+  seat, then p's decisions), so in every state each seat's decisions in the history are the
+  ones its information state recalls.
+- There is no information-state tensor (our tensor does not recall the past), as the game
+  type declares: asking for one is refused with OpenSpiel's ``SpielError``, as its own games
+  that provide none refuse it.
 - Returns are our ``rewards``: 1 shared among the winners, so the game is constant-sum (1).
 - An illegal action is refused with our ``IllegalActionError`` (what ``State.apply`` raises),
   and nothing changes: neither the position nor the seat's own decisions.
@@ -25,7 +30,9 @@ How our engines meet OpenSpiel's model:
 
 from __future__ import annotations
 
+import base64
 import json
+import pickle
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -45,6 +52,15 @@ UNKNOWN_PAST = -1
 # In a game string, stands for the comma of a text option's list: OpenSpiel's parser ends a
 # parameter at every comma (python_courtly_tudor(scoring=1;4) is scoring "1,4").
 LIST_SEPARATOR = ";"
+# A state's Python attributes as OpenSpiel's serialization writes them, for none: a world is
+# made by deserializing its history (the one way to give a Python state a history), and its
+# attributes are set afterwards, without a JSON round trip of the resampled position.
+_NO_ATTRIBUTES = base64.b64encode(pickle.dumps({})).decode("ascii")
+# OpenSpiel's words for a game that does not provide the information-state tensor.
+NO_INFORMATION_STATE_TENSOR = (
+    "InformationStateTensor unimplemented: courtly games declare no information-state tensor "
+    "(the observation tensor does not recall the past); use information_state_string"
+)
 
 
 def _max_game_length(game: Game, options: Mapping[str, Any]) -> int:
@@ -297,12 +313,23 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         """A world seat ``player_id`` cannot tell from this one, drawn by our ``resample``
         with a generator seeded from ``probability_sampler`` (OpenSpiel's source of chance)."""
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        world = CourtlyState(self.get_game())
-        world._held = _Held(self.core.resample(player_id, Rng(seed)))
-        world._own = [
+        own = [
             list(own) if seat == player_id else [UNKNOWN_PAST] for seat, own in enumerate(self._own)
         ]
+        # The world's history is the past the seat knows, in the order it knows it: the other
+        # seats' unknown decisions, then its own (never the true history: that is theirs).
+        past = [(seat, UNKNOWN_PAST) for seat in range(len(own)) if seat != player_id]
+        past += [(player_id, action) for action in own[player_id]]
+        history = ",".join(f"{seat}:{action}" for seat, action in past)
+        text = f"history={history}\nmove_number={len(past)}\n__dict__={_NO_ATTRIBUTES}"
+        world: CourtlyState = self.get_game().deserialize_state(text)
+        world._held = _Held(self.core.resample(player_id, Rng(seed)))
+        world._own = own
         return world
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Refused: there is none (``provides_information_state_tensor`` is False)."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def __str__(self) -> str:
         return canonical_json(self.core.to_json())
@@ -327,9 +354,12 @@ class CourtlyObserver:
         return None if self.public_only else player
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        if self.tensor is not None:
-            game = state.core.game
-            self.tensor[:] = game.observation_tensor(state.view(self._viewer(player)))
+        if self.tensor is None:
+            # OpenSpiel asks the perfect-recall observer for the information-state tensor
+            # (and its shape) through here: refused, not answered with an empty vector.
+            raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
+        game = state.core.game
+        self.tensor[:] = game.observation_tensor(state.view(self._viewer(player)))
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         if self.perfect_recall and not self.public_only:

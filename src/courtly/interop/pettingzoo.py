@@ -5,6 +5,8 @@ Each observation is ``{"observation": the seat's observation_tensor (float32), "
 int8 over our whole action space}``; the mask is all zeros for a seat that is not to act (as
 PettingZoo's classic games do). Rewards come at the end: our ``rewards`` (1 shared among the
 winners). ``render_mode="ansi"`` gives the spectator's view drawn by the game's own renderer.
+An action that is not legal now is refused with our ``IllegalActionError`` (what ``State.apply``
+and the OpenSpiel adapter raise), and nothing changes.
 Seeding: ``reset(seed=s)`` deals the game of seed ``s``, the one ``new_game(n, seed=s)``, a
 record and ``courtly simulate`` deal; a reset without a seed takes the next seed of the
 sequence ``Rng(s)`` draws (docs/interop.md). ``game_seed`` is the seed of the game being
@@ -24,6 +26,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from rich.console import Console
 
+from courtly.core.actions import plain_int
+from courtly.core.errors import IllegalActionError
 from courtly.core.registry import load_game
 from courtly.core.rng import Rng, fresh_seed
 from courtly.core.state import State, check_seed
@@ -127,10 +131,15 @@ class CourtlyAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._dealt()
-        if action is None or int(action) not in state.legal_action_ids():
-            raise ValueError(f"{action!r} is not a legal action for {agent} now")
+        choice = plain_int(action)  # an id, numpy's integers too
+        if choice is None:
+            raise IllegalActionError.keyed("error.api.action", value=action)
+        if choice not in state.legal_action_ids():
+            # Refused as ``State.apply`` refuses it (naming the legal choices), before anything
+            # changes; ``play`` raises here since the id is not legal.
+            state.play(choice)
         self._cumulative_rewards[agent] = 0.0
-        state.step(int(action))
+        state.step(choice)
         if state.is_terminal:
             for seat, reward in enumerate(state.rewards()):
                 self.rewards[agent_name(seat)] = reward

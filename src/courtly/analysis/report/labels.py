@@ -23,12 +23,16 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "statistic"
 
 
-def number(value: float, digits: int) -> str:
-    """A figure with ``digits`` decimals and a true minus sign (U+2212): a range of negative
-    figures reads as one (``−11.85 to −6.40``), never as ``-11.85--6.40``."""
+def number(value: float, digits: int, signed: bool = False) -> str:
+    """A figure with ``digits`` decimals and a true minus sign (U+2212), as every designer
+    output writes one (report, simulate, tournament, ladder): a range of negative figures
+    reads as one (``−11.85 to −6.40``), never as ``-11.85--6.40``. ``signed`` gives a
+    positive figure its ``+`` (an Elo rating: ``+223``, ``−223``, ``0``)."""
     shown = f"{value:.{digits}f}"
     if shown.startswith("-"):
         shown = shown[1:] if float(shown) == 0 else "\u2212" + shown[1:]
+    elif signed and float(shown) != 0:
+        shown = "+" + shown
     return shown
 
 

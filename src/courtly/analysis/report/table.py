@@ -8,7 +8,8 @@ finished; ``game_index`` is the game's number in the run (sort by it for the run
 (seat numbers separated by spaces), ``score_seatK`` and ``win_seatK`` (the seat's share of the
 victory) for every seat (empty for seats a game did not have, with ``--vary players``),
 ``error`` (empty for a finished game), then one column per statistic of the game
-(``stat:NAME``), empty where a game did not give it.
+(``stat:NAME``, in the report's natural order: B1, B2 ... B10), empty where a game did not
+give it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import csv
 from pathlib import Path
 
 from courtly.analysis.report.store import ReportStore
+from courtly.analysis.report.tally import natural_order
 
 FILE_NAME = "games.csv"
 
@@ -29,7 +31,8 @@ def write_table(
     for outcome in store.games():
         if outcome.index < games:
             names.update(outcome.statistics)
-    statistics = sorted(names)
+    # The report's order (B1, B2 ... B10), not the text order (B1, B10, B2).
+    statistics = natural_order(names)
     header = ["game_index", "seed"]
     if vary_name is not None:
         header.append(vary_name)
