@@ -352,20 +352,9 @@ def finished_bot_table(server: Server, game: str, seed: int, **options: Any) -> 
     return table_id
 
 
-# Proper names the client may show in Latin script: the project, game titles, a language.
-PROPER = {
-    "courtly",
-    "English",
-    "Courtisans",
-    "Tudor",
-    "For",
-    "the",
-    "King",
-    "and",
-    "me",
-    "Kingdoms",
-    "HTTP",
-}
+# Proper names the client may show in Latin script: the project, a language, a protocol. The
+# games' titles are not among them: a Korean page names every game in Korean.
+PROPER = {"courtly", "English", "HTTP"}
 ROMAN = {"II", "III", "IV"}
 
 

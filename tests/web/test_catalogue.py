@@ -375,3 +375,30 @@ def test_every_phase_a_game_reaches_has_words_in_both_languages(
         shown = phase_words_in_the_browser(server, tmp_path, game, phases, lang)
         wrong = sorted(p for p in phases if shown[p] != words.get(f"phase.{p}"))
         assert wrong == [], f"{lang}: " + ", ".join(f"{p} shown as {shown[p]!r}" for p in wrong)
+
+
+def test_tudor_names_the_ring_stand_as_its_game_does() -> None:
+    """The board's heading for the Ring Stand is the word the game's log, choices and rules
+    use (its Korean catalogue), not another translation of it."""
+    game = Path(__file__).parents[2] / "src" / "courtly" / "games" / "tudor" / "locales"
+    for lang in ("en", "ko"):
+        words = (game / lang / "LC_MESSAGES" / "tudor.po").read_text("utf-8")
+        assert catalogue(lang)["tudor.ring_stand"] in words, lang
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_phase_line_never_says_phase_twice(lang: str) -> None:
+    """The table's phase line is given each game's phase names, which are phrases of their own
+    ("Draw Phase", "the first-player duel", "bidding"): it never reads "Phase: Draw Phase"."""
+    from courtly.core.registry import game_names, load_game
+
+    form = catalogue(lang)["table.phase"]
+    word = {"en": "phase", "ko": "단계"}[lang]
+    for name in game_names():
+        domain = load_game(name).domain
+        assert domain is not None
+        phases = {k: v for k, v in domain.messages(lang).items() if k.startswith("phase.")}
+        assert phases, name
+        for key, phase in phases.items():
+            line = form.replace("{phase}", phase)
+            assert line.lower().count(word) <= 1, (name, key, line)

@@ -4,6 +4,7 @@ rating at the table's player count, which follows the count chosen in the form."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -58,5 +59,28 @@ def test_the_lobby_shows_each_levels_rating_at_the_tables_count(
         page.select_option("#form-players", "3")
         assert page.query_selector("#seat-level-3") is None
         assert {level: _shown(page, 1)[level] for level in names} == labels("tudor", 3)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_each_level_is_described_in_plain_words(browser: Any, server: Server, locale: str) -> None:
+    """A level's tooltip says what it is like to play against, in the page's language: never
+    the search it stands for (`ismcts:iterations=...`, `samples=N`), never an English name."""
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    page = context.new_page()
+    try:
+        open_lobby(page, server.url, "tudor")
+        page.select_option("#seat-kind-1", "bot")
+        titles: dict[str, str] = page.eval_on_selector_all(
+            "#seat-level-1 option", "os => Object.fromEntries(os.map(o => [o.value, o.title]))"
+        )
+        assert set(titles) >= {"easy", "medium", "hard", "random", "greedy"}, titles
+        for level, title in titles.items():
+            assert title, level
+            assert re.search(r"=|ismcts|iterations|samples|spec", title) is None, title
+            if locale == "ko-KR":
+                assert re.search(r"[A-Za-z]{2,}", title) is None, title
+        assert len(set(titles.values())) == len(titles), titles
     finally:
         context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import DESKTOP, Server
+from browser_support import DESKTOP, PHONE, Server
 
 PACES = {
     "en": [
@@ -32,4 +32,18 @@ def test_a_clock_is_told_in_minutes_and_seconds(browser: Any, server: Server, la
         page.goto(server.url + created["spectator"]["link"])
         page.wait_for_selector("#clock .pace")
         assert page.inner_text("#clock .pace") == words
+    context.close()
+
+
+def test_the_create_button_stands_clear_of_the_pace_box(browser: Any, server: Server) -> None:
+    """On a phone, the form's button sits apart from the pace's box above it, not against its
+    border."""
+    context = browser.new_context(viewport=PHONE, locale="ko-KR")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    pace = page.locator("fieldset.pace").bounding_box()
+    button = page.locator("#create").bounding_box()
+    assert pace is not None and button is not None
+    assert button["y"] - (pace["y"] + pace["height"]) >= 8, (pace, button)
     context.close()

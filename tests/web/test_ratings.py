@@ -13,7 +13,6 @@ from urllib.parse import quote
 import pytest
 from browser_support import (
     DESKTOP,
-    PHONE,
     Server,
     client_text,
     english_words,
@@ -27,6 +26,8 @@ from courtly.agents.levels import level_name
 from courtly.analysis.ratings import bot_ratings
 
 LOCALE = {"en": "en-GB", "ko": "ko-KR"}
+# A narrow phone's screen (many Android phones are 360 pixels wide).
+NARROW_PHONE = {"width": 360, "height": 780}
 
 
 def _words_are_the_clients(page: Any, lang: str) -> None:
@@ -106,18 +107,33 @@ def test_the_leaderboard_places_the_bots_at_their_fixed_ratings(
 
 
 def _the_graph_reads_on_a_phone(browser: Any, server: Server, name: str, lang: str) -> None:
-    """The drawing is scaled to the screen (0.6 of its width on a phone): its one word, the
-    1500 line's, is drawn larger there, and each line's pool and last rating are a legend in
-    the page's own text (inside the drawing they read 7 pixels and ran past its edge)."""
-    context = browser.new_context(viewport=PHONE, locale=LOCALE[lang])
+    """The drawing is scaled to the screen (about 0.55 of its width on a 360-pixel phone):
+    no word is drawn inside it. The 1500 line's figure is page text over it, at the page's
+    size (drawn inside, larger on a phone, it still read 10 pixels there), and each line's
+    pool and last rating are a legend in the page's own text (inside they read 7 pixels)."""
+    context = browser.new_context(viewport=NARROW_PHONE, locale=LOCALE[lang])
     page = context.new_page()
     open_profile(page, server.url, name)
     page.wait_for_selector("svg.rating-graph circle")
-    height = page.evaluate(
-        "() => document.querySelector('svg.rating-graph > text').getBoundingClientRect().height"
+    # The pixels a word of the figure is drawn at: its font size, scaled with the drawing
+    # where it is inside it.
+    size = page.evaluate(
+        """() => {
+          const word = [...document.querySelectorAll('.rating-figure *')].find(
+            (el) => el.children.length === 0 && el.textContent === '1500');
+          const font = parseFloat(getComputedStyle(word).fontSize);
+          const svg = word.closest('svg');
+          return svg ? font * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : font;
+        }"""
     )
-    assert height >= 10, height
-    assert page.query_selector_all("svg.rating-graph g.pool text") == []
+    assert size >= 12, size
+    # At the baseline's height, in the margin left of the lines.
+    tick = page.locator(".rating-figure :text-is('1500')").bounding_box()
+    baseline = page.locator("svg.rating-graph .baseline").bounding_box()
+    assert tick is not None and baseline is not None
+    assert abs(tick["y"] + tick["height"] / 2 - baseline["y"]) < 2
+    assert tick["x"] + tick["width"] <= baseline["x"] + 1
+    assert page.query_selector_all("svg.rating-graph text") == []
     legend = page.query_selector_all(".rating-legend li")
     assert len(legend) == len(page.query_selector_all("svg.rating-graph g.pool")) == 1
     # The line's last rating and pool, as the ratings above name them.
@@ -127,6 +143,6 @@ def _the_graph_reads_on_a_phone(browser: Any, server: Server, name: str, lang: s
     right = page.evaluate(
         "() => document.querySelector('.rating-legend li span').getBoundingClientRect().right"
     )
-    assert right <= PHONE["width"], right
+    assert right <= NARROW_PHONE["width"], right
     screenshot(page, f"profile-phone-{lang}")
     context.close()

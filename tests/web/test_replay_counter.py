@@ -85,3 +85,48 @@ def test_quick_arrow_presses_are_not_pulled_back(browser: Any, server: Server) -
     page.click(".replay-controls button[aria-label='Step forward']")
     page.wait_for_function("() => document.querySelector('#replay-slider').value === '3'")
     context.close()
+
+
+def test_a_late_answer_does_not_move_the_slider_under_a_finger(
+    browser: Any, server: Server
+) -> None:
+    """A finger holds the slider's thumb while the answer to an earlier step arrives: the
+    thumb stays under the finger (the board and counter show the answer), and is set to the
+    position last asked for when the finger lifts."""
+    table_id = finished_bot_table(server, "courtisans", 5)
+    context = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True, is_mobile=True)
+    page = context.new_page()
+    held: list[Any] = []
+
+    def hold_step_one(route: Any) -> None:
+        if "step=1&" in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/tables/*/replay?*", hold_step_one)
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.wait_for_selector("#replay-step")
+    # Step forward: its answer is on its way (held) when the finger comes down.
+    page.click(".replay-controls button[aria-label='Step forward']")
+    for _ in range(200):  # the route's handler runs while Playwright reads the page's events
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    box = page.locator("#replay-slider").bounding_box()
+    assert box is not None
+    # The finger on the thumb (at 0, the slider's left end): a real touch, through the
+    # browser's input pipeline, so the page hears it as pointer events.
+    finger = {"x": box["x"] + 8, "y": box["y"] + box["height"] / 2}
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [finger]})
+    assert page.input_value("#replay-slider") == "0"
+    held[0].continue_()
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step').textContent.startsWith('Before move 2 ')"
+    )
+    assert page.input_value("#replay-slider") == "0"
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => document.querySelector('#replay-slider').value === '1'")
+    context.close()

@@ -4,6 +4,8 @@ to its position in the replay."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from browser_support import (
@@ -15,6 +17,8 @@ from browser_support import (
     screenshot,
     wait_turn,
 )
+
+CATALOGUES = Path(__file__).parents[2] / "src" / "courtly" / "web" / "static" / "i18n"
 
 
 def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, server: Server) -> None:
@@ -45,6 +49,25 @@ def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, serve
     page.wait_for_function(f"() => document.querySelector('#replay-slider').value === '{last}'")
     screenshot(page, "replay-review")
     context.close()
+    _the_accuracy_says_how_it_is_reckoned(browser, server, table_id)
+
+
+def _the_accuracy_says_how_it_is_reckoned(browser: Any, server: Server, table_id: str) -> None:
+    """Beside the accuracy, in page text (read by the keyboard, a finger and a screen reader
+    alike), how it is reckoned: Review.accuracy's mean share of the win chance kept."""
+    for lang, locale in (("en", "en-GB"), ("ko", "ko-KR")):
+        words = json.loads((CATALOGUES / f"{lang}.json").read_text("utf-8"))
+        context = browser.new_context(viewport=DESKTOP, locale=locale)
+        page = context.new_page()
+        page.goto(f"{server.url}/replay/{table_id}")
+        page.wait_for_selector("#review-start")
+        page.select_option("#review-seat", "1")
+        page.click("#review-start")  # stored: shown at once
+        page.wait_for_selector("#review-summary")
+        how = page.locator("#review-summary + #accuracy-how")
+        assert how.is_visible()
+        assert how.inner_text() == words["review.accuracy_how"]
+        context.close()
 
 
 def test_the_public_view_shows_every_seats_win_chance_as_a_line(

@@ -22,6 +22,7 @@ from courtly.server.live import table_info
 from courtly.server.outbox import broadcast_table
 from courtly.server.refusals import RequestError
 from courtly.server.sessions import SESSION_DAYS, new_session_id, session_hash
+from courtly.server.standings import with_places
 from courtly.server.stored import PLAYING
 from courtly.server.tables import LiveTables
 from courtly.server.tokens import new_token
@@ -125,9 +126,8 @@ class Accounts:
             live = self.tables.tables.get(stored.id)
             if live is None and stored.status == PLAYING:
                 live = await self.tables.get(stored.id)
-            games.append(
-                {**table_info(stored if live is None else live.stored, live), "my_seat": seat}
-            )
+            info = with_places(table_info(stored if live is None else live.stored, live))
+            games.append({**info, "my_seat": seat})
         return games
 
     async def _check_password(self, account: Account, password: str) -> None:

@@ -22,6 +22,7 @@ from courtly.server.outbox import broadcast_table, send_fresh_views
 from courtly.server.protocol import seat_names
 from courtly.server.rated import check_rated_start, check_rated_table
 from courtly.server.refusals import RequestError
+from courtly.server.standings import with_places
 from courtly.server.stored import (
     ACTIVE,
     BOT,
@@ -225,4 +226,4 @@ class Lobby:
         rows = await self.thread.run(
             self.store.list_tables, statuses, self.limits.max_tables_listed
         )
-        return [table_info(row, self.tables.tables.get(row.id)) for row in rows]
+        return [with_places(table_info(row, self.tables.tables.get(row.id))) for row in rows]

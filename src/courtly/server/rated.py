@@ -13,13 +13,14 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from courtly.analysis.ratings import NEW, Rating, bot_rating, placings_of, rate
+from courtly.analysis.ratings import NEW, Rating, bot_rating, rate
 from courtly.server.clocks import lost_on_time
 from courtly.server.database import StoreThread
 from courtly.server.live import LiveTable
 from courtly.server.peers import one_line
 from courtly.server.rating_rows import Settled
 from courtly.server.refusals import RequestError
+from courtly.server.standings import result_places
 from courtly.server.stored import BOT, ENDED, StoredSeat, StoredTable
 
 log = logging.getLogger("courtly.server")
@@ -64,17 +65,14 @@ def new_ratings(
     """Each account seat's rating after the game, with its place: the people's ratings in
     the table's pool are ``current`` (``NEW`` for an account without one), the bots' their
     level's at the table's player count, fixed."""
-    if table.status == ENDED:
-        # Lost on time: the seat that ran out is last, the others share the win. Ended by its
-        # owner before the end: nothing to count.
-        timed_out = lost_on_time(table.clock)
-        if timed_out is None:
+    # Lost on time: the seat that ran out is last, the others share the win. Ended by its
+    # owner before the end: nothing to count.
+    shown = lost_on_time(table.clock) if table.status == ENDED else table.result
+    if shown is None:
+        if table.status == ENDED:
             return []
-        places = [2 if seat.seat == timed_out["time_out"] else 1 for seat in table.seats]
-    elif table.result is None:
         raise ValueError("the game has no result")
-    else:
-        places = placings_of(table.result)
+    places = result_places(shown)
     ratings: list[Rating] = []
     for seat in table.seats:
         if seat.kind == BOT:

@@ -4,13 +4,14 @@ tables). The rows are written by ``courtly.server.rating_rows``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from courtly.analysis.ratings import Rating
+from courtly.analysis.ratings import Rating, placings_of
 from courtly.server.account_rows import ACCOUNT_ROWS
 from courtly.server.rating_rows import HISTORY_ROWS, RATING_ROWS
 from courtly.server.schema import SEAT_ROWS, TABLE_ROWS, stored_table
@@ -23,6 +24,34 @@ LEADERBOARD_ROWS = 100
 
 def _stamp(at: datetime) -> str:
     return at.isoformat() + "Z"
+
+
+def result_places(result: Mapping[str, Any]) -> list[int]:
+    """Each seat's place (1 first) in a table's result as its info shows it: the game's
+    (``placings_of``: the winners first, the others by score), or a loss on time's (the seat
+    that ran out second, every other first)."""
+    out = result.get("time_out")
+    if isinstance(out, int):
+        return [2 if seat == out else 1 for seat in range(len(result["winners"]) + 1)]
+    return placings_of(result)
+
+
+def listed_places(result: Mapping[str, Any] | None) -> list[int] | None:
+    """A finished table's places as a list of games shows them: None for no result, or for a
+    stored result that names no places (no winners: a row written by a tool or by an older
+    courtly), so that one odd row never takes the whole list down."""
+    if result is None:
+        return None
+    try:
+        return result_places(result)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def with_places(info: dict[str, Any]) -> dict[str, Any]:
+    """A table's info as a list of games shows it: with each seat's place in its result (None
+    for none), so a page can say who came where without ranking the scores itself."""
+    return {**info, "places": listed_places(info["result"])}
 
 
 def _rating(row: Any) -> dict[str, Any]:
@@ -129,7 +158,8 @@ class Standings:
 
 
 def _finished_game(table: StoredTable, seat: int) -> dict[str, Any]:
-    """A finished game as a profile lists it: only what its replay shows anyone."""
+    """A finished game as a profile lists it: only what its replay shows anyone (its end
+    shows every seat's score and place)."""
     return {
         "id": table.id,
         "game": table.game,
@@ -138,6 +168,8 @@ def _finished_game(table: StoredTable, seat: int) -> dict[str, Any]:
         "seat": seat,
         "seats": [_seat_name(s) for s in table.seats],
         "winners": [] if table.result is None else list(table.result.get("winners", [])),
+        "scores": [] if table.result is None else list(table.result.get("scores", [])),
+        "places": listed_places(table.result),
         "finished_at": None if table.finished_at is None else _stamp(table.finished_at),
     }
 

@@ -2,12 +2,13 @@
 // password, delete the account, and the player's own games with links to their replays.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gameTitle, t } from "./i18n.js";
 import { errorScope, showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { currentAccount, signedAs } from "./session.js";
 import { notifyToggle } from "./notify.js";
 import { countYourMoves, showYourMoves, waitsOnMe } from "./your-move.js";
+import { endedAt, scoreLine, seatStanding, standingBadge } from "./finished.js";
 
 // The banners of each form (docs/web.md): a new attempt replaces its form's last, a success
 // clears them. Logging in or creating the account clears both forms' banners: either form's
@@ -189,22 +190,31 @@ async function listGames(panel) {
     h(
       "ul",
       { class: "table-list", id: "my-games" },
-      tables.map((tb) =>
-        h(
-          "li",
-          { dataset: { table: tb.id } },
-          h("strong", { text: tb.title }),
-          " ",
-          h("span", { dataset: { source: "server" }, text: tb.seats.map(seatLabel).join(" · ") }),
-          " ",
-          h("span", { class: "muted", text: t(`status.${tb.status}`) }),
-          " ",
-          waitsOnMe(tb) ? [h("span", { class: ["badge", "your-move"], text: t("account.your_move") }), " "] : null,
-          tb.status === "finished"
-            ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") })
-            : h("a", { href: `/play/${tb.id}`, class: "button", text: t("account.open_table") }),
-        ),
-      ),
+      tables.map((tb) => gameRow(tb)),
     ),
+  );
+}
+
+// One of the account's games: its title; once over, when it ended, each seat's score and where
+// the account came, as the history and the profile say them (finished.js); else its seats,
+// its status, and whether it waits on the account.
+function gameRow(tb) {
+  const names = tb.seats.map(seatLabel);
+  const over = tb.status === "finished" || tb.status === "ended";
+  const standing = over ? seatStanding(tb, tb.my_seat) : null;
+  return h(
+    "li",
+    { dataset: { table: tb.id } },
+    h("strong", { text: gameTitle(tb.game, tb.title) }),
+    " ",
+    over ? [endedAt(tb.finished_at), " ", scoreLine(names, tb.result ? tb.result.scores : null)] : h("span", { dataset: { source: "server" }, text: names.join(" · ") }),
+    " ",
+    h("span", { class: "muted", text: t(`status.${tb.status}`) }),
+    " ",
+    standing ? [standingBadge(standing), " "] : null,
+    waitsOnMe(tb) ? [h("span", { class: ["badge", "your-move"], text: t("account.your_move") }), " "] : null,
+    tb.status === "finished"
+      ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") })
+      : h("a", { href: `/play/${tb.id}`, class: "button", text: t("account.open_table") }),
   );
 }

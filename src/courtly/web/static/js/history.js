@@ -2,12 +2,15 @@
 // record to the asked step; the client never plays a rule itself).
 import { api } from "./api.js";
 import { h, s } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { gameTitle, language, t } from "./i18n.js";
 import { nothingHere, reasonOf, requestText, showError } from "./notice.js";
 import { seatLabel } from "./seats.js";
 import { drawBoard, serverText } from "./boards/index.js";
 import { resultPanel } from "./result.js";
 import { reviewPanel } from "./review.js";
+import { currentAccount } from "./session.js";
+import { loadHeld } from "./store.js";
+import { endedAt, scoreLine, seatStanding, standingBadge } from "./finished.js";
 
 export async function showHistory() {
   const app = document.getElementById("app");
@@ -26,24 +29,42 @@ export async function showHistory() {
       : h(
           "ul",
           { class: "table-list" },
-          tables.map((tb) => {
-            const names = tb.seats.map(seatLabel);
-            const winners = tb.result ? tb.result.winners.map((w) => names[w]).join(", ") : "";
-            return h(
-              "li",
-              { dataset: { table: tb.id } },
-              h("strong", { text: tb.title }),
-              " ",
-              h("span", { text: names.join(" · ") }),
-              " ",
-              h("span", { class: "muted", text: tb.status === "finished" ? t("history.won", { names: winners }) : t(`status.${tb.status}`) }),
-              " ",
-              tb.status === "finished" ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") }) : null,
-              h("a", { href: `/api/tables/${tb.id}/record`, class: "button", download: `${tb.game}-${tb.id}.json`, text: t("history.download") }),
-            );
-          }),
+          tables.map((tb) => historyRow(tb)),
         ),
   );
+}
+
+// A finished game as the history lists it: its title and when it ended, each seat with its
+// score, who won, the reader's own result where this browser or account played a seat there,
+// and the links to its replay and record.
+function historyRow(tb) {
+  const names = tb.seats.map(seatLabel);
+  const finished = tb.status === "finished";
+  const winners = tb.result ? tb.result.winners.map((w) => names[w]).join(", ") : "";
+  return h(
+    "li",
+    { dataset: { table: tb.id } },
+    h("strong", { text: gameTitle(tb.game, tb.title) }),
+    " ",
+    endedAt(tb.finished_at),
+    " ",
+    scoreLine(names, tb.result ? tb.result.scores : null),
+    " ",
+    h("span", { class: "muted", text: finished ? t("history.won", { names: winners }) : t(`status.${tb.status}`) }),
+    " ",
+    tb.places ? readerSeats(tb).map((seat) => [standingBadge(t("finished.yours", { name: names[seat], standing: seatStanding(tb, seat) })), " "]) : null,
+    finished ? h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") }) : null,
+    h("a", { href: `/api/tables/${tb.id}/record`, class: "button", download: `${tb.game}-${tb.id}.json`, text: t("history.download") }),
+  );
+}
+
+// The seats the reader played: those this browser holds a link of, and its account's.
+function readerSeats(tb) {
+  const held = loadHeld(tb.id).seats || {};
+  const account = currentAccount();
+  return tb.seats
+    .filter((seat) => String(seat.seat) in held || (account !== null && seat.account && seat.name === account.name))
+    .map((seat) => seat.seat);
 }
 
 // The stepping buttons' icons, drawn in SVG: a font's media-control glyphs (U+23EE, U+23ED)
@@ -172,7 +193,7 @@ export async function showReplay(tableId) {
     load(state.step);
   };
   app.replaceChildren(
-    h("h1", { text: t("replay.title", { game: info.title }) }),
+    h("h1", { text: t("replay.title", { game: gameTitle(info.game, info.title) }) }),
     h(
       "div",
       { class: ["panel", "replay-controls"] },

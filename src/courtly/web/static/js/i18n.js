@@ -44,6 +44,14 @@ export function language() {
   return current;
 }
 
+// The reader's locale in the page's language: the browser's own tag for that language where it
+// names one ("en-GB": a date in English, the British way), else the language alone.
+/** @returns {string} */
+export function readerLocale() {
+  const tags = navigator.languages || [navigator.language];
+  return tags.find((tag) => String(tag).toLowerCase().split("-")[0] === current) || current;
+}
+
 export function has(key) {
   return key in messages || key in fallback;
 }
@@ -63,6 +71,13 @@ export function plural(key, n) {
 export function gameText(game, key, otherwise) {
   const words = server.games[game] || {};
   return key in words ? words[key] : otherwise;
+}
+
+// A game's title in the reader's language (the game's own catalogue's `game.title`), else
+// `otherwise` (the title the server sent in a table's info or /api/games, which is English).
+/** @param {string} game @param {string} [otherwise] */
+export function gameTitle(game, otherwise) {
+  return gameText(game, "game.title", otherwise ?? game);
 }
 
 // A word or phrase of a game's own catalogue on the server (`view.glory`, `term.card.long`),
@@ -98,26 +113,12 @@ export function courtlyHas(key) {
   return key in (server.courtly || {});
 }
 
-// What an agent kind (a bot level) does, in the current language (from the server).
-export function agentText(kind) {
-  return (server.agents || {})[kind];
-}
-
 // A word of a game's vocabulary (`term.VOCABULARY.ID` in the game's catalogue on the server:
 // a family, an office, a suit...), else the id unchanged.
 export function term(game, vocabulary, id) {
   const words = server.games[game] || {};
   const key = `term.${vocabulary}.${id}`;
   return key in words ? words[key] : String(id);
-}
-
-// A value whose vocabulary is not known (the generic board): the word of the first
-// vocabulary of the game's catalogue that has the id, else the id unchanged.
-export function anyTerm(game, id) {
-  const words = server.games[game] || {};
-  const suffix = `.${id}`;
-  const key = Object.keys(words).find((k) => k.startsWith("term.") && k.endsWith(suffix) && k.split(".").length === 3);
-  return key === undefined ? String(id) : words[key];
 }
 
 // Fill every element marked data-i18n (and data-i18n-label for aria-label) in `root`.

@@ -2,7 +2,7 @@
 // open tables (open_tables.js, kept fresh while shown).
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { agentText, gameText, t } from "./i18n.js";
+import { courtlyHas, courtlyWord, gameText, gameTitle, t } from "./i18n.js";
 import { go } from "./navigate.js";
 import { paceBody, paceFields } from "./pace.js";
 import { ratedLevelName } from "./seats.js";
@@ -49,13 +49,13 @@ function gameCard(game, choose) {
   return h(
     "article",
     { class: "game-card", dataset: { game: game.name } },
-    h("h2", { text: game.title }),
+    h("h2", { text: gameTitle(game.name, game.title) }),
     h("p", { class: "players", text: playerCount(game) }),
     h("p", { class: "summary", dataset: { source: "server" }, text: gameText(game.name, "game.summary", game.summary) }),
     h("button", {
       type: "button",
       class: "primary",
-      text: t("lobby.new_table_for", { game: game.title }),
+      text: t("lobby.new_table_for", { game: gameTitle(game.name, game.title) }),
       onclick: () => choose(game.name),
     }),
   );
@@ -72,6 +72,13 @@ function levelOptions(game, players) {
   const levels = [...new Set([...(game.levels || []), ...LEVELS_SHOWN.filter((l) => l in (game.agents || {}))])];
   const ratings = (game.bot_ratings || {})[String(players)] || {};
   return levels.map((l) => ({ level: l, text: ratedLevelName(l, ratings[l]) }));
+}
+
+// What a level is like to play against, in plain words (`agent.about.LEVEL`): a bot is named
+// by its level, never by the search it stands for (docs/web.md).
+/** @param {string} level */
+function levelAbout(level) {
+  return courtlyHas(`agent.about.${level}`) ? courtlyWord(`agent.about.${level}`) : undefined;
 }
 
 // The seats' level lists say the ratings at another player count (the form's count changed).
@@ -95,7 +102,7 @@ function seatRow(index, game, players) {
     "select",
     { id: levelId, class: "seat-level" },
     levelOptions(game, players).map(({ level: l, text }) =>
-      h("option", { value: l, text, title: agentText(l), selected: l === "easy" }),
+      h("option", { value: l, text, title: levelAbout(l), selected: l === "easy" }),
     ),
   );
   const name = h("input", {
@@ -126,7 +133,7 @@ function drawForm(form, games, name) {
   const gameSelect = h(
     "select",
     { id: "form-game" },
-    games.map((g) => h("option", { value: g.name, text: g.title, selected: g.name === game.name })),
+    games.map((g) => h("option", { value: g.name, text: gameTitle(g.name, g.title), selected: g.name === game.name })),
   );
   gameSelect.onchange = () => drawForm(form, games, gameSelect.value);
   const counts = [];

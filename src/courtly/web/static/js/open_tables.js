@@ -3,7 +3,7 @@
 // a reader's focus and the page stay put), and no longer asked once the lobby is left.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gameTitle, t } from "./i18n.js";
 import { paceText } from "./pace.js";
 import { seatLabel } from "./seats.js";
 import { joinButton } from "./quickplay.js";
@@ -58,7 +58,7 @@ function tableList(open) {
       h(
         "li",
         { dataset: { table: tb.id } },
-        h("strong", { text: tb.title }),
+        h("strong", { text: gameTitle(tb.game, tb.title) }),
         " ",
         h("span", { text: t(`status.${tb.status}`) }),
         " ",

@@ -3,11 +3,12 @@
 // their replays). Only what anyone may see: the server sends nothing private here.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { plural, t } from "./i18n.js";
+import { gameTitle, plural, t } from "./i18n.js";
+import { endedAt, scoreLine, standingBadge, standingText } from "./finished.js";
 import { go } from "./navigate.js";
 import { nothingHere, reasonOf, showError } from "./notice.js";
 import { ratingGraph } from "./rating_graph.js";
-import { levelName } from "./seats.js";
+import { levelName, seatLabel } from "./seats.js";
 
 /** @typedef {{ name: string, title: string, min_players: number, max_players: number, bot_ratings?: Record<string, Record<string, number>> }} GameInfo */
 /** @typedef {{ name: string, rating: number, games: number, rank?: number, bot?: string }} Standing */
@@ -19,7 +20,7 @@ async function gameList() {
 
 /** @param {GameInfo[]} games @returns {(name: string) => string} */
 function titles(games) {
-  return (name) => games.find((g) => g.name === name)?.title || name;
+  return (name) => gameTitle(name, games.find((g) => g.name === name)?.title);
 }
 
 /** @param {string} name */
@@ -44,7 +45,7 @@ export async function showLeaderboard(gameName) {
   const players = playable(game, new URLSearchParams(location.search).get("players"));
   const address = `/leaderboard/${game.name}?players=${players}`;
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
-  const gameSelect = h("select", { id: "board-game" }, games.map((g) => h("option", { value: g.name, text: g.title, selected: g === game })));
+  const gameSelect = h("select", { id: "board-game" }, games.map((g) => h("option", { value: g.name, text: gameTitle(g.name, g.title), selected: g === game })));
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
   const countSelect = h("select", { id: "board-players" }, counts.map((n) => h("option", { value: String(n), text: String(n), selected: n === players })));
@@ -55,7 +56,7 @@ export async function showLeaderboard(gameName) {
   };
   gameSelect.onchange = pick;
   countSelect.onchange = pick;
-  const board = h("section", { class: "panel", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", text: t("players.pool", { game: game.title, players }) }));
+  const board = h("section", { class: "panel", "aria-labelledby": "board-title" }, h("h2", { id: "board-title", text: t("players.pool", { game: gameTitle(game.name, game.title), players }) }));
   app.replaceChildren(
     h("h1", { text: t("players.leaderboard") }),
     h("p", { class: "lead", text: t("players.leaderboard_intro") }),
@@ -172,21 +173,31 @@ function ratings(pools, title) {
   );
 }
 
-/** @param {{ id: string, game: string, players: number, rated: boolean }[]} tables @param {(game: string) => string} title */
+/** @typedef {{ id: string, game: string, players: number, rated: boolean, seat: number, seats: { name: string | null, bot: string | null, deleted: boolean }[], scores: number[], places: number[] | null, finished_at: string | null }} FinishedGame */
+
+/** The player's finished games, newest first: each with when it ended, where the player came,
+ * every seat's score, and its replay.
+ * @param {FinishedGame[]} tables @param {(game: string) => string} title */
 function finished(tables, title) {
   if (tables.length === 0) return h("p", { class: "muted", text: t("players.no_games") });
   return h(
     "ul",
     { class: "table-list", id: "finished-games" },
-    tables.map((tb) =>
-      h(
+    tables.map((tb) => {
+      const names = tb.seats.map((seat, i) => seatLabel({ ...seat, seat: i, kind: seat.bot ? "bot" : "person" }));
+      return h(
         "li",
         { dataset: { table: tb.id } },
         h("strong", { text: t("players.pool", { game: title(tb.game), players: tb.players }) }),
         " ",
+        endedAt(tb.finished_at),
+        " ",
+        tb.places ? [standingBadge(standingText(tb.places[tb.seat], tb.players)), " "] : null,
+        scoreLine(names, tb.scores),
+        " ",
         tb.rated ? [h("span", { class: ["badge", "rated-on"], text: t("rated.badge") }), " "] : null,
         h("a", { href: `/replay/${tb.id}`, class: "button", text: t("history.replay") }),
-      ),
-    ),
+      );
+    }),
   );
 }

@@ -3,7 +3,7 @@
 // easy level fill the empty seats after a minute. The open tables' list joins one the same way.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gameTitle, t } from "./i18n.js";
 import { go } from "./navigate.js";
 import { showError } from "./notice.js";
 import { currentAccount } from "./session.js";
@@ -31,7 +31,7 @@ export function quickPlayPanel(games) {
     panel.append(h("p", { class: "hint" }, t("quick.login_first"), " ", h("a", { href: "/account", text: t("nav.login") })));
     return panel;
   }
-  const gameSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "quick-game" }, games.map((g) => h("option", { value: g.name, text: g.title }))));
+  const gameSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "quick-game" }, games.map((g) => h("option", { value: g.name, text: gameTitle(g.name, g.title) }))));
   const countSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "quick-players" }));
   const counts = () => {
     const game = games.find((g) => g.name === gameSelect.value) || games[0];

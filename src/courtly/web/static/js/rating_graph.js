@@ -1,9 +1,11 @@
 // A player's rating over time as an SVG line per pool (game and player count), drawn from
 // the profile's history: one point after each rated game. The figure says in words what it
 // shows (its label), and each point's title names its rating, for those who cannot see it.
-// Each line's name and last rating are a legend in the page's own text under the drawing, not
-// words inside it: the drawing is scaled to the screen's width, and its words with it (a
-// label of 12 units read 7 pixels on a phone).
+// No word is drawn inside it: the drawing is scaled to the screen's width, and its words with
+// it (a label of 12 units read 7 pixels on a phone, 20 units 10 on a narrow one). Each line's
+// name and last rating are a legend in the page's own text under the drawing, and the 1500
+// baseline's figure is page text laid over the drawing's left margin, at the baseline's height
+// (a share of the drawing's, which keeps its proportions): they read at the page's sizes.
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -12,8 +14,9 @@ import { t } from "./i18n.js";
 const WIDTH = 600;
 const HEIGHT = 220;
 const PAD = 36;
-// Room on the left for the baseline's "1500" (20 units high on a phone: app.css).
-const LEFT = 52;
+// Room on the left for the baseline's "1500" (page text over the drawing: at least 36 pixels
+// wide on a 360-pixel phone, where the drawing is about 0.55 of its size).
+const LEFT = 66;
 // Told apart by their dash as well as their colour (never by colour alone).
 const DASHES = ["", "6 4", "2 4", "10 4 2 4"];
 
@@ -58,9 +61,13 @@ export function ratingGraph(history, title) {
     "svg",
     { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-graph", role: "img", "aria-label": t("players.graph_label", { low: Math.min(...values), high: Math.max(...values) }) },
     s("line", { x1: LEFT, x2: WIDTH - PAD, y1: y(1500), y2: y(1500), class: "baseline" }),
-    s("text", { x: 2, y: y(1500) + 4, text: "1500" }),
     lines,
   );
+  // The baseline's figure, in the left margin at the baseline's height (the graph's label says
+  // the range in words: this is for the eye alone).
+  const place = `top: ${((100 * y(1500)) / HEIGHT).toFixed(2)}%; width: ${((100 * LEFT) / WIDTH).toFixed(2)}%`;
+  const tick = h("span", { class: "rating-tick", "aria-hidden": "true", style: place, text: "1500" });
+  const plot = h("div", { class: "rating-plot" }, graph, tick);
   // The legend: each line drawn short, as in the graph, beside its pool and last rating.
   const legend = h(
     "ul",
@@ -74,5 +81,5 @@ export function ratingGraph(history, title) {
       ),
     ),
   );
-  return h("figure", { class: "rating-figure" }, graph, legend);
+  return h("figure", { class: "rating-figure" }, plot, legend);
 }

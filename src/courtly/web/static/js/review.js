@@ -110,6 +110,9 @@ function drawReview(review, goTo) {
         " ",
         t("review.marks", { blunders: marks.blunder, mistakes: marks.mistake, inaccuracies: marks.inaccuracy }),
       ),
+      // How the figure is reckoned (courtly.analysis.review.engine.Review.accuracy), in the
+      // page's text beside it: read by every reader, no pointer or title needed.
+      h("p", { class: "hint", id: "accuracy-how", text: t("review.accuracy_how") }),
     );
     if (review.costliest.length) {
       const byStep = new Map(review.decisions.map((d) => [d.step, d]));

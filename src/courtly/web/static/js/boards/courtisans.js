@@ -20,6 +20,13 @@ const G = "courtisans";
 // Fields not drawn on the board, with why (all are under "details"; the test reads these):
 // @details winners: the result panel names the winners, with each seat's points
 
+// A family's status in words: the observation says "fallen from grace", the catalogue's id
+// is `term.status.fallen`.
+/** @param {unknown} status */
+export function statusWord(status) {
+  return term(G, "status", String(status).startsWith("fallen") ? "fallen" : String(status));
+}
+
 function courtier(c, pairs = null) {
   if (!c) return null;
   const known = c.card !== undefined && c.card !== null;
@@ -82,7 +89,7 @@ export function courtisansBoard(ctx) {
         "div",
         { class: "chips" },
         Object.entries(status).map(([family, s]) =>
-          chip(`${term(G, "family", family)}: ${term(G, "status", String(s).startsWith("fallen") ? "fallen" : s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
+          chip(`${term(G, "family", family)}: ${statusWord(s)}`, { colour: s === "esteemed" ? "yellow" : String(s).startsWith("fallen") ? "black" : null }),
         ),
       ),
       h(

@@ -56,27 +56,45 @@ function face({ title, line = null, info, colour, kind, art }) {
   return el;
 }
 
+// A card code ("gold2-05", "king-up1-3", "diplomacy-F") split into what its face shows.
+/** @param {string} text */
+function cardParts(text) {
+  const [kind, rest = ""] = text.split("-");
+  const gold = kind.match(/^gold(\d)$/);
+  // "up1-3": +1 to one office (the catalogue's word for the card says it in full).
+  const [direction] = rest.split(/\d/);
+  const n = rest.replace(/^\D+/, "").split("-")[0];
+  return { kind, rest, gold: gold ? gold[1] : null, direction, n };
+}
+
+// A card's name in words, the game's own (`term.card.*`: "Gold 2", "Diplomacy 3 (F)"), as a
+// card's face says it in full and the details list it; null for what is not a card code.
+/** @param {unknown} code */
+export function ftkCardName(code) {
+  if (typeof code !== "string" || !/^(gold\d|king|[a-z]+)-[A-Za-z0-9-]+$/.test(code)) return null;
+  const { kind, rest, gold, direction, n } = cardParts(code);
+  if (gold) return gameText(G, "term.card.gold", t("ftk.gold", { n: gold })).split("{value}").join(gold);
+  if (kind === "king") return term(G, "card", `king.${direction}${n}`);
+  const value = officeValue(kind, rest);
+  const form = gameText(G, `term.card.government.${kind}`, null);
+  return form ? form.split("{value}").join(String(value)).split("{letter}").join(rest) : t("ftk.office_card", { office: term(G, "office", kind), value, letter: rest });
+}
+
 /** @param {string} code @param {Record<string, string>} colours @param {Map<string, Record<string, any>> | null} [tags] */
 function ftkCard(code, colours, tags = null) {
   if (code === null || code === undefined) return null;
   const text = String(code);
-  const [kind, rest = ""] = text.split("-");
+  const { kind, rest, gold, direction, n } = cardParts(text);
+  const info = ftkCardName(text);
   let el;
-  const gold = kind.match(/^gold(\d)$/);
   if (gold) {
-    const name = gameText(G, "term.card.gold", t("ftk.gold", { n: gold[1] })).split("{value}").join(gold[1]);
-    el = face({ title: t("ftk.gold_word"), info: name, colour: "yellow", kind: "gold", art: coin(gold[1]) });
+    el = face({ title: t("ftk.gold_word"), info, colour: "yellow", kind: "gold", art: coin(gold) });
   } else if (kind === "king") {
-    // "up1-3": +1 to one office (the catalogue's word for the card says it in full).
-    const [direction] = rest.split(/\d/);
-    const n = rest.replace(/^\D+/, "").split("-")[0];
     const sign = { up: "+", down: "\u2212", either: "\u00b1" }[direction] || "";
-    el = face({ title: t("ftk.king"), line: plural("ftk.offices_changed", Number(n)), info: term(G, "card", `king.${direction}${n}`), colour: "black", kind: "king", art: crown(`${sign}1`) });
+    el = face({ title: t("ftk.king"), line: plural("ftk.offices_changed", Number(n)), info, colour: "black", kind: "king", art: crown(`${sign}1`) });
   } else {
     const value = officeValue(kind, rest);
     const office = term(G, "office", kind);
-    const form = gameText(G, `term.card.government.${kind}`, null);
-    const info = form ? form.split("{value}").join(String(value)).split("{letter}").join(rest) : t("ftk.office_card", { office, value, letter: rest });
     const ink = OFFICE_INK[colours[kind]] || "#555";
     el = face({ title: office, line: t("ftk.letter", { letter: rest }), info, colour: colours[kind] || null, kind: "office", art: [officeSeal(value, rest, ink), emblem(kind, ink)] });
   }
@@ -150,7 +168,9 @@ export function forTheKingBoard(ctx) {
       h("span", { class: "stat" }, t("ftk.deck"), h("b", { text: obs.deck_size ?? "?" })),
       h("span", { class: "stat" }, t("ftk.favor"), h("b", { text: obs.favor_size ?? "?" })),
       h("span", { class: "stat" }, t("ftk.box"), h("b", { text: obs.box_size ?? "?" })),
-      h("span", { class: "stat" }, t("ftk.first_player"), h("b", { text: names[obs.first_player] ?? "\u2014" })),
+      // During a round's auction the observation names the first player in the auction (it
+      // bid first), not at the top: read there, the board said "—" for most of the game.
+      h("span", { class: "stat" }, t("ftk.first_player"), h("b", { text: names[obs.first_player ?? (auction ? auction.first_player : -1)] ?? "\u2014" })),
       obs.picker === null || obs.picker === undefined ? null : h("span", { class: "stat" }, t("ftk.picker"), h("b", { text: names[obs.picker] ?? "?" })),
     ),
     h(

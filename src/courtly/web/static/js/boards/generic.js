@@ -1,8 +1,9 @@
 // The generic board: the observation as readable sections, every value that an action
 // names (a card, a place) tagged so a click on it chooses. It works for any game.
 import { h } from "../dom.js";
-import { anyTerm, has, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { tag } from "../picks.js";
+import { fieldLabel, keyedByWords, leftOut, valueWord } from "./details-words.js";
 
 const ENVELOPE = new Set(["game", "viewer", "num_players", "to_act", "phase", "scores"]);
 
@@ -24,14 +25,6 @@ function seatKey(game, key) {
 
 function seatName(ctx, n) {
   return (ctx.names || [])[n] ?? t("seat.numbered", { n: n + 1 });
-}
-
-// A section's title: the catalogue's, else the server's key with its underscores spaced.
-export function sectionTitle(game, key) {
-  const k = `obs.${game}.${key}`;
-  if (has(k)) return t(k);
-  if (has(`obs.${key}`)) return t(`obs.${key}`);
-  return String(key).replace(/[_-]/g, "\u00a0");
 }
 
 // The action arguments a shown value stands for: an argument of the same name and value,
@@ -57,7 +50,8 @@ function leaf(ctx, key, value, pick) {
   else if (value === true) text = "\u2713";
   else if (value === false) text = "\u2717";
   else if (Number.isInteger(value) && value >= 0 && seatKey(ctx.game, key)) text = seatName(ctx, value);
-  else text = anyTerm(ctx.game, value);
+  // A number is a number (a count, a round); a text is said by its field's own kind.
+  else text = valueWord(ctx.game, key, value, ctx.observation || {}) ?? String(value);
   const el = h("span", { class: "val", text });
   const pairs = pick ? pairsFor(key, value, ctx.actions) : null;
   if (pairs) tag(el, pairs);
@@ -76,10 +70,14 @@ function value(ctx, key, v, pick, depth) {
     return h("ol", { class: "items" }, v.map((x, i) => h("li", { dataset: { index: String(i) } }, value(ctx, key, x, pick, depth + 1))));
   }
   if (v !== null && typeof v === "object") {
+    // A mapping keyed by a vocabulary's words (families, factions): each value is its field's.
+    const keyed = keyedByWords(ctx.game, key);
     const dl = h(
       "dl",
       { class: ["obj", `depth-${Math.min(depth, 3)}`] },
-      Object.entries(v).map(([k, x]) => [h("dt", { text: sectionTitle(ctx.game, k) }), h("dd", {}, value(ctx, k, x, pick, depth + 1))]),
+      Object.entries(v)
+        .filter(([k]) => !leftOut(ctx.game, k))
+        .map(([k, x]) => [h("dt", { text: fieldLabel(ctx.game, k, key) }), h("dd", {}, value(ctx, keyed && (x === null || typeof x !== "object") ? key : k, x, pick, depth + 1))]),
     );
     if ("card" in v && v.card !== null) dl.dataset.card = String(v.card);
     if (pick && "card" in v) {
@@ -93,14 +91,15 @@ function value(ctx, key, v, pick, depth) {
 
 export function genericSections(ctx, pick = true) {
   const obs = ctx.observation || {};
-  // Titles and values here are the server's own keys and words, shown as sent.
+  // Every title in the reader's words (details-words.js); a value the game's
+  // catalogue has no word for (a count, a card id) is shown as the server sent it.
   return h(
     "div",
-    { class: "sections", dataset: { source: "server" } },
+    { class: "sections" },
     Object.entries(obs)
-      .filter(([key]) => !ENVELOPE.has(key))
+      .filter(([key]) => !ENVELOPE.has(key) && !leftOut(ctx.game, key))
       .map(([key, v]) =>
-        h("section", { class: "obs-section", dataset: { key } }, h("h3", { text: sectionTitle(ctx.game, key) }), value(ctx, key, v, pick, 0)),
+        h("section", { class: "obs-section", dataset: { key } }, h("h3", { text: fieldLabel(ctx.game, key) }), value(ctx, key, v, pick, 0)),
       ),
   );
 }

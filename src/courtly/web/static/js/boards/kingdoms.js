@@ -19,7 +19,7 @@ const G = "kingdoms";
 // Fields not drawn on the board, with why (all are under "details"; the test reads these):
 // @details turn: whose turn it is: the page's header says it by name
 // @details decision: the engine's pending decision; the choices say it in words
-// @details used: once-per-phase marks the engine keeps; the choices offer only what is left
+// @details used: once-per-phase bits the engine keeps, which the details leave out too; the choices offer only what is left
 // @details draws_left: the draws still due this phase; the choices offer them
 // @details sabotage: whether a Sabotage is under way; the choices and the log say it
 // @details end: why the game ended: the result panel says it

@@ -25,7 +25,7 @@ const G = "tudor";
 // @obs counts = screens[]
 
 // Fields not drawn on the board, with why (all are under "details"; the test reads these):
-// @details decision: the engine's place in the current decision; the choices say it in words
+// @details decision: the engine's place in the current decision; the choices say it in words (the details show whose turn and the Rings pending, details-words.js)
 // @details removed_tokens: Court Tokens out of the game, which no action reaches again
 // @details removed_markers: markers out of the game, which no action reaches again
 const CHAMBERS = ["I", "II", "III"];

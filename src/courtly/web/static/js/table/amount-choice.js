@@ -3,7 +3,7 @@
 // saying the server's sentence of the amount typed ("bid 12"), instead of a list of dozens
 // of near-identical buttons. Everything else is listed as it comes.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 
 // Fewer than this many amounts stay buttons of their own (a short list reads at a glance).
 const MANY = 6;
@@ -43,15 +43,18 @@ export function groupAmounts(actions) {
 
 /** A run of amounts as a number field and a button playing the amount typed (the nearest
  * legal one): `button(action)` makes the choice's button for one action, `refresh` its
- * words when the amount changes. */
-export function amountChoice(run, button, refresh) {
+ * words when the amount changes. The field is named by the game's word for what is typed
+ * (`table.amount.GAME.KIND`: For the King's bid, in gold), else "Amount". */
+export function amountChoice(run, button, refresh, game = "") {
   const { arg, amounts } = run;
   const low = amounts[0].action[arg];
   const high = amounts[amounts.length - 1].action[arg];
+  const own = `table.amount.${game}.${amounts[0].action.kind}`;
+  const label = has(own) ? t(own) : t("table.amount");
   const nearest = (value) => amounts.reduce((best, a) => (Math.abs(a.action[arg] - value) < Math.abs(best.action[arg] - value) ? a : best), amounts[0]);
   let chosen = amounts[0];
   const play = button(() => chosen);
-  const input = /** @type {HTMLInputElement} */ (h("input", { type: "number", class: "amount", min: String(low), max: String(high), step: "1", value: String(low), "aria-label": t("table.amount"), inputmode: "numeric" }));
+  const input = /** @type {HTMLInputElement} */ (h("input", { type: "number", class: "amount", min: String(low), max: String(high), step: "1", value: String(low), "aria-label": label, inputmode: "numeric" }));
   const update = () => {
     const typed = Number(input.value);
     chosen = nearest(Number.isFinite(typed) ? typed : low);
@@ -69,5 +72,5 @@ export function amountChoice(run, button, refresh) {
       play.click();
     }
   });
-  return h("div", { class: "amount-field" }, h("label", {}, h("span", { text: t("table.amount") }), input), h("span", { class: "muted", text: t("board.amount_range", { low, high }) }), play);
+  return h("div", { class: "amount-field" }, h("label", {}, h("span", { text: label }), input), h("span", { class: "muted", text: t("board.amount_range", { low, high }) }), play);
 }

@@ -45,7 +45,7 @@ export function choices(page, view) {
       { class: "actions" },
       // Dozens of amounts of one kind (a bid) are one number field: amount-choice.js.
       groupAmounts(candidates).map((choice) =>
-        h("li", {}, choice.amounts ? amountChoice(choice, (chosen) => actionButton(page, view, chosen), (button, action) => wordAction(button, action, table.game)) : actionButton(page, view, () => choice)),
+        h("li", {}, choice.amounts ? amountChoice(choice, (chosen) => actionButton(page, view, chosen), (button, action) => wordAction(button, action, table.game), table.game) : actionButton(page, view, () => choice)),
       ),
     ),
     // Undo only where the server's rule allows it (at a hot-seat table, for whichever held

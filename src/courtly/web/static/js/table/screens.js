@@ -5,7 +5,7 @@
 // through the server.
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { gameTitle, language, t } from "../i18n.js";
 import { showError } from "../notice.js";
 import { currentAccount } from "../session.js";
 import { seatLabel } from "../seats.js";
@@ -30,7 +30,7 @@ export function header(page, view) {
   return h(
     "div",
     { class: "table-head" },
-    h("h1", { text: page.table.title }),
+    h("h1", { text: gameTitle(page.table.game, page.table.title) }),
     h("p", { class: "who", text: who }, typeof view.viewer === "number" ? soundToggle() : null),
     page.table.hints ? h("p", { class: ["badge", "hints-on"], text: t("hints.on") }) : null,
     h("p", { class: ["turn", obs.to_act === view.viewer ? "mine" : "theirs"], "aria-live": "polite", text: turn }),
