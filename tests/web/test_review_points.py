@@ -84,7 +84,7 @@ def test_one_number_for_one_move(browser: Any, review_server: Server, game: dict
     worst, loss = _worst(review)
     move = worst + 1
     # The costliest move: its number, and its loss in win-chance points (not game points).
-    costliest = page.inner_text("#review-summary + p")
+    costliest = page.inner_text("#review-costliest")
     points = "point" if loss == 1 else "points"
     assert f"move {move} (−{loss} {points} of win chance)" in costliest, costliest
     # The same move in the list, on the graph and on the counter it opens.
@@ -97,7 +97,7 @@ def test_one_number_for_one_move(browser: Any, review_server: Server, game: dict
     _counter_says(page, f"Before move {move} of {steps}")
     page.click(".replay-controls button[aria-label='First move']")
     _counter_says(page, f"Before move 1 of {steps}")
-    page.click("#review-summary + p a")
+    page.click("#review-costliest a")
     _counter_says(page, f"Before move {move} of {steps}")
     context.close()
 
@@ -105,7 +105,7 @@ def test_one_number_for_one_move(browser: Any, review_server: Server, game: dict
 def test_the_loss_in_korean(browser: Any, review_server: Server, game: dict[str, Any]) -> None:
     context, page = _open(browser, review_server, game["id"], viewport=DESKTOP, locale="ko-KR")
     worst, loss = _worst(game["reviews"]["1"])
-    costliest = page.inner_text("#review-summary + p")
+    costliest = page.inner_text("#review-costliest")
     assert f"{worst + 1}번째 수 (승률 −{loss}%p)" in costliest, costliest
     context.close()
 
@@ -118,7 +118,7 @@ def test_the_graphs_points_are_links_for_the_keyboard(
     points = page.locator("#review-graph a.review-point")
     assert points.count() == len(series)
     # One stop for Tab: from the last link before the graph, Tab lands on its first point.
-    page.focus("#review-summary + p a >> nth=-1")
+    page.focus("#review-costliest a >> nth=-1")
     page.keyboard.press("Tab")
     focused = "() => document.activeElement.getAttribute('data-step')"
     assert page.evaluate(focused) == str(series[0][0])

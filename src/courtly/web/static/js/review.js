@@ -119,7 +119,7 @@ function drawReview(review, goTo) {
       out.push(
         h(
           "p",
-          {},
+          { id: "review-costliest" },
           t("review.costliest"),
           " ",
           review.costliest.map((step, i) => [i ? ", " : "", link(step, t("review.move_lost", { move: step + 1, loss: Math.round(byStep.get(step).loss * 100) }))]),
