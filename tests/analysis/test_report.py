@@ -306,7 +306,6 @@ def test_a_korean_report_reads_in_korean(tmp_path: Path, monkeypatch: pytest.Mon
         "random",
         "spy",
         "memory",
-        "remember",
         "SVG",
         "PNG",
         "games",
@@ -343,15 +342,15 @@ def test_mission_completion_is_drawn_as_a_rate_within_0_and_1(courtisans_report:
 
 def test_the_facts_name_options_as_a_player_reads_them(courtisans_report: Path) -> None:
     page = (courtisans_report / "report.html").read_text(encoding="utf-8")
-    assert "<td>options</td><td>Spy memory: remember</td>" in page
+    assert "<td>options</td><td>Spy memory: Remember</td>" in page
     assert "spy_memory=" not in page
 
 
 @pytest.mark.parametrize(
     ("game", "lang", "expected"),
     [
-        ("kingdoms", "en", "Turn limit: 200; Battle: yes; Scandal's Glory: opponent"),
-        ("kingdoms", "ko", "차례 제한: 200; 전투: 예; 추문의 영광: opponent"),
+        ("kingdoms", "en", "Turn limit: 200; Battle: yes; Scandal's Glory: The opponent's"),
+        ("kingdoms", "ko", "차례 제한: 200; 전투: 예; 추문의 영광: 상대의 영광"),
         ("tudor", "en", "Last Round scoring: no; Refill the top space: yes"),
         ("tudor", "ko", "마지막 라운드 득점: 아니요; 최상단 칸 채우기: 예"),
     ],
@@ -458,7 +457,7 @@ def test_the_varied_option_reads_in_words(tmp_path: Path) -> None:
     for name in ("vary-win-rate", "vary-score"):
         words = texts(out / "figures" / f"{name}.svg")
         assert "Spy memory" in words and "spy_memory" not in words, words
-        assert "remember" in words and "forget" in words
+        assert "Remember" in words and "Forget" in words
     # The column of games.csv keeps the option's name, as data.
     assert sorted({r["spy_memory"] for r in rows(out)}) == ["forget", "remember"]
 

@@ -29,12 +29,12 @@ def test_another_tournament_is_described_in_words(tmp_path: Path) -> None:
     with pytest.raises(CourtlyError) as refused:
         ResultsFile(path, courtisans_key()).load([])
     english = str(refused.value)
-    assert "(Courtisans, 2 players, agents random,random, seed 1, options Spy memory: forget)" in (
+    assert "(Courtisans, 2 players, agents random,random, seed 1, options Spy memory: Forget)" in (
         english
     )
     assert "{" not in english and "'" not in english
     korean = error_text(refused.value, "ko")
-    assert "(쿠르티잔, 2인, 에이전트 random,random, 시드 1, 옵션 첩자 기억: forget)" in korean
+    assert "(쿠르티잔, 2인, 에이전트 random,random, 시드 1, 옵션 첩자 기억: 잊음)" in korean
     assert not re.search(r"players|agents|seed|options|spy_memory", korean)
 
 

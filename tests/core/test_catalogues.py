@@ -230,3 +230,21 @@ def test_every_phase_a_game_reaches_has_words_in_every_language(name: str) -> No
         messages = domain.messages(lang)
         missing = sorted(p for p in reached if f"phase.{p}" not in messages)
         assert not missing, f"{name}/{lang}: no words for the phases {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(courtly.game_names()))
+def test_every_choice_of_every_option_has_words_in_the_games_catalogue(name: str) -> None:
+    """An option's values are named by the game's own catalogue (``term.NAME.VALUE``), in one
+    place for the lobby, the reports and the terminal alike: a Korean report read
+    ``첩자 기억: remember`` where the lobby, from words of its own, said 기억함."""
+    game = _game(name)
+    domain = _domain(game)
+    for lang in LANGUAGES:
+        messages = domain.messages(lang)
+        missing = [
+            f"term.{spec.name}.{value}"
+            for spec in game.options
+            for value in spec.choices or ()
+            if not isinstance(value, bool) and f"term.{spec.name}.{value}" not in messages
+        ]
+        assert not missing, f"{name}/{lang}: no words for the option values {missing}"

@@ -4,17 +4,15 @@
 import { h } from "./dom.js";
 import { gameText, has, t } from "./i18n.js";
 
-// An option's name, value and help in words. The client's catalogue has the words of each
-// choice (`option.GAME.NAME.VALUE`, yes/no for true/false) and, where the game's help names
-// raw values or cites a ruling by number, the help said in words (`option.GAME.NAME.help`);
-// else the game's catalogue on the server.
+// An option's name, value and help in words. Each choice is named by the game's catalogue on
+// the server (`term.NAME.VALUE`, as reports and the terminal name it; yes/no for true/false);
+// where the game's help names raw values or cites a ruling by number, the client's catalogue
+// says the help in words (`option.GAME.NAME.help`).
 function optionLabel(game, option) {
   return gameText(game.name, `option.${option.name}`, option.name);
 }
 
 export function optionValue(game, option, value) {
-  const key = `option.${game.name}.${option.name}.${JSON.stringify(value).replace(/"/g, "")}`;
-  if (has(key)) return t(key);
   if (typeof value === "boolean") return t(value ? "option.yes" : "option.no");
   const own = gameText(game.name, `term.${option.name}.${value}`, null);
   return own === null ? String(value) : own;
