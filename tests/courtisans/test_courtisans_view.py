@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from courtisans_views import cards_shown
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -20,7 +20,6 @@ from courtly.core.render import event_text
 from courtly.core.rng import Rng
 from courtly.games.courtisans import GAME
 from courtly.games.courtisans.events import EVENTS
-from courtly.games.courtisans.words import TEXTS
 
 
 def text_of(observation: dict[str, object]) -> str:
@@ -127,25 +126,6 @@ def test_the_queens_column_counts_each_face_down_spy_on_a_short_screen(
     assert "Queen's column 4" in " ".join(short_screen(state.observation(1)).split())
 
 
-def _cards_shown(observation: dict[str, Any], lang: str) -> Iterator[tuple[str, str]]:
-    """Each card in play as the full view writes it: its handle (``a3:``) and its mark
-    (``Nob``, ``Spy*(Toad)``, ``?spy/2``) in ``lang``."""
-    rows = observation["queen_table"]
-    places = [("a", rows["above"], True), ("b", rows["below"], True)]
-    places += [("d", domain, False) for domain in observation["domains"]]
-    for letter, cards, at_table in places:
-        for position, card in enumerate(cards, start=1):
-            if "family" not in card:
-                mark = TEXTS.text("view.hidden_spy", lang, number=card["played_by"] + 1)
-            else:
-                mark = TEXTS.text(f"view.mark.{card['role']}", lang)
-                if card.get("face_down"):
-                    mark += "*"
-                    if at_table:
-                        mark += "(" + TEXTS.text(f"term.family.{card['family']}", lang) + ")"
-            yield f"{letter}{position}:", mark
-
-
 def _cut_words(observation: dict[str, Any], lang: str) -> list[str]:
     """What the full view at 80 columns cuts: a card not whole on one line (broken after its
     handle's colon too), a line wider than 80 cells (a Korean letter takes two)."""
@@ -155,7 +135,7 @@ def _cut_words(observation: dict[str, Any], lang: str) -> list[str]:
         text = console.export_text()
     words = set(text.split())
     problems = [line for line in text.splitlines() if cell_len(line) > 80]
-    shown = list(_cards_shown(observation, lang))
+    shown = list(cards_shown(observation, lang))
     whole = {handle + mark for handle, mark in shown}
     for handle, mark in shown:
         if handle + mark not in words:

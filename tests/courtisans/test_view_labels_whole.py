@@ -10,32 +10,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from courtisans_views import cards_shown
 from rich.console import Console
 
 from courtly.core.i18n import using
 from courtly.core.rng import Rng
 from courtly.games.courtisans import GAME
-from courtly.games.courtisans.words import TEXTS
 
 HANDLE_ALONE = re.compile(r"^[abd]\d+:$")
 
 
 def labels(observation: dict[str, Any], lang: str) -> Iterator[str]:
     """Each card in play as the full view writes it (``a3:Nob``, ``d2:?spy/4``) in ``lang``."""
-    rows = observation["queen_table"]
-    places = [("a", rows["above"], True), ("b", rows["below"], True)]
-    places += [("d", domain, False) for domain in observation["domains"]]
-    for letter, cards, at_table in places:
-        for position, card in enumerate(cards, start=1):
-            if "family" not in card:
-                mark = TEXTS.text("view.hidden_spy", lang, number=card["played_by"] + 1)
-            else:
-                mark = TEXTS.text(f"view.mark.{card['role']}", lang)
-                if card.get("face_down"):
-                    mark += "*"
-                    if at_table:
-                        mark += "(" + TEXTS.text(f"term.family.{card['family']}", lang) + ")"
-            yield f"{letter}{position}:{mark}"
+    return (handle + mark for handle, mark in cards_shown(observation, lang))
 
 
 def broken(observation: dict[str, Any], lang: str, width: int) -> list[str]:

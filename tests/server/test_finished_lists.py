@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from server_support import TIMEOUT, ServerProcess
 from test_server_accounts import Browser
+from test_server_ratings import play_to_the_end
 
 from courtly.analysis.ratings import placings_of
 from courtly.server.standings import listed_places, result_places
-
-GAME = {"game": "kingdoms", "players": 2, "options": {"turn_limit": 6}, "seed": 9}
 
 
 @pytest.fixture
@@ -27,28 +26,6 @@ def player(server: ServerProcess) -> Any:
     assert browser.register(name).status_code == 201
     yield browser, name
     browser.close()
-
-
-def _finished(server: ServerProcess, browser: Browser) -> str:
-    """A kingdoms game of the browser's account (seat 0) against bot:random, to its end."""
-    made = browser.post("/api/tables", {**GAME, "seats": ["open", "bot:random"]})
-    assert made.status_code == 201, made.text
-    created = made.json()
-    entry = created["seats"][0]
-    taken = browser.post(
-        f"/api/tables/{created['table']['id']}/take",
-        {"name": "typed"},
-        Authorization=f"Bearer {entry['token']}",
-    )
-    assert taken.status_code == 200, taken.text
-    assert server.owner_post(created, "start").status_code == 200
-    client = server.client(created["table"]["id"], taken.json()["token"])
-    try:
-        client.play_until(lambda: client.table.get("status") == "finished")
-    finally:
-        client.close()
-    table_id: str = created["table"]["id"]
-    return table_id
 
 
 def _listed_game(server: ServerProcess, name: str, table_id: str) -> dict[str, Any]:
@@ -68,7 +45,7 @@ def test_the_profile_and_the_history_give_scores_places_and_dates(
     server: ServerProcess, player: Any
 ) -> None:
     browser, name = player
-    table_id = _finished(server, browser)
+    table_id = play_to_the_end(server, browser, rated=False)
     result = server.record(table_id)["result"]
     places = placings_of(result)
 

@@ -67,7 +67,7 @@ def _take(browser: Browser, created: dict[str, Any], seat: int) -> Any:
     return taken
 
 
-def _play_to_the_end(server: ServerProcess, browser: Browser, rated: bool) -> str:
+def play_to_the_end(server: ServerProcess, browser: Browser, rated: bool) -> str:
     """A kingdoms game of the browser's account against bot:random, started and finished."""
     made = _table(browser, ["open", "bot:random"], rated=rated)
     assert made.status_code == 201, made.text
@@ -102,7 +102,7 @@ def test_a_rated_game_changes_the_ratings_once(
     server: ServerProcess, browsers: list[Browser]
 ) -> None:
     browser, name = _player(server, browsers)
-    table_id = _play_to_the_end(server, browser, rated=True)
+    table_id = play_to_the_end(server, browser, rated=True)
     profile = _profile(server, name, games=1)
     ((pool,),) = [profile["ratings"]]
     assert (pool["game"], pool["players"], pool["games"]) == ("kingdoms", 2, 1)
@@ -168,7 +168,7 @@ def test_a_four_seat_table_rates_with_the_bots_four_seat_ratings(
 
 def test_an_unrated_game_changes_no_rating(server: ServerProcess, browsers: list[Browser]) -> None:
     browser, name = _player(server, browsers)
-    table_id = _play_to_the_end(server, browser, rated=False)
+    table_id = play_to_the_end(server, browser, rated=False)
     profile = _profile(server, name)
     assert profile["ratings"] == [] and profile["history"] == []
     assert [g["id"] for g in profile["games"]] == [table_id]  # listed all the same
@@ -225,7 +225,7 @@ def test_a_rated_table_needs_named_bot_levels_and_no_hints(
 
 def test_the_profile_shows_only_public_data(server: ServerProcess, browsers: list[Browser]) -> None:
     browser, name = _player(server, browsers)
-    _play_to_the_end(server, browser, rated=True)
+    play_to_the_end(server, browser, rated=True)
     page = server.http.get(f"/api/players/{name.upper()}")  # names are one case-insensitively
     assert page.status_code == 200 and page.json()["name"] == name
     account = browser.me()["id"]  # type: ignore[index]
@@ -242,7 +242,7 @@ def test_two_processes_count_a_game_once(
     made: list[Browser] = []
     try:
         browser, name = _player(postgresql_server, made)
-        table_id = _play_to_the_end(postgresql_server, browser, rated=True)
+        table_id = play_to_the_end(postgresql_server, browser, rated=True)
         before = _profile(postgresql_server, name, games=1)["ratings"]
         # A process starting counts the games nobody counted: this one was, so it is left.
         other.start()

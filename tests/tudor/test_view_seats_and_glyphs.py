@@ -5,33 +5,19 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from test_tudor_views import positions
 
 from courtly.core.i18n import seat_text, using
-from courtly.core.rng import Rng
 from courtly.core.state import State
 from courtly.games.tudor import GAME
 from courtly.games.tudor.words import TEXTS
 
 GAMES = [(4, {}), (3, {"variant": "opportunity"}), (4, {"edition": "v15", "scenario": 5})]
-
-
-def positions(players: int, options: dict[str, Any], every: int = 9) -> Iterator[State]:
-    """Every ``every``-th position of a random game."""
-    state = GAME.new_game(players, seed=players + 7, options=options)
-    rng = Rng(players)
-    step = 0
-    while not state.is_terminal:
-        if step % every == 0:
-            yield state
-        ids = state.legal_action_ids()
-        state.apply(ids[rng.below(len(ids))])
-        step += 1
 
 
 def drawn(state: State, lang: str, width: int, viewer: int | None = 0) -> list[str]:
@@ -60,7 +46,7 @@ def test_the_header_breaks_between_its_parts_never_inside_one(
     players: int, options: dict[str, Any], lang: str
 ) -> None:
     """At 60 columns the Korean header broke "회의실 액션하기" (the phase) over two lines."""
-    for state in positions(players, options):
+    for state in positions(players, options, every=9):
         obs = state.observation(0)
         who = obs["to_act"]
         if who is None:
