@@ -11,6 +11,14 @@ Runs made one player count at a time (``--samples`` each) are merged by giving e
 
     .venv/bin/python benchmarks/calibrate_review.py tudor --samples t2.json --samples t3.json
 
+Where an even draw seldom reaches a decile (a seat rarely given more than 50% among five), a
+screened run draws positions by a cheap search's value instead (``screening.py``), on games of
+its own, each position weighted so that both runs are fitted and measured together:
+
+    .venv/bin/python benchmarks/calibrate_review.py courtisans --players 5 --games 13000 \
+        --positions 6 --first-game 1000000 --screen-above 0.88 --screen-keep 4 \
+        --samples c5-screened.json.gz
+
 A run given ``--samples FILE`` keeps each game's positions in ``FILE.part`` as the game finishes
 (``SampleLog``); stopped (Ctrl-C, a crash), the same command goes on where it stopped and
 gives the positions of a run never stopped. ``FILE`` is written, and ``FILE.part`` removed,
@@ -36,7 +44,15 @@ from typing import Any
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
-from courtly.analysis.review.fit import SEAT_AGENTS, Bin, Sample, collect, fit_counts
+from courtly.analysis.review.fit import (
+    SEAT_AGENTS,
+    Bin,
+    Sample,
+    collect,
+    fit_counts,
+    play_and_sample,
+)
+from courtly.analysis.review.screening import Screen
 from courtly.core.state import Game
 
 #: Where a game's calibration ships in this repository (``calibration.data_path`` of the
@@ -73,7 +89,7 @@ class SampleLog:
                 log.truncate(len(whole.encode("utf-8")))
 
     def keep(self, index: int, samples: list[Sample]) -> None:
-        line = json.dumps({"game": index, "samples": [asdict(s) for s in samples]})
+        line = json.dumps({"game": index, "samples": [s.to_json() for s in samples]})
         with self.path.open("a", encoding="utf-8") as log:
             log.write(line + "\n")
 
@@ -90,7 +106,7 @@ def read_samples(path: Path) -> list[dict[str, Any]]:
 def write_samples(path: Path, samples: list[Sample]) -> None:
     """Write a run's positions, compressed if ``path`` ends in ``.gz`` (a run of tens of
     thousands of games is kept in a tenth of the space; mtime 0: the same bytes every time)."""
-    data = json.dumps([asdict(s) for s in samples]).encode("utf-8")
+    data = json.dumps([s.to_json() for s in samples]).encode("utf-8")
     path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
@@ -111,9 +127,12 @@ def reliability_table(bins: list[Bin]) -> list[str]:
         # The observed rate's own uncertainty: a binomial 95% margin at the predicted rate. A
         # decile whose margin exceeds 5 points cannot show the target, whatever it observed;
         # one within 5 points with a margin under 5 (as shown) is certified.
-        margin = round(196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.count), 1)
+        # Weighted or clustered positions (a screened run's) are worth fewer independent ones:
+        # the margin rests on their effective number, shown beside the count.
+        margin = round(196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.effective), 1)
+        count = f"{b.count}" if round(b.effective) == b.count else f"{b.count} ({b.effective:.0f})"
         rows.append(
-            f"| {b.low * 100:.0f}-{b.high * 100:.0f}% | {b.count} | {b.predicted * 100:.1f}% "
+            f"| {b.low * 100:.0f}-{b.high * 100:.0f}% | {count} | {b.predicted * 100:.1f}% "
             f"| {b.observed * 100:.1f}% | {off:.1f} | {margin:.1f} "
             f"| {'yes' if off <= 5 else 'no'} | {'yes' if off <= 5 and margin < 5 else 'no'} |"
         )
@@ -128,6 +147,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8, help="positions searched per game")
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="the first game's index (a screened run plays games of its own, from 1000000)",
+    )
+    parser.add_argument(
+        "--screen-above",
+        type=float,
+        help="draw positions by a cheap search's value (screening.py): those valued at least "
+        "this are searched in full, at most --screen-keep per seat of a game, the others one "
+        "in --screen-others; each weighted by the inverse of its chance of being drawn",
+    )
+    parser.add_argument("--screen-iterations", type=int, default=20)
+    parser.add_argument("--screen-keep", type=int, default=2)
+    parser.add_argument("--screen-others", type=int, default=20)
     parser.add_argument(
         "--samples",
         type=Path,
@@ -196,6 +231,11 @@ def _play(
 ) -> list[Sample]:
     """The run's games played (those a stopped run kept are read back), written to ``file``."""
     log = None
+    screen = None
+    if args.screen_above is not None:
+        screen = Screen(
+            args.screen_iterations, args.screen_above, args.screen_keep, args.screen_others
+        )
     if file is not None:
         run: dict[str, object] = {
             "game": game.name,
@@ -206,13 +246,17 @@ def _play(
         }
         if len(counts) > 1:  # game indices are numbered across the counts by --games
             run["games"] = args.games
+        if args.first_game:
+            run["first_game"] = args.first_game
+        if screen is not None:
+            run["screen"] = asdict(screen)
         try:
             log = SampleLog(Path(f"{file}.part"), run)
         except ValueError as error:
             sys.exit(str(error))
     kept = log.kept if log is not None else {}
     total = args.games * len(counts)
-    first = sum(1 for index in kept if index < total)
+    first = sum(1 for index in kept if args.first_game <= index < args.first_game + total)
     wall = time.monotonic()
     if first:
         print(f"{args.game}: {first} games kept from a stopped run", file=sys.stderr)
@@ -239,6 +283,8 @@ def _play(
             progress,
             kept=log.kept if log is not None else None,
             keep=log.keep if log is not None else None,
+            sampler=play_and_sample if screen is None else screen,
+            first=args.first_game,
         )
     except KeyboardInterrupt:
         again = "; the same command goes on from there" if log is not None else ""

@@ -102,21 +102,33 @@ def _logit(value: float) -> float:
     return math.log(v / (1.0 - v))
 
 
-def logistic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+def _sigmoid(x: float) -> float:
+    """``1 / (1 + exp(-x))``, 0 where ``exp`` would overflow (a step of Newton's method on a
+    few positions that separate may take ``x`` that far)."""
+    return 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
+
+
+def logistic(
+    values: Sequence[float],
+    outcomes: Sequence[float],
+    weights: Sequence[float] | None = None,
+) -> Calibration:
     """``chance = 1 / (1 + exp(-(a * logit(value) + b)))`` fitted by maximum likelihood
-    (Newton's method, a little ridge for a sample that separates), written as knots."""
+    (Newton's method, a little ridge for a sample that separates), written as knots. Each
+    position counts ``weights[i]`` times (1 each if not given: ``screening.py``)."""
     xs = [_logit(v) for v in values]
+    ws = [1.0] * len(xs) if weights is None else weights
     a, b = 1.0, 0.0
     ridge = 1e-3
     for _ in range(50):
         # Gradient and Hessian of the negative log-likelihood (plus the ridge).
         ga, gb = ridge * a, ridge * b
         haa, hab, hbb = ridge, 0.0, ridge
-        for x, y in zip(xs, outcomes, strict=True):
-            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
-            w = p * (1.0 - p)
-            ga += (p - y) * x
-            gb += p - y
+        for x, y, n in zip(xs, outcomes, ws, strict=True):
+            p = _sigmoid(a * x + b)
+            w = n * p * (1.0 - p)
+            ga += n * (p - y) * x
+            gb += n * (p - y)
             haa += w * x * x
             hab += w * x
             hbb += w
@@ -128,7 +140,7 @@ def logistic(values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
         a, b = a - da, b - db
         if abs(da) + abs(db) < 1e-9:
             break
-    chances = tuple(round(1.0 / (1.0 + math.exp(-(a * _logit(k) + b))), 4) for k in KNOTS)
+    chances = tuple(round(_sigmoid(a * _logit(k) + b), 4) for k in KNOTS)
     return Calibration(KNOTS, chances)
 
 
@@ -144,15 +156,21 @@ MIN_BLOCKS = (MIN_BLOCK, 300)
 
 
 def isotonic(
-    values: Sequence[float], outcomes: Sequence[float], min_block: int = MIN_BLOCK
+    values: Sequence[float],
+    outcomes: Sequence[float],
+    min_block: int = MIN_BLOCK,
+    weights: Sequence[float] | None = None,
 ) -> Calibration:
     """The increasing step function of the value closest to the outcomes (pool adjacent
     violators), its steps merged until each holds ``min_block`` positions, written as knots at
-    each step's mean value (interpolated between, flat beyond)."""
-    # Each block: [positions, sum of values, sum of outcomes].
+    each step's mean value (interpolated between, flat beyond). Each position counts
+    ``weights[i]`` times in a step's rate and mean value (1 each if not given), and once in
+    its size."""
+    ws = [1.0] * len(values) if weights is None else weights
+    # Each block: [positions, weight, weighted sum of values, weighted sum of outcomes].
     blocks: list[list[float]] = []
-    for value, outcome in sorted(zip(values, outcomes, strict=True)):
-        blocks.append([1.0, value, outcome])
+    for value, outcome, weight in sorted(zip(values, outcomes, ws, strict=True)):
+        blocks.append([1.0, weight, weight * value, weight * outcome])
         while len(blocks) > 1 and _rate(blocks[-2]) >= _rate(blocks[-1]):
             _merge(blocks, len(blocks) - 2)
     while len(blocks) > 1:
@@ -168,15 +186,15 @@ def isotonic(
             left = abs(_rate(blocks[small - 1]) - _rate(blocks[small]))
             right = abs(_rate(blocks[small + 1]) - _rate(blocks[small]))
             _merge(blocks, small - 1 if left <= right else small)
-    knots = [(b[1] / b[0], round(_rate(b), 4)) for b in blocks]
+    knots = [(b[2] / b[1], round(_rate(b), 4)) for b in blocks]
     return Calibration(tuple(k for k, _ in knots), tuple(c for _, c in knots))
 
 
 def _rate(block: list[float]) -> float:
-    return block[2] / block[0]
+    return block[3] / block[1]
 
 
 def _merge(blocks: list[list[float]], i: int) -> None:
     """Block ``i`` and the next one made one."""
     a, b = blocks[i], blocks.pop(i + 1)
-    blocks[i] = [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+    blocks[i] = [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]

@@ -9,13 +9,15 @@ out: the calibration is fitted on the others and measured on those, a reliabilit
 decile of predicted chance and the Brier score, uncalibrated and calibrated. Each player count
 is fitted and measured on its own games; of the fits (logistic, isotonic of steps of three
 sizes) the one kept is chosen on the training games alone (folds of them), never on the
-held-out ones.
+held-out ones. Positions drawn by their value rather than evenly (``screening.py``) carry
+weights, which every fit, score and table here counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from courtly.agents.registry import make_agent
 from courtly.analysis.review.calibration import MIN_BLOCKS, Calibration, isotonic, logistic
@@ -37,6 +39,47 @@ class Sample:
     players: int  # the seats of the game it was drawn from
     value: float  # the search's value for the deciding seat
     outcome: float  # that seat's share of the win
+    # How many positions of the games' natural draw this one stands for: 1 where positions are
+    # drawn evenly (``play_and_sample``), the inverse of its chance of being drawn where they
+    # are drawn by a screening search's value (``screening.py``).
+    weight: float = 1.0
+    # The deciding seat, where several positions of one seat in one game may be drawn (they
+    # share one outcome, so they count as one in a decile's margin: ``reliability``).
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The sample as kept in a run's file, without the fields left at their defaults (the
+        files of evenly drawn runs keep their form)."""
+        kept = asdict(self)
+        for name, default in (("weight", 1.0), ("seat", None)):
+            if kept[name] == default:
+                del kept[name]
+        return kept
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A calibration game played to its end: the positions with a real choice (the deciding
+    seat and a copy of the state), each seat's result, and the game's random stream, which
+    then draws the positions and seeds their searches."""
+
+    rng: Rng
+    choices: list[tuple[int, State]]
+    rewards: list[float]
+
+
+def play_game(game: Game, players: int, index: int, seed: int) -> PlayedGame:
+    """Game ``index`` of a calibration run: bots drawn per seat play it to its end."""
+    rng = Rng(game_seed(seed, index))
+    agents = [make_agent(SEAT_AGENTS[rng.below(len(SEAT_AGENTS))], game) for _ in range(players)]
+    table = Table(game, players, seed=game_seed(seed, index), record=False)
+    state = table.state
+    choices: list[tuple[int, State]] = []
+    while (seat := state.current_player) is not None:
+        if len(state.legal_action_ids()) > 1:
+            choices.append((seat, state.clone()))
+        table.play(seat, table.choose(seat, agents[seat]), events=False)
+    return PlayedGame(rng, choices, list(state.rewards()))
 
 
 def play_and_sample(
@@ -48,16 +91,8 @@ def play_and_sample(
     settings: ReviewSettings,
 ) -> list[Sample]:
     """One game between drawn bots; ``positions`` of its decisions searched and scored."""
-    rng = Rng(game_seed(seed, index))
-    agents = [make_agent(SEAT_AGENTS[rng.below(len(SEAT_AGENTS))], game) for _ in range(players)]
-    table = Table(game, players, seed=game_seed(seed, index), record=False)
-    state = table.state
-    choices: list[tuple[int, State]] = []
-    while (seat := state.current_player) is not None:
-        if len(state.legal_action_ids()) > 1:
-            choices.append((seat, state.clone()))
-        table.play(seat, table.choose(seat, agents[seat]), events=False)
-    rewards = state.rewards()
+    played = play_game(game, players, index, seed)
+    rng, choices, rewards = played.rng, played.choices, played.rewards
     picked = sorted(rng.below(len(choices)) for _ in range(min(positions, len(choices))))
     samples = []
     for at in picked:
@@ -71,30 +106,57 @@ def play_and_sample(
 class Bin:
     low: float
     high: float
-    count: int
-    predicted: float
-    observed: float
+    count: int  # positions
+    predicted: float  # their mean predicted chance (weighted)
+    observed: float  # the rate at which they were won (weighted)
+    # The independent positions their rates are worth (Kish's effective size): ``count`` when
+    # every position weighs 1 and stands alone; fewer where weights differ, or where one
+    # seat's positions in one game, which share one outcome, count as one of their weight.
+    effective: float = 0.0
 
 
-def reliability(chances: Sequence[float], outcomes: Sequence[float]) -> list[Bin]:
-    """Decile bins of predicted chance: how many, the mean predicted, the rate observed."""
+def reliability(
+    chances: Sequence[float],
+    outcomes: Sequence[float],
+    weights: Sequence[float] | None = None,
+    units: Sequence[Hashable] | None = None,
+) -> list[Bin]:
+    """Decile bins of predicted chance: how many, the mean predicted, the rate observed, and
+    the effective number of positions behind them. Positions weigh ``weights[i]`` (1 each if
+    not given); those of the same ``units[i]`` share one outcome (each its own if not given)."""
+    ws = [1.0] * len(chances) if weights is None else weights
+    us: Sequence[Hashable] = range(len(chances)) if units is None else units
     bins = []
     for decile in range(10):
         low, high = decile / 10, (decile + 1) / 10
         inside = [
-            (c, o)
-            for c, o in zip(chances, outcomes, strict=True)
+            (c, o, w, u)
+            for c, o, w, u in zip(chances, outcomes, ws, us, strict=True)
             if low <= c < high or (decile == 9 and c == 1.0)
         ]
         if inside:
-            predicted = sum(c for c, _ in inside) / len(inside)
-            observed = sum(o for _, o in inside) / len(inside)
-            bins.append(Bin(low, high, len(inside), predicted, observed))
+            total = sum(w for _, _, w, _ in inside)
+            predicted = sum(w * c for c, _, w, _ in inside) / total
+            observed = sum(w * o for _, o, w, _ in inside) / total
+            per_unit: dict[Hashable, float] = {}
+            for _, _, w, u in inside:
+                per_unit[u] = per_unit.get(u, 0.0) + w
+            effective = total**2 / sum(w * w for w in per_unit.values())
+            bins.append(Bin(low, high, len(inside), predicted, observed, effective))
     return bins
 
 
-def brier(chances: Sequence[float], outcomes: Sequence[float]) -> float:
-    return sum((c - o) ** 2 for c, o in zip(chances, outcomes, strict=True)) / len(chances)
+def brier(
+    chances: Sequence[float], outcomes: Sequence[float], weights: Sequence[float] | None = None
+) -> float:
+    ws = [1.0] * len(chances) if weights is None else weights
+    return sum(w * (c - o) ** 2 for c, o, w in zip(chances, outcomes, ws, strict=True)) / sum(ws)
+
+
+def _unit(sample: Sample, at: int) -> Hashable:
+    """The positions sharing ``sample``'s outcome: its seat's in its game where the seat is
+    known (a screened run's), else itself alone (an even run's, at its place ``at``)."""
+    return at if sample.seat is None else (sample.game_index, sample.seat)
 
 
 @dataclass(frozen=True)
@@ -118,10 +180,21 @@ class Method:
     name: str  # "logistic" or "isotonic"
     min_block: int | None = None
 
-    def __call__(self, values: Sequence[float], outcomes: Sequence[float]) -> Calibration:
+    def __call__(
+        self,
+        values: Sequence[float],
+        outcomes: Sequence[float],
+        weights: Sequence[float] | None = None,
+    ) -> Calibration:
         if self.min_block is None:
-            return logistic(values, outcomes)
-        return isotonic(values, outcomes, self.min_block)
+            return logistic(values, outcomes, weights)
+        return isotonic(values, outcomes, self.min_block, weights)
+
+    def on(self, samples: Sequence[Sample]) -> Calibration:
+        """This fit of ``samples``, each counted by its weight."""
+        return self(
+            [s.value for s in samples], [s.outcome for s in samples], [s.weight for s in samples]
+        )
 
 
 #: The fits compared on the training folds, the first kept where two score the same.
@@ -133,16 +206,18 @@ FOLDS = 3
 def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
     """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
     chances: list[float] = []
-    outcomes: list[float] = []
+    tested: list[Sample] = []
     for fold in range(FOLDS):
         train = [s for s in samples if s.game_index % FOLDS != fold]
         test = [s for s in samples if s.game_index % FOLDS == fold]
         if not train or not test:
             continue
-        curve = method([s.value for s in train], [s.outcome for s in train])
+        curve = method.on(train)
         chances += [curve.chance(s.value) for s in test]
-        outcomes += [s.outcome for s in test]
-    return brier(chances, outcomes) if chances else 1.0
+        tested += test
+    if not chances:
+        return 1.0
+    return brier(chances, [s.outcome for s in tested], [s.weight for s in tested])
 
 
 def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
@@ -152,22 +227,24 @@ def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     test = [s for s in samples if not s.game_index % held_out_every]
     # Fold by the training games' own order (their indices skip the held-out ones).
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
-    folded = [Sample(order[s.game_index], s.players, s.value, s.outcome) for s in train]
+    folded = [replace(s, game_index=order[s.game_index]) for s in train]
     method = min(METHODS, key=lambda m: _cross_brier(m, folded))
-    calibration = method([s.value for s in train], [s.outcome for s in train])
+    calibration = method.on(train)
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
     outcomes = [s.outcome for s in test]
+    weights = [s.weight for s in test]
+    units = [_unit(s, at) for at, s in enumerate(test)]
     return Fit(
         calibration,
         method.name,
         method.min_block,
         len(train),
         len(test),
-        brier(raw, outcomes),
-        brier(calibrated, outcomes),
-        reliability(raw, outcomes),
-        reliability(calibrated, outcomes),
+        brier(raw, outcomes, weights),
+        brier(calibrated, outcomes, weights),
+        reliability(raw, outcomes, weights, units),
+        reliability(calibrated, outcomes, weights, units),
     )
 
 
@@ -175,6 +252,11 @@ def fit_counts(samples: Sequence[Sample], held_out_every: int = 3) -> dict[int, 
     """A fit per player count, each on that count's games alone."""
     counts = sorted({s.players for s in samples})
     return {n: fit([s for s in samples if s.players == n], held_out_every) for n in counts}
+
+
+#: How a run draws a game's positions: ``play_and_sample``'s signature (game, players, index,
+#: seed, positions, budget), or a ``screening.Screen``'s.
+Sampler = Callable[[Game, int, int, int, int, ReviewSettings], list[Sample]]
 
 
 def collect(
@@ -187,23 +269,27 @@ def collect(
     progress: Callable[[int, int], None] | None = None,
     kept: Mapping[int, list[Sample]] | None = None,
     keep: Callable[[int, list[Sample]], None] | None = None,
+    sampler: Sampler = play_and_sample,
+    first: int = 0,
 ) -> list[Sample]:
-    """``games`` games at each player count (indices numbered across the counts). A game in
-    ``kept`` (by index) is not played again; ``keep`` is given each game played as soon as it
-    finishes. A game's samples depend on its index alone, so a long run resumed from what it
-    kept gives the samples of one never stopped (``benchmarks/calibrate_review.py``)."""
+    """``games`` games at each player count (indices numbered across the counts from
+    ``first``). A game in ``kept`` (by index) is not played again; ``keep`` is given each game
+    played as soon as it finishes. A game's samples depend on its index alone, so a long run
+    resumed from what it kept gives the samples of one never stopped
+    (``benchmarks/calibrate_review.py``). Runs of different ``first`` play different games, to
+    be fitted together (a screened run's beside an even one's)."""
     samples: list[Sample] = []
     total = games * len(player_counts)
     for n, players in enumerate(player_counts):
         for g in range(games):
-            index = n * games + g
+            index = first + n * games + g
             if kept is not None and index in kept:
                 samples += kept[index]
                 continue
-            played = play_and_sample(game, players, index, seed, positions, settings)
+            played = sampler(game, players, index, seed, positions, settings)
             if keep is not None:
                 keep(index, played)
             samples += played
             if progress is not None:
-                progress(index + 1, total)
+                progress(n * games + g + 1, total)
     return samples
