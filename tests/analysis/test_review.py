@@ -33,7 +33,19 @@ from courtly.analysis.review.calibration import (
     logistic,
 )
 from courtly.analysis.review.engine import seat_turns
-from courtly.analysis.review.fit import METHODS, Sample, _cross_brier, brier, fit, fit_counts
+from courtly.analysis.review.fit import (
+    METHODS,
+    Bin,
+    Method,
+    Sample,
+    _cross_brier,
+    _cross_score,
+    brier,
+    fit,
+    fit_counts,
+    missed,
+    reliability,
+)
 from courtly.analysis.review.marks import thresholds
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
@@ -220,11 +232,41 @@ def test_the_training_folds_choose_the_isotonic_steps_size_too() -> None:
     train = [s for s in samples if s.game_index % 3]
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
     folded = [Sample(order[s.game_index], 2, s.value, s.outcome) for s in train]
-    scores = {m: _cross_brier(m, folded) for m in METHODS}
+    scores = {m: _cross_score(m, folded) for m in METHODS}
     best = min(METHODS, key=scores.__getitem__)
     assert (kept.method, kept.min_block) == (best.name, best.min_block)
     assert best.name == "isotonic"  # a step no logistic curve follows
     assert {m.min_block for m in METHODS} == {None, *MIN_BLOCKS}
+
+
+def test_the_folds_keep_the_curve_right_in_every_decile_over_the_better_brier_score() -> None:
+    """Positions valued v are won at rate v (a logistic curve fits them exactly), but the 1%
+    valued above 0.9 are won 12 points less often: the logistic curve has the better Brier
+    score across the folds, the isotonic one the upper deciles right. The target is per decile,
+    so the fit kept is the one whose deciles miss it least surely."""
+    rng = Rng(12)
+    samples = []
+    for i in range(30_000):
+        top = rng.random() < 0.01
+        value = 0.9 + 0.1 * rng.random() if top else 0.8 * rng.random()
+        samples.append(Sample(i // 6, 4, value, float(rng.random() < value - 0.12 * top)))
+    train = [s for s in samples if s.game_index % 3]
+    order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
+    folded = [Sample(order[s.game_index], 4, s.value, s.outcome) for s in train]
+    by_brier = min(METHODS, key=lambda m: _cross_brier(m, folded))
+    assert by_brier.name == "logistic"
+    assert _cross_score(by_brier, folded)[0] > 5, "its upper deciles miss, surely"
+    kept = fit(samples)
+    assert kept.method == "isotonic"
+    assert missed(kept.bins) == 0
+    assert missed(held_out_bins(by_brier, samples)) > 0
+
+
+def held_out_bins(method: Method, samples: list[Sample]) -> list[Bin]:
+    """The held-out deciles of ``samples`` fitted by ``method`` on the training games."""
+    curve = method.on([s for s in samples if s.game_index % 3])
+    test = [s for s in samples if not s.game_index % 3]
+    return reliability([curve.chance(s.value) for s in test], [s.outcome for s in test])
 
 
 def test_each_player_count_is_fitted_on_its_own_games() -> None:

@@ -15,6 +15,7 @@ weights, which every fit, score and table here counts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -203,8 +204,12 @@ METHODS = (Method("logistic"), *(Method("isotonic", block) for block in MIN_BLOC
 FOLDS = 3
 
 
-def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
-    """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
+#: How far a decile's predicted chance may be from its observed rate: the target.
+TOLERANCE = 0.05
+
+
+def _cross_chances(method: Method, samples: Sequence[Sample]) -> tuple[list[float], list[Sample]]:
+    """Each sample's chance by ``method`` fitted on the folds of ``samples`` it is not in."""
     chances: list[float] = []
     tested: list[Sample] = []
     for fold in range(FOLDS):
@@ -215,20 +220,54 @@ def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
         curve = method.on(train)
         chances += [curve.chance(s.value) for s in test]
         tested += test
+    return chances, tested
+
+
+def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
+    """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
+    return _cross_score(method, samples)[1]
+
+
+def missed(bins: Sequence[Bin]) -> float:
+    """How surely deciles miss the target: each decile's distance beyond ``TOLERANCE``, in
+    standard errors of its observed rate, squared and summed (0 when every decile is within
+    5 points). A decile far off on many positions counts; one off on a handful, little."""
+    total = 0.0
+    for b in bins:
+        beyond = abs(b.predicted - b.observed) - TOLERANCE
+        if beyond > 0:
+            error = math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.effective)
+            total += (beyond / error) ** 2
+    return total
+
+
+def _cross_score(method: Method, samples: Sequence[Sample]) -> tuple[float, float]:
+    """``method`` across the folds of ``samples``: how surely its deciles miss the target
+    (``missed``), then its Brier score. The target is per decile; the Brier score, summed
+    over every position, barely tells a curve right where few positions lie (the upper
+    deciles of four and five seats) from one 13 points off there (docs/bots.md)."""
+    chances, tested = _cross_chances(method, samples)
     if not chances:
-        return 1.0
-    return brier(chances, [s.outcome for s in tested], [s.weight for s in tested])
+        return math.inf, 1.0
+    outcomes = [s.outcome for s in tested]
+    weights = [s.weight for s in tested]
+    units = [_unit(s, at) for at, s in enumerate(tested)]
+    return (
+        missed(reliability(chances, outcomes, weights, units)),
+        brier(chances, outcomes, weights),
+    )
 
 
 def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     """Fit on the games whose index is not a multiple of ``held_out_every``; measure on those.
-    The fit kept is the one whose Brier score across folds of the training games is lower."""
+    The fit kept is the one whose deciles miss the target least surely across folds of the
+    training games (``missed``), then whose Brier score there is lower."""
     train = [s for s in samples if s.game_index % held_out_every]
     test = [s for s in samples if not s.game_index % held_out_every]
     # Fold by the training games' own order (their indices skip the held-out ones).
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
     folded = [replace(s, game_index=order[s.game_index]) for s in train]
-    method = min(METHODS, key=lambda m: _cross_brier(m, folded))
+    method = min(METHODS, key=lambda m: _cross_score(m, folded))
     calibration = method.on(train)
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
