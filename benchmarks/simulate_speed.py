@@ -59,7 +59,7 @@ def simulate_cmd(game: str, players: int, games: int) -> list[str]:
 
 def selftest_cmd(game: str, players: int, games: int) -> list[str]:
     return [
-        *(COURTLY, "selftest", game, "-p", str(players), "-n", str(games)),
+        *(COURTLY, "selftest", game, "-p", str(players), "-g", str(games)),
         *("--seed", "1", "--workers", "1"),
     ]
 

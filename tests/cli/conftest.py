@@ -1,10 +1,11 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from highcards import HighCards
 
+from courtly.cli.common import console, err_console
 from courtly.core import registry
 
 
@@ -22,3 +23,16 @@ def saved_games_in_tmp(
 ) -> None:
     """A game stopped without --save goes to the user's data folder: here, a temporary one."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def columns(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[int], None]]:
+    """Set the terminal's width for the commands run in this process (the shared consoles and
+    the ones a command makes, its help's among them)."""
+
+    def set_width(width: int) -> None:
+        monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch.setattr(console, "_width", width)
+        monkeypatch.setattr(err_console, "_width", width)
+
+    yield set_width

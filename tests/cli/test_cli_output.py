@@ -11,7 +11,6 @@ import re
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,26 +27,12 @@ from courtly.analysis.report.store import FORMAT as REPORT_FORMAT
 from courtly.analysis.results_file import FORMAT as RESULTS_FORMAT
 from courtly.analysis.runner import usable_cpus
 from courtly.cli import main as cli_main
-from courtly.cli.common import console, err_console
 from courtly.cli.main import app
 from courtly.core.match import play_match
 
 runner = CliRunner()
 INTERRUPTED = 130
 ELLIPSIS = "…"
-
-
-@pytest.fixture
-def columns(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Set the terminal's width for the commands run in this process (the shared consoles and
-    the ones a command makes)."""
-
-    def set_width(width: int) -> None:
-        monkeypatch.setenv("COLUMNS", str(width))
-        monkeypatch.setattr(console, "_width", width)
-        monkeypatch.setattr(err_console, "_width", width)
-
-    yield set_width
 
 
 def whole(figure: str, output: str) -> bool:

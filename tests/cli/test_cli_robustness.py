@@ -211,7 +211,9 @@ def test_each_short_flag_means_one_thing_in_every_command() -> None:
     group = typer.main.get_command(app)
     for command in group.commands.values():  # type: ignore[attr-defined]
         for param in (p for p in command.params if p.param_type_name == "option"):
-            longs = [o for o in param.opts if o.startswith("--")]
+            # A short flag with no long name (``-n``, the old spelling of ``--games``) means
+            # its parameter.
+            longs = [o for o in param.opts if o.startswith("--")] or [str(param.name)]
             for short in (o for o in param.opts if not o.startswith("--")):
                 meanings.setdefault(short, set()).update(longs)
     assert {s: m for s, m in meanings.items() if len(m) != 1} == {}

@@ -155,3 +155,43 @@ def test_courtisans_hand_sizes_are_numbers(browser: Any, server: Server) -> None
     sizes = values(page, "hand_sizes")
     assert len(sizes) == 2 and all(re.fullmatch(r"\d+", s) for s in sizes), sizes
     page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_for_the_king_names_each_player_once(browser: Any, server: Server, locale: str) -> None:
+    """Each entry of the players' list is shown under its seat's name; the entry's own `seat`
+    field, the same seat again, is not a second line naming the player."""
+    page = open_bot_table(
+        browser, server, "for-the-king", 3, name="Ada", context_options={"locale": locale}
+    )
+    assert wait_turn(page) in {"mine", "privacy"}
+    if page.query_selector("#privacy-continue"):
+        page.click("#privacy-continue")
+    open_details(page)
+    section = f"{PANEL} .obs-section[data-key='players']"
+    heads = page.eval_on_selector_all(f"{section} > dl > dt", "els => els.map(e => e.textContent)")
+    assert len(heads) == 3 and heads[0] == "Ada", heads
+    lines = page.inner_text(section).splitlines()
+    assert {name: lines.count(name) for name in heads} == {name: 1 for name in heads}, lines
+    page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_kingdoms_says_sabotage_in_the_games_own_word(
+    browser: Any, server: Server, locale: str
+) -> None:
+    """The Sabotage flag's label names the Influential Court of Clubs in the word of the game's
+    own catalogue (the one place a game's words live), not a word of the browser's."""
+    lang = locale[:2]
+    words = server.get(f"/api/i18n/{lang}")["games"]["kingdoms"]
+    word = words.get("term.influence.sabotage")
+    assert word, "Kingdoms' catalogue has no word for Sabotage"
+    page = open_bot_table(browser, server, "kingdoms", 2, context_options={"locale": locale})
+    assert wait_turn(page) == "mine"
+    open_details(page)
+    (label,) = texts(page, ".obs-section[data-key='sabotage'] h3")
+    assert word in label, label
+    if lang == "ko":
+        assert english_words(label) == [], label
+    assert page.errors == []
+    page.context.close()

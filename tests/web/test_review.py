@@ -35,12 +35,13 @@ def test_a_review_shows_marks_a_graph_and_links_to_positions(browser: Any, serve
     moves = page.query_selector_all(".review-move")
     assert len(moves) == len(review["decisions"]) > 0
     assert len(page.query_selector_all("#review-graph circle")) == len(review["series"])
-    # The graph has its scales: 0, 50 and 100% up the side, the first and last moves below.
+    # The graph has its scales: 0, 50 and 100% up the side, the first and last judged moves
+    # below (the points stand evenly apart, one per judged move).
     scale = page.eval_on_selector_all(
         "#review-graph .review-axis", "ts => ts.map((t) => t.textContent)"
     )
-    last_move = review["series"][-1][0] + 1
-    assert scale == ["0%", "50%", "100%", "Move 1", f"Move {last_move}"], scale
+    first_move, last_move = review["series"][0][0] + 1, review["series"][-1][0] + 1
+    assert scale == ["0%", "50%", "100%", f"Move {first_move}", f"Move {last_move}"], scale
     marked = [d for d in review["decisions"] if d["mark"]]
     assert len(page.query_selector_all(".review-move .review-mark")) == len(marked)
     # A move's link opens the position before it in the replay.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -212,4 +213,60 @@ def test_the_public_graphs_points_are_links_per_turn(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     _counter_says(page, f"Before move {series[2][0] + 1} of {steps}")
+    # The graph is wider than the panel: the last point, reached by the arrow keys, is
+    # scrolled into the graph's frame.
+    for _ in range(len(series)):
+        page.keyboard.press("ArrowRight")
+    frame = page.locator(".review-graph-scroll").bounding_box()
+    last = points.nth(len(series) - 1).locator("circle").first.bounding_box()
+    assert frame is not None and last is not None
+    assert frame["x"] <= last["x"] and last["x"] + last["width"] <= frame["x"] + frame["width"]
+    context.close()
+
+
+HITS = "els => els.map((e) => e.getBoundingClientRect().width)"
+DOTS = """links => links.map((a) => {
+  const dot = a.querySelector("circle").getBoundingClientRect();
+  return [dot.left + dot.width / 2, dot.width];
+})"""
+
+
+def _seen_and_tappable(page: Any, points: int) -> None:
+    """Every point of the graph on the page: a target at least a finger's 24 pixels wide, a
+    dot of 5 pixels or more, and no two dots closer than a finger."""
+    widths = page.eval_on_selector_all("#review-graph .review-hit", HITS)
+    assert len(widths) == points and min(widths) >= 24, widths
+    dots = page.eval_on_selector_all("#review-graph a.review-point", DOTS)
+    assert min(width for _, width in dots) >= 5, dots
+    centres = [x for x, _ in dots]
+    assert min(b - a for a, b in pairwise(centres)) >= 24, centres
+    # A graph wider than the phone scrolls in its own frame: the page does not.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_on_a_phone_every_point_is_seen_and_tapped(
+    browser: Any, review_server: Server, game: dict[str, Any], locale: str
+) -> None:
+    """The public graph (a point per judged turn: more than a phone's width holds at a finger's
+    size) and a seat's: each point big enough to see and to tap; the last one, scrolled to in
+    the graph's frame, opens its position."""
+    series = game["spectator"]["series"]
+    context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{review_server.url}/replay/{game['id']}")
+    page.wait_for_selector("#review-graph.review-public")
+    _seen_and_tappable(page, len(series))
+    step = series[-1][0]
+    dot = page.locator(f"#review-graph a.review-point[data-step='{step}'] circle").first
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(
+        "step => document.querySelector('#replay-slider').value === step", arg=str(step)
+    )
+    page.select_option("#review-seat", "1")
+    page.wait_for_selector("#review-summary")
+    _seen_and_tappable(page, len(game["reviews"]["1"]["series"]))
     context.close()

@@ -11,6 +11,7 @@ Python types (``<int>``, ``<list[str]>``).
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from typing import Any, NoReturn
@@ -153,6 +154,20 @@ def _no_type(ctx: Any) -> None:
     return None
 
 
+def joined_paragraphs(help_text: str | None) -> str | None:
+    """A command's help with each paragraph's lines joined: typer keeps the line breaks of a
+    docstring after its first paragraph, so the terminal would break those lines where the
+    source does (mid-sentence), not where the screen ends. A paragraph marked ``\\b`` keeps
+    its lines, and what follows ``\\f`` is left out, as click does."""
+    if not help_text:
+        return help_text
+    kept = inspect.cleandoc(help_text).partition("\f")[0]
+    return "\n\n".join(
+        paragraph if paragraph.startswith("\b") else " ".join(paragraph.split("\n")).strip()
+        for paragraph in kept.split("\n\n")
+    )
+
+
 class CourtlyGroup(TyperGroup):
     """The commands, each ended on Ctrl-C by one line: typer would end them silently with code
     130, or after an empty line, wherever no command caught the interrupt itself."""
@@ -174,6 +189,7 @@ class CourtlyGroup(TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             readable_metavars(command, ctx)
+            command.help = joined_paragraphs(command.help)
         return command
 
     def format_help(self, ctx: Any, formatter: Any) -> None:

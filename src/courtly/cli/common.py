@@ -52,6 +52,20 @@ GameOptionsOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option name=value"),
 ]
+# ``-n``: the number of games as ``simulate`` and ``selftest`` first spelled it, before every
+# command that plays many games took ``-g``/``--games``; still read, no longer shown.
+OldGamesOpt = Annotated[int | None, typer.Option("-n", min=1, metavar="N", hidden=True)]
+
+
+def games_given(ctx: typer.Context, games: int, old: int | None) -> int:
+    """The number of games from ``-g``/``--games`` (``games``, its default if not given) or
+    its old spelling ``-n`` (``old``); both given is refused, as one would be ignored."""
+    if old is None:
+        return games
+    source = ctx.get_parameter_source("games")
+    if source is not None and source.name != "DEFAULT":
+        fail(text("cli.usage.games_twice"))
+    return old
 
 
 def title_of(game: Game) -> str:

@@ -20,12 +20,14 @@ from courtly.cli import play as play_module
 from courtly.cli import serve as serve_module
 from courtly.cli.app import CourtlyApp
 from courtly.cli.common import (
+    OldGamesOpt,
     check_agents,
     console,
     err_console,
     fail,
     friendly_errors,
     game_and_options,
+    games_given,
     progress_bar,
     split_agents,
     title_of,
@@ -44,7 +46,14 @@ from courtly.cli.scoreboard import HUMAN
 from courtly.cli.tables import WholeTable
 from courtly.core.build import build_name
 from courtly.core.errors import CourtlyError, UnusableFileError
-from courtly.core.i18n import LANGUAGES, check_language, language_from_env, text, using
+from courtly.core.i18n import (
+    COURTLY,
+    LANGUAGES,
+    check_language,
+    language_from_env,
+    text,
+    using,
+)
 from courtly.core.options import typed
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
@@ -72,7 +81,7 @@ SeedArg = Annotated[
     ),
 ]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `courtly games`).")]
-WorkersArg = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
+WorkersArg = Annotated[int, typer.Option("--workers", "-w", metavar="N", help="Worker processes.")]
 
 
 @app.callback()
@@ -136,8 +145,17 @@ def games() -> None:
     kinds.add_column(text("cli.agents.agent"), style="bold")
     kinds.add_column(text("cli.agents.what"))
     for kind, description in agent_kinds().items():
-        kinds.add_row(kind, description)
+        kinds.add_row(kind, plain_words(kind, description))
     console.print(WholeTable(kinds))
+
+
+def plain_words(kind: str, description: str) -> str:
+    """What playing against ``kind`` is like, in the words the browser's seat list uses
+    (``agent.about.KIND``, one catalogue for both), where the catalogue has them: a level is
+    told by how it plays, not by the search spec it stands for. A research kind (``ismcts``)
+    or a plug-in's keeps its own description, its parameters being what it is about."""
+    about = f"agent.about.{kind}"
+    return text(about) if COURTLY.has(about) else description
 
 
 @app.command()
@@ -201,17 +219,22 @@ def play(
 @friendly_errors
 @interruptible()
 def simulate(
+    ctx: typer.Context,
     game: GameArg,
     players: Annotated[
         int, typer.Option("--players", "-p", metavar="N", help="Number of players.")
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
+        int, typer.Option("--games", "-g", min=1, metavar="N", help="How many games.")
     ] = 100,
+    old_games: OldGamesOpt = None,
     agents: Annotated[
         str | None,
         typer.Option(
-            metavar="AGENTS", help="Comma-separated agents, one per seat (or one for all)."
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="Comma-separated agents, one per seat (or one for all).",
         ),
     ] = None,
     seed: Annotated[
@@ -230,6 +253,7 @@ def simulate(
     address: AddressOpt = None,
 ) -> None:
     """Simulate many games: win rate per seat with 95% CI, scores, speed."""
+    games = games_given(ctx, games, old_games)
     loaded, options = game_and_options(game, option)
     loaded.check_players(players)
     specs = split_agents(agents, players, "random")
@@ -261,11 +285,13 @@ def simulate(
     else:
         counts = {"games": f"{data['games']:,}", "errors": f"{data['errors']:,}"}
         table = Table(title=text("cli.simulate.title", title=title_of(loaded), **counts))
-        for key in ("cli.scores.seat", "cli.agents.agent", "cli.stats.win_rate"):
-            table.add_column(text(key))
+        # Figures stand right-aligned, as in every other table of figures; the agent is text.
+        table.add_column(text("cli.scores.seat"), justify="right")
+        table.add_column(text("cli.agents.agent"))
+        table.add_column(text("cli.stats.win_rate"), justify="right")
         # An interval is one figure: it wraps as a whole ("0.181 to" over "0.567" reads as two).
-        table.add_column(text("cli.stats.ci"), no_wrap=True)
-        table.add_column(text("cli.stats.mean_score"))
+        table.add_column(text("cli.stats.ci"), justify="right", no_wrap=True)
+        table.add_column(text("cli.stats.mean_score"), justify="right")
         for p in range(players):
             low, high = data["ci95_by_seat"][p]
             table.add_row(
@@ -294,14 +320,16 @@ def simulate(
 @friendly_errors
 @interruptible()
 def selftest(
+    ctx: typer.Context,
     game: GameArg,
     players: Annotated[
         int | None, typer.Option("--players", "-p", metavar="N", help="Only this player count.")
     ] = None,
     games: Annotated[
         int,
-        typer.Option("--games", "-n", min=1, metavar="N", help="Random games per player count."),
+        typer.Option("--games", "-g", min=1, metavar="N", help="Random games per player count."),
     ] = 200,
+    old_games: OldGamesOpt = None,
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="Run seed.")] = (
         DEFAULT_SEED
     ),
@@ -311,6 +339,7 @@ def selftest(
     address: AddressOpt = None,
 ) -> None:
     """Run the conformance checks on random games; exit 0 only if all pass."""
+    games = games_given(ctx, games, old_games)
     loaded, options = game_and_options(game, option)
     runner = make_runner(backend, workers, address)
     counts = [players] if players else list(range(loaded.min_players, loaded.max_players + 1))

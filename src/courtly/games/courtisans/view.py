@@ -147,16 +147,15 @@ def _drawn(obs: Mapping[str, Any], width: int, compact: bool) -> Group:
 def _fitted(obs: Mapping[str, Any], width: int, compact: bool) -> list[RenderableType]:
     """The court table at the first of these that fits ``width`` with every card's label
     whole on one line: as it is; the Queen's column as a line under the table (its known
-    spies' family names are the widest words). Only then do the column headings (a seat's
-    long name) wrap inside a word; and where even that is too wide (5 players late in the
-    game on 60 columns), the court is one block per family, each place beside its cards, so
-    that no card's label is ever broken (``b3:`` above ``?spy/4`` read as two cards)."""
+    spies' family names are the widest words). Where neither fits (5 players on 60 columns),
+    the court is one block per family, each place beside its cards, so that no card's label
+    and no column heading is ever broken inside a word (``b3:`` above ``?spy/4`` read as two
+    cards; "be" above "lo" above "w")."""
     insides = [True] if compact else [True, False]
-    for headed in (True, False):
-        for inside in insides:
-            drawn = _court(obs, width, compact, inside=inside, headed=headed)
-            if drawn is not None:
-                return drawn
+    for inside in insides:
+        drawn = _court(obs, width, compact, inside=inside)
+        if drawn is not None:
+            return drawn
     return _court_blocks(obs, compact)
 
 
@@ -248,13 +247,11 @@ def _court(
     compact: bool = False,
     *,
     inside: bool = True,
-    headed: bool = True,
 ) -> list[RenderableType] | None:
     """The Queen's table and every domain in one table, a row per family (at 5 players it
     leaves room on an 80 x 24 screen for the choices below it), with the Queen's column as a
     row of it (``inside``) or as a line under it; each column given a width that keeps its
-    words whole within ``width`` (their headings' words too where ``headed``), None if that
-    cannot be."""
+    words whole within ``width`` (their headings' words too), None if that cannot be."""
     court = _court_parts(obs, compact, inside=inside)
     headers, rows = court.headers, court.rows
     hidden = _hidden(obs)
@@ -275,7 +272,7 @@ def _court(
     least, most = [], []
     for index, header in enumerate(headers):
         texts = [row[2][index].plain for row in rows]
-        least.append(max(map(_words_width, [*texts, header] if headed else texts)))
+        least.append(max(map(_words_width, [*texts, header])))
         most.append(max(map(cell_len, [*texts, header])))
     # Each column: its width and one space before it, one more at the end.
     room = width - len(headers) - 3 - label_width - status_width

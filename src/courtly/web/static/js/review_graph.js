@@ -3,41 +3,64 @@
 // position before its move (the replay's "Before move N", the number the review list gives
 // it): one stop for the keyboard's Tab, the arrow keys move along the points, Enter opens one;
 // a point's target is the graph's whole height and the width halfway to its neighbours, so a
-// finger anywhere on the graph opens the point nearest to it.
-import { s } from "./dom.js";
+// finger anywhere on the graph opens the point nearest to it. The points stand evenly apart,
+// one per judged move. Where a finger chooses (a touch screen, a phone's width) they stand at
+// least GAP pixels apart: a long game's graph is wider than its frame and scrolls sideways in
+// it (a focused point is scrolled into view), rather than squeezing hundreds of points into a
+// phone's width, each a pixel wide, where no finger can choose one. With a mouse the whole
+// game fits its frame, an overview first (the arrow keys and the costliest moves' links reach
+// any point).
+import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
-const WIDTH = 320;
+const WIDTH = 320; // the drawing's least width
 const HEIGHT = 130;
 const LEFT = 36; // the chances' scale
 const BOTTOM = 16; // the moves' scale
+// The least room between two points, in CSS pixels: a target wider than a finger's 24-pixel
+// minimum (WCAG 2.5.8) even where a narrow frame scales the drawing down a little, and dots
+// that never run into one another.
+const GAP = 28;
+const RIGHT = GAP / 2; // the last point's target as wide as the others'
+
+/** The least room between two points here: GAP where a finger chooses, else none. */
+function leastGap() {
+  return matchMedia("(pointer: coarse), (max-width: 600px)").matches ? GAP : 0;
+}
 
 /** @param {number} chance */
 export function percent(chance) {
   return `${Math.round(chance * 100)}%`;
 }
 
-// Where a step and a chance fall in the graph: room on the left for the chances' scale and at
-// the bottom for the moves'.
-function scales(series) {
-  const last = Math.max(1, series[series.length - 1][0]);
+// Where the i-th point and a chance fall in the graph: room on the left for the chances' scale
+// and at the bottom for the moves'. `need`: the width the points need (`leastGap` between each
+// two), which the drawing is never narrower than on the page.
+/** @param {number[]} steps */
+function scales(steps) {
+  const need = LEFT + RIGHT + (steps.length - 1) * leastGap();
+  const width = Math.max(WIDTH, need);
+  const apart = steps.length > 1 ? (width - LEFT - RIGHT) / (steps.length - 1) : 0;
   return {
-    last,
-    x: (step) => LEFT + (step / last) * (WIDTH - LEFT - 8),
-    y: (chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
+    steps,
+    width,
+    need,
+    x: (/** @type {number} */ i) => LEFT + i * apart,
+    y: (/** @type {number} */ chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
   };
 }
 
 // The scale a reader needs: 0, 50 and 100% up the side (50% dashed: an even game), and the
 // first and last judged moves along the bottom.
-function axes({ last, x, y }) {
+function axes({ steps, width, x, y }) {
+  const end = steps.length - 1;
   return [
     [0, 0.5, 1].map((chance) => s("text", { x: LEFT - 4, y: y(chance) + 4, "text-anchor": "end", class: "review-axis", text: percent(chance) })),
     s("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: WIDTH - 8, y1: y(0.5), y2: y(0.5), class: "review-even" }),
-    s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: 1 }) }),
-    s("text", { x: x(last), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: last + 1 }) }),
+    s("line", { x1: LEFT, x2: width - RIGHT, y1: y(0), y2: y(0), class: "review-frame" }),
+    s("line", { x1: LEFT, x2: width - RIGHT, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: steps[0] + 1 }) }),
+    end > 0 ? s("text", { x: x(end), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: steps[end] + 1 }) }) : null,
   ];
 }
 
@@ -48,10 +71,10 @@ function axes({ last, x, y }) {
  *   dots: (step: number, i: number) => Element[], name: (step: number, i: number) => string, goTo: (step: number) => void }} graph
  */
 function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) {
-  const { x } = scale;
+  const { x, width, need } = scale;
   const links = steps.map((step, i) => {
-    const left = i === 0 ? 0 : (x(steps[i - 1]) + x(step)) / 2;
-    const right = i === steps.length - 1 ? WIDTH : (x(step) + x(steps[i + 1])) / 2;
+    const left = i === 0 ? 0 : (x(i - 1) + x(i)) / 2;
+    const right = i === steps.length - 1 ? width : (x(i) + x(i + 1)) / 2;
     const text = name(step, i);
     const link = s(
       "a",
@@ -66,7 +89,14 @@ function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) 
     });
     return link;
   });
-  const svg = s("svg", { id, class: className, viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", "aria-label": label }, s("title", { text: label }), axes(scale), lines, links);
+  const svg = s(
+    "svg",
+    { id, class: className, viewBox: `0 0 ${width} ${HEIGHT}`, style: `min-width: ${need}px`, role: "group", "aria-label": label },
+    s("title", { text: label }),
+    axes(scale),
+    lines,
+    links,
+  );
   svg.addEventListener("keydown", (event) => {
     const at = links.indexOf(/** @type {Element} */ (document.activeElement));
     const move = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -76,7 +106,7 @@ function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) 
     for (const link of links) link.setAttribute("tabindex", link === next ? "0" : "-1");
     /** @type {SVGElement} */ (next).focus();
   });
-  return svg;
+  return h("div", { class: "review-graph-scroll" }, svg);
 }
 
 /**
@@ -85,16 +115,16 @@ function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) 
  */
 export function seatGraph(series, goTo) {
   if (!series.length) return null;
-  const scale = scales(series);
+  const scale = scales(series.map(([step]) => step));
   const { x, y } = scale;
-  const points = series.map(([step, chance]) => `${x(step).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
+  const points = series.map(([, chance], i) => `${x(i).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
   return frame({
     id: "review-graph",
     label: t("review.graph"),
     steps: series.map(([step]) => step),
     scale,
     lines: [s("polyline", { points, fill: "none", class: "review-line" })],
-    dots: (step, i) => [s("circle", { cx: x(step).toFixed(1), cy: y(series[i][1]).toFixed(1), r: 3, class: "review-dot" })],
+    dots: (step, i) => [s("circle", { cx: x(i).toFixed(1), cy: y(series[i][1]).toFixed(1), r: 3, class: "review-dot" })],
     name: (step, i) => t("review.point", { move: step + 1, chance: percent(series[i][1]) }),
     goTo,
   });
@@ -106,7 +136,7 @@ export function seatGraph(series, goTo) {
  * @param {Array<[number, number[]]>} series @param {string[]} names @param {(step: number) => void} goTo
  */
 export function publicGraph(series, names, goTo) {
-  const scale = scales(series);
+  const scale = scales(series.map(([step]) => step));
   const { x, y } = scale;
   const seats = names.map((name, seat) => seat);
   const seatClass = (seat) => ["review-seat", `review-seat-${seat}`].join(" ");
@@ -117,11 +147,11 @@ export function publicGraph(series, names, goTo) {
     steps: series.map(([step]) => step),
     scale,
     lines: seats.map((seat) => {
-      const points = series.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
+      const points = series.map(([, chances], i) => `${x(i).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
       return s("g", { class: seatClass(seat), "data-seat": String(seat) }, s("polyline", { points, fill: "none", class: "review-line" }));
     }),
     dots: (step, i) =>
-      seats.map((seat) => s("g", { class: seatClass(seat) }, s("circle", { cx: x(step).toFixed(1), cy: y(series[i][1][seat]).toFixed(1), r: 2.5, class: "review-dot" }))),
+      seats.map((seat) => s("g", { class: seatClass(seat) }, s("circle", { cx: x(i).toFixed(1), cy: y(series[i][1][seat]).toFixed(1), r: 2.5, class: "review-dot" }))),
     name: (step, i) => t("review.point", { move: step + 1, chance: seats.map((seat) => `${names[seat]} ${percent(series[i][1][seat])}`).join(", ") }),
     goTo,
   });

@@ -28,6 +28,12 @@ const LABEL_KEYS = {
   tudor: { round: "tudor.round", tokens: "tudor.court_tokens", markers: "tudor.markers", cards: "tudor.court_cards_held", cards_in_play: "tudor.cards_in_play", throne_room: "tudor.throne_room", court_card_supply: "tudor.court_cards", ring_stand: "tudor.ring_stand", prestige: "tudor.prestige", courtiers_in_supply: "tudor.courtiers", lord: "tudor.lord", behind_screen: "tudor.behind_screen", start_player: "tudor.start_player", court_tokens: "tudor.court_tokens" },
 };
 
+// Labels whose phrase names a word of the game's own catalogue (`{term}`: its vocabulary and
+// id), so that word has one source: Kingdoms' "A {term} under way" says Sabotage as the game does.
+const LABEL_TERMS = {
+  kingdoms: { sabotage: ["influence", "sabotage"] },
+};
+
 // The mappings whose keys are words of one vocabulary of the game's catalogue (the families of
 // Courtisans' statuses, Tudor's factions counted), by the mapping's field.
 const KEY_TERMS = {
@@ -93,13 +99,16 @@ export function keyedByWords(game, field) {
   return Boolean(KEY_TERMS[game]?.[field]);
 }
 
-// A field's label: the catalogue's (`obs.GAME.KEY`, the board's word, `obs.KEY`); a key of a
-// mapping named in KEY_TERMS, its vocabulary's word; else the key with its underscores spaced.
+// A field's label: the catalogue's (`obs.GAME.KEY`, the board's word, `obs.KEY`; a game's term
+// in it from LABEL_TERMS); a key of a mapping named in KEY_TERMS, its vocabulary's word; else
+// the key with its underscores spaced.
 /** @param {string} game @param {string} key @param {string} [parent] */
 export function fieldLabel(game, key, parent) {
   if (parent !== undefined && keyedByWords(game, parent)) return term(game, KEY_TERMS[game][parent], key);
   const own = LABEL_KEYS[game]?.[key];
-  for (const k of [`obs.${game}.${key}`, own, `obs.${key}`]) if (k && has(k)) return t(k);
+  const named = LABEL_TERMS[game]?.[key];
+  const params = named ? { term: term(game, named[0], named[1]) } : {};
+  for (const k of [`obs.${game}.${key}`, own, `obs.${key}`]) if (k && has(k)) return t(k, params);
   return String(key).replace(/[_-]/g, "\u00a0");
 }
 

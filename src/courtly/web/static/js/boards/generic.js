@@ -58,9 +58,20 @@ function leaf(ctx, key, value, pick) {
   return el;
 }
 
+// An entry of a per-seat list is shown under its seat's name: a field of it naming that same
+// seat again (For the King's `players[].seat`) would list the player twice, so it is left out.
+function withoutOwnSeat(ctx, entry, seat) {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return entry;
+  return Object.fromEntries(Object.entries(entry).filter(([k, x]) => !(x === seat && seatKey(ctx.game, k))));
+}
+
 function value(ctx, key, v, pick, depth) {
   if (Array.isArray(v) && depth === 0 && SEAT_LISTS.includes(key) && v.length === (ctx.names || []).length) {
-    return h("dl", { class: ["obj", "depth-0"] }, v.map((x, seat) => [h("dt", { text: seatName(ctx, seat) }), h("dd", {}, value(ctx, key, x, pick, depth + 1))]));
+    return h(
+      "dl",
+      { class: ["obj", "depth-0"] },
+      v.map((x, seat) => [h("dt", { text: seatName(ctx, seat) }), h("dd", {}, value(ctx, key, withoutOwnSeat(ctx, x, seat), pick, depth + 1))]),
+    );
   }
   if (Array.isArray(v)) {
     if (v.length === 0) return h("span", { class: "muted", text: "\u2014" });
