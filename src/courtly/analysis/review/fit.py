@@ -228,6 +228,11 @@ def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
     return _cross_score(method, samples)[1]
 
 
+#: How much worse than the best a fit's Brier score across the folds may be for its deciles to
+#: decide: a curve flat at the mean is within the target in every decile and tells nothing.
+BRIER_SLACK = 0.001
+
+
 def missed(bins: Sequence[Bin]) -> float:
     """How surely deciles miss the target: each decile's distance beyond ``TOLERANCE``, in
     standard errors of its observed rate, squared and summed (0 when every decile is within
@@ -243,9 +248,7 @@ def missed(bins: Sequence[Bin]) -> float:
 
 def _cross_score(method: Method, samples: Sequence[Sample]) -> tuple[float, float]:
     """``method`` across the folds of ``samples``: how surely its deciles miss the target
-    (``missed``), then its Brier score. The target is per decile; the Brier score, summed
-    over every position, barely tells a curve right where few positions lie (the upper
-    deciles of four and five seats) from one 13 points off there (docs/bots.md)."""
+    (``missed``), and its Brier score."""
     chances, tested = _cross_chances(method, samples)
     if not chances:
         return math.inf, 1.0
@@ -258,16 +261,27 @@ def _cross_score(method: Method, samples: Sequence[Sample]) -> tuple[float, floa
     )
 
 
+def choose(scores: Sequence[tuple[float, float]]) -> int:
+    """Which fit to keep, by its score across the folds (``_cross_score``): among the fits
+    whose Brier score is within ``BRIER_SLACK`` of the best, the one whose deciles miss the
+    target least surely, then the one with the lower Brier score (the first where both tie).
+    The target is per decile, and the Brier score, summed over every position, barely tells a
+    curve right where few positions lie (the upper deciles of four and five seats) from one 13
+    points off there (docs/bots.md); the slack keeps a curve that tells positions apart."""
+    best = min(brier_score for _, brier_score in scores)
+    near = [i for i, (_, brier_score) in enumerate(scores) if brier_score <= best + BRIER_SLACK]
+    return min(near, key=lambda i: scores[i])
+
+
 def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     """Fit on the games whose index is not a multiple of ``held_out_every``; measure on those.
-    The fit kept is the one whose deciles miss the target least surely across folds of the
-    training games (``missed``), then whose Brier score there is lower."""
+    The fit kept is chosen across folds of the training games (``choose``)."""
     train = [s for s in samples if s.game_index % held_out_every]
     test = [s for s in samples if not s.game_index % held_out_every]
     # Fold by the training games' own order (their indices skip the held-out ones).
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
     folded = [replace(s, game_index=order[s.game_index]) for s in train]
-    method = min(METHODS, key=lambda m: _cross_score(m, folded))
+    method = METHODS[choose([_cross_score(m, folded) for m in METHODS])]
     calibration = method.on(train)
     raw = [min(1.0, max(0.0, s.value)) for s in test]
     calibrated = [calibration.chance(s.value) for s in test]
