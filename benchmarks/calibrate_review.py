@@ -44,14 +44,8 @@ from typing import Any
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
-from courtly.analysis.review.fit import (
-    SEAT_AGENTS,
-    Bin,
-    Sample,
-    collect,
-    fit_counts,
-    play_and_sample,
-)
+from courtly.analysis.review.fit import SEAT_AGENTS, Sample, collect, fit_counts, play_and_sample
+from courtly.analysis.review.measure import Bin
 from courtly.analysis.review.screening import Screen
 from courtly.core.state import Game
 

@@ -30,7 +30,8 @@ from calibrate_review import reliability_table
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import load_calibration
-from courtly.analysis.review.fit import Sample, brier, play_and_sample, reliability
+from courtly.analysis.review.fit import Sample, play_and_sample
+from courtly.analysis.review.measure import brier, reliability
 
 
 def main() -> None:

@@ -35,19 +35,16 @@ from courtly.analysis.review.calibration import (
 from courtly.analysis.review.engine import seat_turns
 from courtly.analysis.review.fit import (
     METHODS,
-    Bin,
     Method,
     Sample,
     _cross_brier,
     _cross_score,
-    brier,
     choose,
     fit,
     fit_counts,
-    missed,
-    reliability,
 )
 from courtly.analysis.review.marks import thresholds
+from courtly.analysis.review.measure import Bin, brier, missed, reliability
 from courtly.core.match import play_match
 from courtly.core.records import GameRecord
 from courtly.core.render import action_text

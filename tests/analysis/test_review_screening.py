@@ -14,7 +14,8 @@ import pytest
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import isotonic, logistic
-from courtly.analysis.review.fit import Bin, Sample, collect, fit, play_game, reliability
+from courtly.analysis.review.fit import Sample, collect, fit, play_game
+from courtly.analysis.review.measure import Bin, reliability
 from courtly.analysis.review.screening import Screen
 from courtly.core.rng import Rng
 

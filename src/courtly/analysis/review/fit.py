@@ -23,6 +23,7 @@ from typing import Any
 from courtly.agents.registry import make_agent
 from courtly.analysis.review.calibration import MIN_BLOCKS, Calibration, isotonic, logistic
 from courtly.analysis.review.engine import ReviewSettings, search_value
+from courtly.analysis.review.measure import Bin, brier, missed, reliability
 from courtly.core.rng import Rng
 from courtly.core.seat import SeatView
 from courtly.core.seeds import game_seed
@@ -103,57 +104,6 @@ def play_and_sample(
     return samples
 
 
-@dataclass(frozen=True)
-class Bin:
-    low: float
-    high: float
-    count: int  # positions
-    predicted: float  # their mean predicted chance (weighted)
-    observed: float  # the rate at which they were won (weighted)
-    # The independent positions their rates are worth (Kish's effective size): ``count`` when
-    # every position weighs 1 and stands alone; fewer where weights differ, or where one
-    # seat's positions in one game, which share one outcome, count as one of their weight.
-    effective: float = 0.0
-
-
-def reliability(
-    chances: Sequence[float],
-    outcomes: Sequence[float],
-    weights: Sequence[float] | None = None,
-    units: Sequence[Hashable] | None = None,
-) -> list[Bin]:
-    """Decile bins of predicted chance: how many, the mean predicted, the rate observed, and
-    the effective number of positions behind them. Positions weigh ``weights[i]`` (1 each if
-    not given); those of the same ``units[i]`` share one outcome (each its own if not given)."""
-    ws = [1.0] * len(chances) if weights is None else weights
-    us: Sequence[Hashable] = range(len(chances)) if units is None else units
-    bins = []
-    for decile in range(10):
-        low, high = decile / 10, (decile + 1) / 10
-        inside = [
-            (c, o, w, u)
-            for c, o, w, u in zip(chances, outcomes, ws, us, strict=True)
-            if low <= c < high or (decile == 9 and c == 1.0)
-        ]
-        if inside:
-            total = sum(w for _, _, w, _ in inside)
-            predicted = sum(w * c for c, _, w, _ in inside) / total
-            observed = sum(w * o for _, o, w, _ in inside) / total
-            per_unit: dict[Hashable, float] = {}
-            for _, _, w, u in inside:
-                per_unit[u] = per_unit.get(u, 0.0) + w
-            effective = total**2 / sum(w * w for w in per_unit.values())
-            bins.append(Bin(low, high, len(inside), predicted, observed, effective))
-    return bins
-
-
-def brier(
-    chances: Sequence[float], outcomes: Sequence[float], weights: Sequence[float] | None = None
-) -> float:
-    ws = [1.0] * len(chances) if weights is None else weights
-    return sum(w * (c - o) ** 2 for c, o, w in zip(chances, outcomes, ws, strict=True)) / sum(ws)
-
-
 def _unit(sample: Sample, at: int) -> Hashable:
     """The positions sharing ``sample``'s outcome: its seat's in its game where the seat is
     known (a screened run's), else itself alone (an even run's, at its place ``at``)."""
@@ -204,10 +154,6 @@ METHODS = (Method("logistic"), *(Method("isotonic", block) for block in MIN_BLOC
 FOLDS = 3
 
 
-#: How far a decile's predicted chance may be from its observed rate: the target.
-TOLERANCE = 0.05
-
-
 def _cross_chances(method: Method, samples: Sequence[Sample]) -> tuple[list[float], list[Sample]]:
     """Each sample's chance by ``method`` fitted on the folds of ``samples`` it is not in."""
     chances: list[float] = []
@@ -231,19 +177,6 @@ def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
 #: How much worse than the best a fit's Brier score across the folds may be for its deciles to
 #: decide: a curve flat at the mean is within the target in every decile and tells nothing.
 BRIER_SLACK = 0.001
-
-
-def missed(bins: Sequence[Bin]) -> float:
-    """How surely deciles miss the target: each decile's distance beyond ``TOLERANCE``, in
-    standard errors of its observed rate, squared and summed (0 when every decile is within
-    5 points). A decile far off on many positions counts; one off on a handful, little."""
-    total = 0.0
-    for b in bins:
-        beyond = abs(b.predicted - b.observed) - TOLERANCE
-        if beyond > 0:
-            error = math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.effective)
-            total += (beyond / error) ** 2
-    return total
 
 
 def _cross_score(method: Method, samples: Sequence[Sample]) -> tuple[float, float]:
