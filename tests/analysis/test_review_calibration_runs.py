@@ -4,29 +4,18 @@ stopped part way goes on where it stopped and gives the positions of a run never
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from benchmark_scripts import calibrate_review
 
 import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.fit import Sample, collect
 
-
-def _script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "calibrate_review.py"
-    spec = importlib.util.spec_from_file_location("calibrate_review", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SCRIPT = _script()
+SCRIPT = calibrate_review()
 SampleLog = SCRIPT.SampleLog
 
 SMALL = ReviewSettings(iterations=10, seconds=None, seed=0)

@@ -4,12 +4,11 @@ measured with the margin of the independent positions behind it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from benchmark_scripts import calibrate_review
 
 import courtly
 from courtly.analysis.review import ReviewSettings
@@ -20,15 +19,6 @@ from courtly.analysis.review.screening import Screen
 from courtly.core.rng import Rng
 
 SMALL = ReviewSettings(iterations=10, seconds=None, seed=0)
-
-
-def _script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "calibrate_review.py"
-    spec = importlib.util.spec_from_file_location("calibrate_review", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_each_position_is_drawn_with_the_chance_it_is_weighted_by() -> None:
@@ -82,7 +72,7 @@ def test_one_seats_positions_in_one_game_count_as_one_in_the_margin() -> None:
     (shared,) = reliability(chances, outcomes, units=["a", "a", "a", "b"])
     assert shared.count == 4 and shared.observed == alone.observed
     assert shared.effective == pytest.approx(16 / 10)  # units of weight 3 and 1
-    table = _script().reliability_table([shared, Bin(0.6, 0.7, 400, 0.65, 0.66, 400.0)])
+    table = calibrate_review().reliability_table([shared, Bin(0.6, 0.7, 400, 0.65, 0.66, 400.0)])
     assert "| 50-60% | 4 (2) |" in table[2], "the effective number beside the count"
     assert "| 60-70% | 400 |" in table[3]
     margin = float(table[2].split("|")[6])
@@ -136,7 +126,7 @@ def test_a_screened_run_keeps_its_settings_and_plays_games_of_its_own(tmp_path: 
     samples = collect(game, [2], 3, 6, SMALL, 0, sampler=screen, first=1_000_000)
     assert {s.game_index for s in samples} == {1_000_000, 1_000_001, 1_000_002}
     assert all(s.seat is not None for s in samples)
-    script = _script()
+    script = calibrate_review()
     path = tmp_path / "kingdoms-2-screened.json"
     script.write_samples(path, samples)
     assert [Sample(**s) for s in script.read_samples(path)] == samples
