@@ -45,7 +45,7 @@ import courtly
 from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
 from courtly.analysis.review.fit import SEAT_AGENTS, Sample, collect, fit_counts, play_and_sample
-from courtly.analysis.review.measure import Bin
+from courtly.analysis.review.measure import TOLERANCE, Bin
 from courtly.analysis.review.screening import Screen
 from courtly.core.state import Game
 
@@ -125,10 +125,11 @@ def reliability_table(bins: list[Bin]) -> list[str]:
         # the margin rests on their effective number, shown beside the count.
         margin = round(196 * math.sqrt(max(b.predicted * (1 - b.predicted), 1e-4) / b.effective), 1)
         count = f"{b.count}" if round(b.effective) == b.count else f"{b.count} ({b.effective:.0f})"
+        within = off <= TOLERANCE * 100
         rows.append(
             f"| {b.low * 100:.0f}-{b.high * 100:.0f}% | {count} | {b.predicted * 100:.1f}% "
             f"| {b.observed * 100:.1f}% | {off:.1f} | {margin:.1f} "
-            f"| {'yes' if off <= 5 else 'no'} | {'yes' if off <= 5 and margin < 5 else 'no'} |"
+            f"| {'yes' if within else 'no'} | {'yes' if within and margin < 5 else 'no'} |"
         )
     return rows
 

@@ -37,7 +37,6 @@ from courtly.analysis.review.fit import (
     METHODS,
     Method,
     Sample,
-    _cross_brier,
     _cross_score,
     choose,
     fit,
@@ -251,7 +250,7 @@ def test_the_folds_keep_the_curve_right_in_every_decile_over_the_better_brier_sc
     train = [s for s in samples if s.game_index % 3]
     order = {g: i for i, g in enumerate(sorted({s.game_index for s in train}))}
     folded = [Sample(order[s.game_index], 4, s.value, s.outcome) for s in train]
-    by_brier = min(METHODS, key=lambda m: _cross_brier(m, folded))
+    by_brier = min(METHODS, key=lambda m: _cross_score(m, folded)[1])
     assert by_brier.name == "logistic"
     assert _cross_score(by_brier, folded)[0] > 5, "its upper deciles miss, surely"
     kept = fit(samples)

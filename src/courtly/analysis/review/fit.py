@@ -169,11 +169,6 @@ def _cross_chances(method: Method, samples: Sequence[Sample]) -> tuple[list[floa
     return chances, tested
 
 
-def _cross_brier(method: Method, samples: Sequence[Sample]) -> float:
-    """The Brier score of ``method`` on each fold of ``samples`` fitted on the others."""
-    return _cross_score(method, samples)[1]
-
-
 #: How much worse than the best a fit's Brier score across the folds may be for its deciles to
 #: decide: a curve flat at the mean is within the target in every decile and tells nothing.
 BRIER_SLACK = 0.001
