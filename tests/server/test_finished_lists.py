@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from server_support import TIMEOUT, ServerProcess
 from test_server_accounts import Browser
-from test_server_ratings import play_to_the_end
+from test_server_ratings import play_to_the_end, play_to_the_end_seen
 
 from courtly.analysis.ratings import placings_of
 from courtly.server.standings import listed_places, result_places
@@ -64,6 +64,14 @@ def test_the_profile_and_the_history_give_scores_places_and_dates(
     # The account's own list of games carries them too (the account page's results).
     mine = browser.http.get("/api/account/games").json()
     assert next(tb for tb in mine if tb["id"] == table_id)["places"] == places
+
+
+def test_a_live_tables_end_is_the_moment_stored(server: ServerProcess, player: Any) -> None:
+    # The player's connection heard the end with the moment the Store keeps, to the
+    # microsecond: a restart (which reads it back) shows the same table, not a moment later.
+    browser, name = player
+    table_id, seen = play_to_the_end_seen(server, browser, rated=False)
+    assert _listed_game(server, name, table_id)["finished_at"] == seen["finished_at"]
 
 
 def test_a_table_stopped_before_its_end_has_no_places(server: ServerProcess) -> None:

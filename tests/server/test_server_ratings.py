@@ -69,6 +69,14 @@ def _take(browser: Browser, created: dict[str, Any], seat: int) -> Any:
 
 def play_to_the_end(server: ServerProcess, browser: Browser, rated: bool) -> str:
     """A kingdoms game of the browser's account against bot:random, started and finished."""
+    table_id, _ = play_to_the_end_seen(server, browser, rated)
+    return table_id
+
+
+def play_to_the_end_seen(
+    server: ServerProcess, browser: Browser, rated: bool
+) -> tuple[str, dict[str, Any]]:
+    """``play_to_the_end``, with the table as the player's connection last described it."""
     made = _table(browser, ["open", "bot:random"], rated=rated)
     assert made.status_code == 201, made.text
     created = made.json()
@@ -81,7 +89,7 @@ def play_to_the_end(server: ServerProcess, browser: Browser, rated: bool) -> str
     finally:
         client.close()
     table_id: str = created["table"]["id"]
-    return table_id
+    return table_id, dict(client.table)
 
 
 def _profile(server: ServerProcess, name: str, games: int = 0) -> dict[str, Any]:

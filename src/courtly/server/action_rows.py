@@ -50,10 +50,12 @@ class ActionRows:
         if self._one_statement is not None:
             self._one_statement.close()
 
-    def append(self, appends: Sequence[Append]) -> None:
+    def append(self, appends: Sequence[Append]) -> datetime:
         """Commit actions (of different tables) and their tables' new sequence numbers and
         ends, all in one transaction: all of them are stored, or none (ConflictError if a
-        table is no longer where its action was played).
+        table is no longer where its action was played). Returns the moment stored as their
+        time (and a finished table's ``finished_at``), so a live table can show what a
+        restart reads back.
 
         This is the server's hottest write: two executemany statements on the Core tables,
         not ORM objects or one ORM update per table (whose Python work on the database
@@ -62,7 +64,7 @@ class ActionRows:
         if self._one_statement is not None and len({a.table_id for a in appends}) == len(appends):
             if not self._one_statement(appends, moment):
                 raise ConflictError("a table is no longer at the position its action was played")
-            return
+            return moment
         # The tables' rows first: a process racing for the same position waits for this
         # transaction on the row's lock, then finds the row moved and is refused as a
         # conflict (inserting first, it failed on the action's key, as an error).
@@ -82,6 +84,7 @@ class ActionRows:
             else:
                 connection.execute(insert(ACTION_ROWS), added(appends, moment))
             self._announce_many(connection, [(a.table_id, a.seq) for a in appends])
+        return moment
 
     def truncate(self, table_id: str, keep: int, seq: int, signals: Sequence[str] = ()) -> None:
         """Undo: drop every action from ply ``keep`` on and store the new sequence number.

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from courtly.core.errors import CourtlyError
@@ -82,7 +81,7 @@ class Master:
             result = result_of(table.state) if finished else None
             status = FINISHED if finished else PLAYING
             try:
-                await self.tables.thread.commit(
+                stored_at = await self.tables.thread.commit(
                     Append(
                         live.id,
                         ply,
@@ -103,7 +102,7 @@ class Master:
             if finished:
                 live.stored.status = FINISHED
                 live.stored.result = result
-                live.stored.finished_at = datetime.now(UTC).replace(tzinfo=None)
+                live.stored.finished_at = stored_at  # as stored: a restart reads the same
             self.moved(live, seat, conn is None and holder is not None)
             if live.undo is not None:  # the reason is put into words only when it is told
                 self.tables.signals.cancel_undo(live, CourtlyError.keyed("server.undo.moved_on"))
