@@ -1,8 +1,9 @@
 """The review panel against the replay: one number for one move across the page (the review's
 list, its costliest moves, the graph's points and the replay's counter), the costliest moves'
 loss said as win-chance points (English and Korean), the graph's points reached by the
-keyboard and by a finger anywhere near them on a phone, and an answer for a seat no longer
-chosen never drawn under the one chosen now.
+keyboard and by a finger anywhere near them on a phone, the graph's percent scale kept in view
+on a phone however far the graph is scrolled, and an answer for a seat no longer chosen never
+drawn under the one chosen now.
 
 Real reviews, made by a server of this module's own at a small search budget (an operator's
 setting, ``COURTLY_REVIEW_ITERATIONS``: docs/server.md), so that they take seconds; the
@@ -269,4 +270,61 @@ def test_on_a_phone_every_point_is_seen_and_tapped(
     page.select_option("#review-seat", "1")
     page.wait_for_selector("#review-summary")
     _seen_and_tappable(page, len(game["reviews"]["1"]["series"]))
+    context.close()
+
+
+# Where each percent label of the graph's scale is, and whether it is what the page shows at
+# its centre (not scrolled out of the graph's frame, nor covered).
+LABELS = """els => els.filter((e) => e.textContent.endsWith("%")).map((e) => {
+  const box = e.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  return { text: e.textContent, left: box.left, right: box.right, y,
+           seen: document.elementFromPoint(x, y) === e };
+})"""
+# Each turn's points of the public graph: the centre's height on the page, seat by seat.
+HEIGHTS = """links => links.map((a) => [...a.querySelectorAll("circle")].map((c) => {
+  const box = c.getBoundingClientRect();
+  return box.top + box.height / 2;
+}))"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_on_a_phone_the_scale_stays_in_view(
+    browser: Any, review_server: Server, game: dict[str, Any], locale: str
+) -> None:
+    """A long game's graph scrolls sideways on a phone; its percent scale does not: scrolled to
+    the game's end, the 0, 50 and 100% labels are still seen beside the points, each at the
+    height of its chance on the plot."""
+    series = game["spectator"]["series"]
+    context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{review_server.url}/replay/{game['id']}")
+    page.wait_for_selector("#review-graph.review-public")
+    frame = page.locator(".review-graph-scroll")
+    frame.scroll_into_view_if_needed()
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # a graph that scrolls
+    end = frame.evaluate("f => { f.scrollLeft = f.scrollWidth; return f.scrollLeft; }")
+    assert end == frame.evaluate("f => f.scrollWidth - f.clientWidth") > 0
+    # The plot's heights on the page: a chance's is linear in it (two points far apart give it).
+    heights = page.eval_on_selector_all("#review-graph a.review-point", HEIGHTS)
+    placed: list[tuple[float, float]] = [
+        (chance, height)
+        for (_, chances), seats in zip(series, heights, strict=True)
+        for chance, height in zip(chances, seats, strict=True)
+    ]
+    (low, at_low), (high, at_high) = min(placed), max(placed)
+    assert high - low > 0.2, placed
+
+    def height(chance: float) -> float:
+        return at_low + (chance - low) * (at_high - at_low) / (high - low)
+
+    box = frame.bounding_box()
+    assert box is not None
+    labels = page.eval_on_selector_all(".review-panel .review-axis", LABELS)
+    assert [label["text"] for label in labels] == ["0%", "50%", "100%"], labels
+    for label, chance in zip(labels, (0, 0.5, 1), strict=True):
+        assert label["seen"], label
+        assert label["left"] >= 0 and label["right"] <= PHONE["width"], label
+        assert box["y"] <= label["y"] <= box["y"] + box["height"], label
+        assert abs(label["y"] - height(chance)) <= 3, (label, height(chance))
     context.close()

@@ -7,9 +7,11 @@
 // one per judged move. Where a finger chooses (a touch screen, a phone's width) they stand at
 // least GAP pixels apart: a long game's graph is wider than its frame and scrolls sideways in
 // it (a focused point is scrolled into view), rather than squeezing hundreds of points into a
-// phone's width, each a pixel wide, where no finger can choose one. With a mouse the whole
-// game fits its frame, an overview first (the arrow keys and the costliest moves' links reach
-// any point).
+// phone's width, each a pixel wide, where no finger can choose one; its chances' scale is then
+// a drawing of its own beside the frame, so that it stays in view wherever the graph is
+// scrolled (both drawn a unit to a pixel, so the scale's heights are the plot's). With a mouse
+// the whole game fits its frame, the scale in the same drawing, an overview first (the arrow
+// keys and the costliest moves' links reach any point).
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -33,32 +35,48 @@ export function percent(chance) {
   return `${Math.round(chance * 100)}%`;
 }
 
-// Where the i-th point and a chance fall in the graph: room on the left for the chances' scale
-// and at the bottom for the moves'. `need`: the width the points need (`leastGap` between each
-// two), which the drawing is never narrower than on the page.
+// Where the i-th point and a chance fall in the graph: room at the bottom for the moves' scale,
+// and on the left for the chances' (`origin`: where its line stands), unless the scale stands
+// `beside` the points' drawing (where a finger chooses): then only the first point's target,
+// as wide as the others'. `need`: the width the points need (`leastGap` between each two),
+// which the drawing is never narrower than on the page.
 /** @param {number[]} steps */
 function scales(steps) {
-  const need = LEFT + RIGHT + (steps.length - 1) * leastGap();
-  const width = Math.max(WIDTH, need);
-  const apart = steps.length > 1 ? (width - LEFT - RIGHT) / (steps.length - 1) : 0;
+  const gap = leastGap();
+  const beside = gap > 0;
+  const left = beside ? RIGHT : LEFT;
+  const need = left + RIGHT + (steps.length - 1) * gap;
+  const width = Math.max(beside ? WIDTH - LEFT : WIDTH, need);
+  const apart = steps.length > 1 ? (width - left - RIGHT) / (steps.length - 1) : 0;
   return {
     steps,
     width,
     need,
-    x: (/** @type {number} */ i) => LEFT + i * apart,
+    beside,
+    origin: beside ? 0 : LEFT,
+    x: (/** @type {number} */ i) => left + i * apart,
     y: (/** @type {number} */ chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
   };
 }
 
-// The scale a reader needs: 0, 50 and 100% up the side (50% dashed: an even game), and the
-// first and last judged moves along the bottom.
-function axes({ steps, width, x, y }) {
-  const end = steps.length - 1;
+// The chances' scale: 0, 50 and 100% up the side, ending left of x = LEFT, and its line at `at`.
+/** @param {(chance: number) => number} y @param {number} at */
+function chances(y, at) {
   return [
     [0, 0.5, 1].map((chance) => s("text", { x: LEFT - 4, y: y(chance) + 4, "text-anchor": "end", class: "review-axis", text: percent(chance) })),
-    s("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: width - RIGHT, y1: y(0), y2: y(0), class: "review-frame" }),
-    s("line", { x1: LEFT, x2: width - RIGHT, y1: y(0.5), y2: y(0.5), class: "review-even" }),
+    s("line", { x1: at, x2: at, y1: y(1), y2: y(0), class: "review-frame" }),
+  ];
+}
+
+// The scale a reader needs: the chances' (here, unless it stands beside the points), the 0 and
+// 50% lines across (50% dashed: an even game), and the first and last judged moves along the
+// bottom.
+function axes({ steps, width, beside, origin, x, y }) {
+  const end = steps.length - 1;
+  return [
+    beside ? null : chances(y, LEFT),
+    s("line", { x1: origin, x2: width - RIGHT, y1: y(0), y2: y(0), class: "review-frame" }),
+    s("line", { x1: origin, x2: width - RIGHT, y1: y(0.5), y2: y(0.5), class: "review-even" }),
     s("text", { x: x(0), y: HEIGHT - 2, class: "review-axis", text: t("review.move", { move: steps[0] + 1 }) }),
     end > 0 ? s("text", { x: x(end), y: HEIGHT - 2, "text-anchor": "end", class: "review-axis", text: t("review.move", { move: steps[end] + 1 }) }) : null,
   ];
@@ -71,7 +89,7 @@ function axes({ steps, width, x, y }) {
  *   dots: (step: number, i: number) => Element[], name: (step: number, i: number) => string, goTo: (step: number) => void }} graph
  */
 function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) {
-  const { x, width, need } = scale;
+  const { x, y, width, need, beside } = scale;
   const links = steps.map((step, i) => {
     const left = i === 0 ? 0 : (x(i - 1) + x(i)) / 2;
     const right = i === steps.length - 1 ? width : (x(i) + x(i + 1)) / 2;
@@ -91,7 +109,15 @@ function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) 
   });
   const svg = s(
     "svg",
-    { id, class: className, viewBox: `0 0 ${width} ${HEIGHT}`, style: `min-width: ${need}px`, role: "group", "aria-label": label },
+    {
+      id,
+      class: className,
+      viewBox: `0 0 ${width} ${HEIGHT}`,
+      // Beside its scale, a unit to a pixel, as the scale is; else the frame's width.
+      style: beside ? `width: ${width}px; height: ${HEIGHT}px` : `min-width: ${need}px`,
+      role: "group",
+      "aria-label": label,
+    },
     s("title", { text: label }),
     axes(scale),
     lines,
@@ -106,7 +132,12 @@ function frame({ id, className, label, steps, scale, lines, dots, name, goTo }) 
     for (const link of links) link.setAttribute("tabindex", link === next ? "0" : "-1");
     /** @type {SVGElement} */ (next).focus();
   });
-  return h("div", { class: "review-graph-scroll" }, svg);
+  const scroll = h("div", { class: "review-graph-scroll" }, svg);
+  if (!beside) return scroll;
+  // Outside the frame that scrolls, so it stays in view; hidden from a screen reader, which
+  // hears each point's chance in its name.
+  const side = s("svg", { class: "review-graph-scale", viewBox: `0 0 ${LEFT} ${HEIGHT}`, width: LEFT, height: HEIGHT, "aria-hidden": "true" }, chances(y, LEFT - 0.5));
+  return h("div", { class: "review-graph-beside" }, side, scroll);
 }
 
 /**
