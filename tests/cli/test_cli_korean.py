@@ -96,10 +96,10 @@ def test_the_games_list_in_korean_keeps_english_for_english_readers(
     assert "(default " in english.output
     assert "turn_limit (default 200; an integer >= 1)" in english.output
     # Values as the command line takes them (-o battle=false), a count of players as one
-    # number where it is one, an empty default said so.
+    # number where it is one, an empty default as what it means (not set).
     assert "battle (default true; true, false)" in english.output
     assert "True" not in english.output and "(default ;" not in english.output
-    assert "scoring (default empty;" in english.output
+    assert "scoring (default not set;" in english.output
     assert "2-2" not in english.output
 
 

@@ -81,7 +81,7 @@ def test_a_true_record_replays_and_shows_a_seat_its_start(
     path = write(tmp_path / "game.json", finished_record)
     done = run(["replay", path], env)
     assert done.returncode == 0, done.stderr
-    assert "Verified" in done.stdout and "Scores" in done.stdout and "Total" in done.stdout
+    assert "Verified" in done.stdout and "Scores" in done.stdout and " total " in done.stdout
     seat = run(["replay", path, "--as", "2"], env)
     assert seat.returncode == 0, seat.stderr
     assert "What seat 2 (random moves) saw at the start" in seat.stdout

@@ -78,7 +78,7 @@ def test_the_breakdown_shows_categories_tie_break_and_end(
     }
     monkeypatch.setattr(type(state), "score_breakdown", lambda self: breakdown)
     text = drawn(scoreboard(state, ["ann", "bob"]))
-    assert "missions" in text and "most gold" in text and "Total" in text
+    assert "missions" in text and "most gold" in text and " total " in text
     assert "0.3" in text and "e-17" not in text
     assert "Tie broken by: most gold." in text and "The game ended: turn limit." in text
     assert "seat 1 (ann)" in text and "seat 2 (bob)" in text

@@ -105,9 +105,9 @@ def test_what_a_free_form_option_or_agent_parameter_allows_reads_in_korean() -> 
             "tudor",
             "novice=x",
             "option 'novice' does not allow 'x' (give true, false, all or seat numbers 1-4 such "
-            "as 1,3); allowed: false (default), true/all, or seat numbers such as 1,3",
+            "as 1,3); allowed: false, true/all, or seat numbers such as 1,3",
             "옵션 'novice'에는 'x' 값을 쓸 수 없습니다 (true, false, all 또는 1,3 같은 자리 번호 "
-            "1-4를 주세요). 쓸 수 있는 값: false (기본값), true/all, 또는 1,3 같은 자리 번호",
+            "1-4를 주세요). 쓸 수 있는 값: false, true/all, 또는 1,3 같은 자리 번호",
         ),
     ],
 )

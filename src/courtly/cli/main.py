@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -45,7 +46,7 @@ from courtly.cli.running import (
 from courtly.cli.scoreboard import HUMAN
 from courtly.cli.tables import WholeTable
 from courtly.core.build import build_name
-from courtly.core.errors import CourtlyError, UnusableFileError
+from courtly.core.errors import CourtlyError, OptionError, UnusableFileError
 from courtly.core.i18n import (
     COURTLY,
     LANGUAGES,
@@ -54,7 +55,7 @@ from courtly.core.i18n import (
     text,
     using,
 )
-from courtly.core.options import typed
+from courtly.core.options import Option, typed
 from courtly.core.registry import game_names, load_game
 from courtly.core.rng import fresh_seed
 from courtly.core.state import Game
@@ -127,7 +128,7 @@ def games() -> None:
             text(
                 "cli.games.option",
                 name=o.name,
-                default=typed(o.default) if o.default != "" else text("cli.games.empty"),
+                default=default_words(o),
                 allowed=o.allowed_text(),
                 help=game.option_help(o),
             )
@@ -144,9 +145,35 @@ def games() -> None:
     kinds = Table(title=text("cli.agents.heading"))
     kinds.add_column(text("cli.agents.agent"), style="bold")
     kinds.add_column(text("cli.agents.what"))
-    for kind, description in agent_kinds().items():
+    for kind, description in by_strength(agent_kinds()):
         kinds.add_row(kind, plain_words(kind, description))
     console.print(WholeTable(kinds))
+
+
+def default_words(option: Option) -> str:
+    """An option's default as a player types it: the value itself; an empty one (nothing
+    given) as ``false`` where the option reads false as it (Tudor's ``novice``: no seat),
+    else "not set" (Tudor's ``scoring``: the setup's cards). Never "empty", which nobody types."""
+    if option.default != "":
+        return typed(option.default)
+    try:
+        off = option.coerce(typed(False))
+    except OptionError:
+        off = None
+    return typed(False) if off == option.default else text("cli.games.empty")
+
+
+def by_strength(kinds: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The agent kinds as a player meets them: the levels weakest first, in the order their
+    ratings are calibrated in (``courtly.analysis.ratings.bots.LEVELS``: random, greedy, easy,
+    medium, hard), then the configurable searches and plug-ins by name (``ismcts``)."""
+    # Imported here: the ratings bring OpenSkill, which only this command needs.
+    from courtly.analysis.ratings.bots import LEVELS
+
+    def rank(kind: str) -> tuple[int, str]:
+        return (LEVELS.index(kind) if kind in LEVELS else len(LEVELS), kind)
+
+    return sorted(kinds.items(), key=lambda item: rank(item[0]))
 
 
 def plain_words(kind: str, description: str) -> str:
