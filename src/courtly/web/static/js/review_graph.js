@@ -19,6 +19,7 @@ const WIDTH = 320; // the drawing's least width
 const HEIGHT = 130;
 const LEFT = 36; // the chances' scale
 const BOTTOM = 16; // the moves' scale
+const TOP = 8; // above 100%: room for the upper half of its label
 // The least room between two points, in CSS pixels: a target wider than a finger's 24-pixel
 // minimum (WCAG 2.5.8) even where a narrow frame scales the drawing down a little, and dots
 // that never run into one another.
@@ -55,7 +56,7 @@ function scales(steps) {
     beside,
     origin: beside ? 0 : LEFT,
     x: (/** @type {number} */ i) => left + i * apart,
-    y: (/** @type {number} */ chance) => 4 + (1 - chance) * (HEIGHT - 8 - BOTTOM),
+    y: (/** @type {number} */ chance) => TOP + (1 - chance) * (HEIGHT - TOP - 4 - BOTTOM),
   };
 }
 
