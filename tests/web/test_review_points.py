@@ -2,8 +2,9 @@
 list, its costliest moves, the graph's points and the replay's counter), the costliest moves'
 loss said as win-chance points (English and Korean), the graph's points reached by the
 keyboard and by a finger anywhere near them on a phone, the graph's percent scale kept in view
-on a phone however far the graph is scrolled, and an answer for a seat no longer chosen never
-drawn under the one chosen now.
+on a phone however far the graph is scrolled (laid out again when a window narrows to a
+phone's width), and an answer for a seat no longer chosen never drawn under the one chosen
+now.
 
 Real reviews, made by a server of this module's own at a small search budget (an operator's
 setting, ``COURTLY_REVIEW_ITERATIONS``: docs/server.md), so that they take seconds; the
@@ -327,4 +328,21 @@ def test_on_a_phone_the_scale_stays_in_view(
         assert label["left"] >= 0 and label["right"] <= PHONE["width"], label
         assert box["y"] <= label["y"] <= box["y"] + box["height"], label
         assert abs(label["y"] - height(chance)) <= 3, (label, height(chance))
+    context.close()
+
+
+def test_a_window_narrowed_to_a_phones_width_lays_the_graph_out_again(
+    browser: Any, review_server: Server, game: dict[str, Any]
+) -> None:
+    # The graph is laid out for a mouse or a finger when drawn; a window narrowed past a
+    # phone's width (or a phone turned) draws it again, with no new answer from the server.
+    context, page = _open(browser, review_server, game["id"], viewport=DESKTOP, locale="en-GB")
+    beside = ".review-panel .review-graph-beside"
+    assert page.locator(beside).count() == 0
+    page.set_viewport_size(PHONE)
+    page.wait_for_selector(beside)
+    points = page.locator("#review-graph a.review-point")
+    assert points.count() == len(game["reviews"]["1"]["series"])
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_selector(beside, state="detached")
     context.close()

@@ -9,7 +9,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { showError } from "./notice.js";
-import { percent, publicGraph, seatGraph } from "./review_graph.js";
+import { FINGER, percent, publicGraph, seatGraph } from "./review_graph.js";
 
 const POLL_MS = 1000;
 const PUBLIC = "spectator";
@@ -39,11 +39,23 @@ export function reviewPanel(tableId, names, goTo) {
     start.textContent = t(open ? "review.start_public" : "review.start");
     explain.textContent = t(open ? "review.explain_public" : "review.explain");
   };
+  /** @type {any} */
+  let shown = null;
+  const draw = () => body.replaceChildren(...(shown.seat === PUBLIC ? drawPublic(shown, names, goTo) : drawReview(shown, goTo)));
   const show = (review) => {
     window.clearTimeout(timer);
-    body.replaceChildren(...(review.seat === PUBLIC ? drawPublic(review, names, goTo) : drawReview(review, goTo)));
+    shown = review;
+    draw();
     if (review.status === "running") timer = window.setTimeout(() => load("GET"), POLL_MS);
   };
+  // The graph is laid out for a finger or a mouse when drawn: a phone turned, or a window
+  // narrowed past a phone's width, draws it again for what chooses now (until the panel is gone).
+  const finger = matchMedia(FINGER);
+  const relayout = () => {
+    if (!body.isConnected && shown !== null) finger.removeEventListener("change", relayout);
+    else if (shown !== null) draw();
+  };
+  finger.addEventListener("change", relayout);
   // An answer is drawn only while its seat is still the one chosen: one asked for before the
   // choice changed (a poll of the previous seat's running review) is old news.
   const load = async (method) => {

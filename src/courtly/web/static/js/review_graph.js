@@ -26,9 +26,12 @@ const TOP = 8; // above 100%: room for the upper half of its label
 const GAP = 28;
 const RIGHT = GAP / 2; // the last point's target as wide as the others'
 
+/** Where a finger chooses: a touch screen, or a phone's width. */
+export const FINGER = "(pointer: coarse), (max-width: 600px)";
+
 /** The least room between two points here: GAP where a finger chooses, else none. */
 function leastGap() {
-  return matchMedia("(pointer: coarse), (max-width: 600px)").matches ? GAP : 0;
+  return matchMedia(FINGER).matches ? GAP : 0;
 }
 
 /** @param {number} chance */
