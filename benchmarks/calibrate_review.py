@@ -46,6 +46,7 @@ from courtly.analysis.review import ReviewSettings
 from courtly.analysis.review.calibration import CALIBRATION_FORMAT
 from courtly.analysis.review.fit import SEAT_AGENTS, Sample, collect, fit_counts, play_and_sample
 from courtly.analysis.review.measure import TOLERANCE, Bin
+from courtly.analysis.review.pooling import pooled
 from courtly.analysis.review.screening import Screen
 from courtly.core.state import Game
 
@@ -173,7 +174,8 @@ def main() -> None:
     files: list[Path] = args.samples or []
     refit = bool(files) and all(f.exists() for f in files)
     if refit:
-        samples = [Sample(**s) for f in files for s in read_samples(f)]
+        # Each file a run: several of one count are pooled by what each knows (pooling.py).
+        samples = pooled([[Sample(**s) for s in read_samples(f)] for f in files])
     else:
         samples = _play(args, game, counts, settings, files[0] if files else None)
     fits = fit_counts(samples)

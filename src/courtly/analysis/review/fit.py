@@ -104,7 +104,7 @@ def play_and_sample(
     return samples
 
 
-def _unit(sample: Sample, at: int) -> Hashable:
+def outcome_unit(sample: Sample, at: int) -> Hashable:
     """The positions sharing ``sample``'s outcome: its seat's in its game where the seat is
     known (a screened run's), else itself alone (an even run's, at its place ``at``)."""
     return at if sample.seat is None else (sample.game_index, sample.seat)
@@ -182,7 +182,7 @@ def _cross_score(method: Method, samples: Sequence[Sample]) -> tuple[float, floa
         return math.inf, 1.0
     outcomes = [s.outcome for s in tested]
     weights = [s.weight for s in tested]
-    units = [_unit(s, at) for at, s in enumerate(tested)]
+    units = [outcome_unit(s, at) for at, s in enumerate(tested)]
     return (
         missed(reliability(chances, outcomes, weights, units)),
         brier(chances, outcomes, weights),
@@ -215,7 +215,7 @@ def fit(samples: Sequence[Sample], held_out_every: int = 3) -> Fit:
     calibrated = [calibration.chance(s.value) for s in test]
     outcomes = [s.outcome for s in test]
     weights = [s.weight for s in test]
-    units = [_unit(s, at) for at, s in enumerate(test)]
+    units = [outcome_unit(s, at) for at, s in enumerate(test)]
     return Fit(
         calibration,
         method.name,

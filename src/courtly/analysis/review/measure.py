@@ -49,12 +49,18 @@ def reliability(
             total = sum(w for _, _, w, _ in inside)
             predicted = sum(w * c for c, _, w, _ in inside) / total
             observed = sum(w * o for _, o, w, _ in inside) / total
-            per_unit: dict[Hashable, float] = {}
-            for _, _, w, u in inside:
-                per_unit[u] = per_unit.get(u, 0.0) + w
-            effective = total**2 / sum(w * w for w in per_unit.values())
+            effective = effective_size([w for _, _, w, _ in inside], [u for *_, u in inside])
             bins.append(Bin(low, high, len(inside), predicted, observed, effective))
     return bins
+
+
+def effective_size(weights: Sequence[float], units: Sequence[Hashable]) -> float:
+    """The independent positions that positions of these weights are worth (Kish's effective
+    size), those of one unit sharing one outcome: they count as one of their summed weight."""
+    per_unit: dict[Hashable, float] = {}
+    for w, u in zip(weights, units, strict=True):
+        per_unit[u] = per_unit.get(u, 0.0) + w
+    return sum(weights) ** 2 / sum(w * w for w in per_unit.values())
 
 
 def brier(
