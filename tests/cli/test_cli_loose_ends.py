@@ -5,7 +5,6 @@ levels described by their search specs in ``courtly games``."""
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Callable
 
@@ -34,12 +33,12 @@ def test_each_help_paragraph_wraps_at_the_screen_not_at_the_source(
     name: str, columns: Callable[[int], None]
 ) -> None:
     """``courtly report --help`` broke its second paragraph after "the varied option's effect",
-    where the docstring's line ends: on a wide screen each paragraph is one line."""
+    where the docstring's line ended: on a wide screen each paragraph is one line."""
     columns(300)
     result = runner.invoke(app, [name, "--help"])
     assert result.exit_code == 0, result.output
     lines = [" ".join(line.strip(" │").split()) for line in result.stdout.splitlines()]
-    helped = inspect.cleandoc(_commands()[name].help or "").partition("\f")[0]
+    helped = text(f"cli.help.{name}", "en")  # a command's help is the catalogue's
     for paragraph in helped.split("\n\n"):
         assert " ".join(paragraph.split()) in lines, (paragraph, result.stdout)
 

@@ -6,7 +6,7 @@ Tests that call the app in-process (``CliRunner``) see click's own reporting.
 
 Its commands (:class:`CourtlyGroup`) end on Ctrl-C with one line and exit code 130, however far
 they got, and their ``--help`` names values as people do (``N``, ``SEED``, ``FILE``), not as
-Python types (``<int>``, ``<list[str]>``).
+Python types (``<int>``, ``<list[str]>``), in the reader's language (``courtly.cli.helptext``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import sys
 from typing import Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from courtly.cli import INTERRUPTED
 from courtly.cli.common import err_console
+from courtly.cli.helptext import framed, help_language, translate, write_usage
 from courtly.core.errors import os_reason
 from courtly.core.i18n import ENGLISH, language_from_env, normalize
 from courtly.core.i18n import text as words
@@ -189,17 +190,43 @@ class CourtlyGroup(TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             readable_metavars(command, ctx)
+            # Resolved before the group's callback has chosen the language, but after its
+            # ``--lang`` was read: the help drawn later reads in it.
+            translate(command, ctx, help_language(ctx))
             command.help = joined_paragraphs(command.help)
         return command
 
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         readable_metavars(self, ctx)
-        super().format_help(ctx, formatter)
+        lang = help_language(ctx)
+        translate(self, ctx, lang)
+        with framed(lang):
+            super().format_help(ctx, formatter)
+
+
+class CourtlyCommand(TyperCommand):
+    """A command whose help's frame ("Usage:", the panels' titles) is in the reader's language;
+    :meth:`CourtlyGroup.get_command` has put its own words in it."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with framed(help_language(ctx)):
+            super().format_help(ctx, formatter)
 
 
 class CourtlyApp(typer.Typer):
     def __init__(self, **settings: Any) -> None:
         super().__init__(cls=CourtlyGroup, **settings)
+
+    def command(self, name: str | None = None, **settings: Any) -> Any:
+        """Typer's ``command``, making a :class:`CourtlyCommand` unless told otherwise."""
+        settings.setdefault("cls", CourtlyCommand)
+        return super().command(name, **settings)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False

@@ -41,16 +41,14 @@ def progress_bar(transient: bool = False, on: Console = err_console) -> Progress
 
 
 # Options shared by the commands that play many games between agents.
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", metavar="N", help="number of players")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", metavar="N")]
 WorkersOpt = Annotated[
     int,
-    typer.Option(
-        "--workers", "-w", metavar="N", help="worker processes (results do not depend on it)"
-    ),
+    typer.Option("--workers", "-w", metavar="N"),
 ]
 GameOptionsOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option name=value"),
+    typer.Option("--option", "-o", metavar="NAME=VALUE"),
 ]
 # ``-n``: the number of games as ``simulate`` and ``selftest`` first spelled it, before every
 # command that plays many games took ``-g``/``--games``; still read, no longer shown.

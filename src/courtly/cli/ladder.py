@@ -80,44 +80,20 @@ def elo_table(result: LadderResult) -> WholeTable:
 
 
 def ladder(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="the game to play, e.g. tudor")],
+    game: Annotated[str, typer.Argument(metavar="GAME")],
     agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            metavar="AGENTS",
-            help="the agents from weakest to strongest, comma separated",
-        ),
+        str, typer.Option("--agents", "-a", metavar="AGENTS")
     ] = "random,easy,medium,hard",
     players: PlayersOpt = 2,
-    games: Annotated[
-        int, typer.Option("--games", "-g", metavar="N", help="games for each step")
-    ] = 100,
-    seed: Annotated[
-        int, typer.Option("--seed", "-s", metavar="SEED", help="seed (every step deals the same)")
-    ] = DEFAULT_SEED,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = DEFAULT_SEED,
     workers: WorkersOpt = 1,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="print one JSON object instead of tables")
-    ] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
     option: GameOptionsOpt = None,
-    results: Annotated[
-        Path | None,
-        typer.Option(
-            "--results",
-            "-r",
-            metavar="FOLDER",
-            help="save each step's games to a file in this folder; run again to resume",
-        ),
-    ] = None,
+    results: Annotated[Path | None, typer.Option("--results", "-r", metavar="FOLDER")] = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Play each agent against the one below it (weakest first) and fit one Elo scale.
-
-    A step is a tournament of the upper agent against the lower one in every other seat;
-    "shown" means the upper agent's 95% interval lies above a seat's fair share."""
     specs = agent_specs(agents)
     chosen = courtly.load(game)
     options = parse_option_pairs(option or [])

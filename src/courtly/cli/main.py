@@ -61,9 +61,11 @@ from courtly.core.rng import fresh_seed
 from courtly.core.state import Game
 from courtly.testing.conformance import run_conformance
 
+# Each command's description and each option's help are the courtly catalogue's
+# (``cli.help.COMMAND``, ``cli.help.COMMAND.PARAM``), in the reader's language: see
+# ``courtly.cli.helptext``. The commands' functions hold no help text of their own.
 app = CourtlyApp(
     name="courtly",
-    help="Court-intrigue tabletop games: play, simulate, test and benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -71,33 +73,22 @@ app = CourtlyApp(
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option(
-        "--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."
-    ),
+    typer.Option("--option", "-o", metavar="NAME=VALUE"),
 ]
 SeedArg = Annotated[
     int | None,
-    typer.Option(
-        "--seed", "-s", metavar="SEED", help="Seed: the same seed and choices give the same game."
-    ),
+    typer.Option("--seed", "-s", metavar="SEED"),
 ]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `courtly games`).")]
-WorkersArg = Annotated[int, typer.Option("--workers", "-w", metavar="N", help="Worker processes.")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME")]
+WorkersArg = Annotated[int, typer.Option("--workers", "-w", metavar="N")]
 
 
 @app.callback()
 def choose_language(
     ctx: typer.Context,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            metavar="LANG",
-            help=f"Language of the texts ({', '.join(LANGUAGES)}); default: LC_ALL / LANG.",
-        ),
-    ] = None,
+    # Eager: read before ``--help``, whose text is in that language (``courtly --lang ko --help``).
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", is_eager=True)] = None,
 ) -> None:
-    """Court-intrigue tabletop games: play, simulate, test and benchmark."""
     try:
         chosen = check_language(lang) if lang is not None else language_from_env()
     except ValueError:
@@ -112,7 +103,6 @@ def choose_language(
 
 @app.command()
 def games() -> None:
-    """List the games, their player counts and options."""
     table = Table(title=text("cli.games.heading"))
     table.add_column(text("cli.games.name"), style="bold")
     table.add_column(text("cli.games.title"))
@@ -188,38 +178,14 @@ def plain_words(kind: str, description: str) -> str:
 @app.command()
 @friendly_errors
 def play(
-    game: Annotated[
-        str | None,
-        typer.Argument(metavar="GAME", help="Game name (see `courtly games`); not with --resume."),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help="Number of players.")
-    ] = None,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="SEAT",
-            help="human or an agent name, once per seat in order (seat 1 first).",
-        ),
-    ] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N")] = None,
+    seat: Annotated[list[str] | None, typer.Option(metavar="SEAT")] = None,
     seed: SeedArg = None,
     option: OptionArg = None,
-    save: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Write the game record to this file (checked before the game starts).",
-        ),
-    ] = None,
-    resume: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Go on with a saved game (its record); --seat replaces its players.",
-        ),
-    ] = None,
+    save: Annotated[str | None, typer.Option(metavar="FILE")] = None,
+    resume: Annotated[str | None, typer.Option(metavar="FILE")] = None,
 ) -> None:
-    """Play in the terminal: hot-seat humans and bots, numbered choices; ? explains, u undoes."""
     if resume is not None:
         if game is not None or players is not None or seed is not None or option:
             fail(CourtlyError.keyed("error.cli.resume"))
@@ -248,38 +214,18 @@ def play(
 def simulate(
     ctx: typer.Context,
     game: GameArg,
-    players: Annotated[
-        int, typer.Option("--players", "-p", metavar="N", help="Number of players.")
-    ],
-    games: Annotated[
-        int, typer.Option("--games", "-g", min=1, metavar="N", help="How many games.")
-    ] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", metavar="N")],
+    games: Annotated[int, typer.Option("--games", "-g", min=1, metavar="N")] = 100,
     old_games: OldGamesOpt = None,
-    agents: Annotated[
-        str | None,
-        typer.Option(
-            "--agents",
-            "-a",
-            metavar="AGENTS",
-            help="Comma-separated agents, one per seat (or one for all).",
-        ),
-    ] = None,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", "-s", metavar="SEED", help="Run seed; game i uses a seed derived from it."
-        ),
-    ] = DEFAULT_SEED,
+    agents: Annotated[str | None, typer.Option("--agents", "-a", metavar="AGENTS")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = DEFAULT_SEED,
     workers: WorkersArg = 1,
     option: OptionArg = None,
-    save_dir: Annotated[
-        str | None, typer.Option(metavar="FOLDER", help="Save every game record in this folder.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    save_dir: Annotated[str | None, typer.Option(metavar="FOLDER")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Simulate many games: win rate per seat with 95% CI, scores, speed."""
     games = games_given(ctx, games, old_games)
     loaded, options = game_and_options(game, option)
     loaded.check_players(players)
@@ -349,23 +295,15 @@ def simulate(
 def selftest(
     ctx: typer.Context,
     game: GameArg,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help="Only this player count.")
-    ] = None,
-    games: Annotated[
-        int,
-        typer.Option("--games", "-g", min=1, metavar="N", help="Random games per player count."),
-    ] = 200,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, metavar="N")] = 200,
     old_games: OldGamesOpt = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="Run seed.")] = (
-        DEFAULT_SEED
-    ),
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = (DEFAULT_SEED),
     workers: WorkersArg = 1,
     option: OptionArg = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Run the conformance checks on random games; exit 0 only if all pass."""
     games = games_given(ctx, games, old_games)
     loaded, options = game_and_options(game, option)
     runner = make_runner(backend, workers, address)
@@ -410,18 +348,9 @@ def selftest(
 @app.command()
 @friendly_errors
 def replay(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (JSON).")],
-    as_seat: Annotated[
-        int | None,
-        typer.Option(
-            "--as",
-            min=1,
-            metavar="SEAT",
-            help="Show what this seat (1, 2, ...) saw, starting with its hand.",
-        ),
-    ] = None,
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    as_seat: Annotated[int | None, typer.Option("--as", min=1, metavar="SEAT")] = None,
 ) -> None:
-    """Verify a game record step by step (every fingerprint and the result) and print its log."""
     replay_record(file, as_seat)
 
 
@@ -429,48 +358,15 @@ def replay(
 @friendly_errors
 @interruptible("cli.interrupted.review")
 def review(
-    files: Annotated[
-        list[str], typer.Argument(metavar="FILE", help="Finished games' records (JSON).")
-    ],
-    as_seat: Annotated[
-        str,
-        typer.Option(
-            "--as",
-            metavar="SEAT",
-            help="The seat (1, 2, ...) whose decisions to judge, or 'spectator': every "
-            "seat's win chance from the public view.",
-        ),
-    ],
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            "--seconds",
-            min=0.01,
-            metavar="SECONDS",
-            help="Search time per decision instead of --iterations (the same cost on any "
-            "machine, not the same review); not with --iterations.",
-        ),
-    ] = None,
-    iterations: Annotated[
-        int | None,
-        typer.Option(
-            "--iterations",
-            min=1,
-            metavar="N",
-            help="Search iterations per decision (default: those the game's win chances were "
-            "calibrated at).",
-        ),
-    ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", "-s", metavar="SEED", help="Seed of the searches.")
-    ] = DEFAULT_SEED,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="N", help="Worker processes.")
-    ] = 1,
+    files: Annotated[list[str], typer.Argument(metavar="FILE")],
+    as_seat: Annotated[str, typer.Option("--as", metavar="SEAT")],
+    seconds: Annotated[float | None, typer.Option("--seconds", min=0.01, metavar="SECONDS")] = None,
+    iterations: Annotated[int | None, typer.Option("--iterations", min=1, metavar="N")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = DEFAULT_SEED,
+    workers: Annotated[int, typer.Option("--workers", "-w", metavar="N")] = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Judge one seat's decisions in finished games from what it knew; Ctrl-C keeps them."""
     if seconds is not None and iterations is not None:
         fail(CourtlyError.keyed("error.review.budget_both"))
     viewer = review_viewer(as_seat)
@@ -494,20 +390,11 @@ BENCH_COLUMNS = (
 @app.command()
 @friendly_errors
 def bench(
-    game: Annotated[
-        str | None, typer.Argument(metavar="GAME", help="Game name (default: every game).")
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help="Player count.")
-    ] = None,
-    seconds: Annotated[
-        float, typer.Option(min=0.1, metavar="SECONDS", help="Seconds per measurement.")
-    ] = 2.0,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object keyed by game.")
-    ] = False,
+    game: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N")] = None,
+    seconds: Annotated[float, typer.Option(min=0.1, metavar="SECONDS")] = 2.0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Single-core speed: random-playout decisions/s, games/s, clones/s, resamples/s."""
     names = [game] if game else game_names()
     chosen = []
     for name in names:

@@ -33,52 +33,18 @@ from courtly.core.registry import load_game
 
 
 def report(
-    game: Annotated[
-        str, typer.Argument(metavar="GAME", help="the game to report on, e.g. courtisans")
-    ],
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            metavar="FOLDER",
-            help="folder for report.html, figures/, games.csv (and games.jsonl, to resume)",
-        ),
-    ],
+    game: Annotated[str, typer.Argument(metavar="GAME")],
+    out: Annotated[Path, typer.Option("--out", metavar="FOLDER")],
     players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", metavar="N", help="games to play")] = 1000,
-    agents: Annotated[
-        str | None,
-        typer.Option(
-            "--agents",
-            "-a",
-            metavar="AGENTS",
-            help="one agent per seat, comma separated, or one for every seat",
-        ),
-    ] = None,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", "-s", metavar="SEED", help="run seed; game i's seed derives from it"
-        ),
-    ] = DEFAULT_SEED,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N")] = 1000,
+    agents: Annotated[str | None, typer.Option("--agents", "-a", metavar="AGENTS")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = DEFAULT_SEED,
     option: GameOptionsOpt = None,
-    vary: Annotated[
-        str | None,
-        typer.Option(
-            "--vary",
-            metavar="OPTION",
-            help="split the games by an option: OPTION (all its values) or OPTION=a/b/c; "
-            "players (or players=2/4) splits them by player count, ignoring --players",
-        ),
-    ] = None,
+    vary: Annotated[str | None, typer.Option("--vary", metavar="OPTION")] = None,
     workers: WorkersOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Play many games and write a balance report (a page, figures and a table of the games).
-
-    The report gives the win rate per seat, scores, game length, the varied option's effect
-    and the game's own statistics, with a written summary."""
     try:
         require_matplotlib()
     except CourtlyError as exc:

@@ -20,22 +20,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 BackendOpt = Annotated[
     str,
-    typer.Option(
-        "--backend",
-        metavar="local|ray",
-        help="where games run: local (worker processes here) or ray (Ray tasks; "
-        # Help text is rich markup: the extra's brackets are escaped.
-        "pip install -e '.\\[cluster]')",
-    ),
+    typer.Option("--backend", metavar="local|ray"),
 ]
 AddressOpt = Annotated[
     str | None,
-    typer.Option(
-        "--address",
-        metavar="ADDRESS",
-        help="with --backend ray: the Ray cluster to join (auto, or ray://HOST:10001); "
-        "default: start Ray here",
-    ),
+    typer.Option("--address", metavar="ADDRESS"),
 ]
 
 

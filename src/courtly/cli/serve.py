@@ -16,25 +16,12 @@ from courtly.core.i18n import text
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
-            "(default: SQLite in the data folder)."
-        ),
-    ] = None,
-    data: Annotated[
-        Path | None, typer.Option(help="Data folder for the SQLite file (default: the user's).")
-    ] = None,
-    bot_workers: Annotated[
-        int, typer.Option(min=1, help="Processes that run the bots' thinking.")
-    ] = 2,
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    database: Annotated[str | None, typer.Option()] = None,
+    data: Annotated[Path | None, typer.Option()] = None,
+    bot_workers: Annotated[int, typer.Option(min=1)] = 2,
 ) -> None:
-    """Serve tables online: people join by link, bots take seats, nothing is lost on a restart."""
     # The server's packages (uvicorn, FastAPI, SQLAlchemy) load only when serving: every other
     # command starts without them (courtly.cli says why the command must start at once).
     import uvicorn

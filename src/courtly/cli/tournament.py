@@ -76,39 +76,18 @@ def results_table(result: TournamentResult) -> WholeTable:
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="the game to play, e.g. courtisans")],
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            metavar="AGENTS",
-            help="one agent per seat, comma separated: hard,greedy,greedy",
-        ),
-    ],
+    game: Annotated[str, typer.Argument(metavar="GAME")],
+    agents: Annotated[str, typer.Option("--agents", "-a", metavar="AGENTS")],
     players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", metavar="N", help="games to play")] = 100,
-    seed: Annotated[
-        int, typer.Option("--seed", "-s", metavar="SEED", help="tournament seed")
-    ] = DEFAULT_SEED,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED")] = DEFAULT_SEED,
     workers: WorkersOpt = 1,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="print one JSON object instead of a table")
-    ] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
     option: GameOptionsOpt = None,
-    results: Annotated[
-        Path | None,
-        typer.Option(
-            "--results",
-            "-r",
-            metavar="FILE",
-            help="save each game to this file as it ends; run again to resume from it",
-        ),
-    ] = None,
+    results: Annotated[Path | None, typer.Option("--results", "-r", metavar="FILE")] = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Play GAME many times between agents, every agent in every seat equally often."""
     specs = agent_specs(agents)
     try:
         chosen = courtly.load(game)
