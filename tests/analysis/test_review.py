@@ -214,6 +214,19 @@ def test_the_isotonic_calibration_follows_a_shape_the_logistic_cannot() -> None:
     assert len(few.values) <= 100 // MIN_BLOCK
 
 
+def test_positions_of_one_value_get_one_chance_their_rate() -> None:
+    # A search sure of the win (value 1.0) in 400 positions, 80% of them won, above 2,000
+    # positions spread below it: the isotonic curve gives 1.0 the rate of all 400 (once, ties
+    # sorted by their outcome, it gave the won ones' 100%).
+    rng = Rng(8)
+    values = [rng.random() / 2 for _ in range(2000)] + [1.0] * 400
+    outcomes = [float(rng.random() < v) for v in values[:2000]] + [
+        float(at % 5 != 0) for at in range(400)
+    ]
+    for block in (1, 100, 300):
+        assert isotonic(values, outcomes, block).chance(1.0) == pytest.approx(0.8, abs=0.01)
+
+
 def test_the_training_folds_choose_the_isotonic_steps_size_too() -> None:
     """Each isotonic step rests on at least its fit's ``min_block`` positions, and the fit
     kept is the best on the training folds among the logistic curve and the isotonic ones of

@@ -167,10 +167,21 @@ def isotonic(
     ``weights[i]`` times in a step's rate and mean value (1 each if not given), and once in
     its size."""
     ws = [1.0] * len(values) if weights is None else weights
+    # Positions of one value start as one block: a curve gives one chance to one value. (Sorted
+    # by value and then by outcome, as tuples sort, ties were split into their lost and their
+    # won positions, and a value many positions share, such as a search's certain 1.0, was
+    # given the chance of its won positions alone: 100%.)
+    tied: dict[float, list[float]] = {}
+    for value, outcome, weight in zip(values, outcomes, ws, strict=True):
+        block = tied.setdefault(value, [0.0, 0.0, 0.0, 0.0])
+        block[0] += 1.0
+        block[1] += weight
+        block[2] += weight * value
+        block[3] += weight * outcome
     # Each block: [positions, weight, weighted sum of values, weighted sum of outcomes].
     blocks: list[list[float]] = []
-    for value, outcome, weight in sorted(zip(values, outcomes, ws, strict=True)):
-        blocks.append([1.0, weight, weight * value, weight * outcome])
+    for value in sorted(tied):
+        blocks.append(tied[value])
         while len(blocks) > 1 and _rate(blocks[-2]) >= _rate(blocks[-1]):
             _merge(blocks, len(blocks) - 2)
     while len(blocks) > 1:
