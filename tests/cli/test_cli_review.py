@@ -18,7 +18,7 @@ from rich.cells import cell_len
 import courtly
 from courtly.agents.registry import make_agent
 from courtly.analysis.review import ReviewSettings, review_record
-from courtly.analysis.review.calibration import fitted_iterations
+from courtly.analysis.review.calibration import fitted_iterations, load_calibration
 from courtly.analysis.runner import usable_cpus
 from courtly.cli.review import side_file
 from courtly.cli.review_spectator import spectator_side_file
@@ -202,3 +202,19 @@ def test_with_no_budget_the_review_searches_the_calibrated_iterations_the_same_e
     assert spectator.returncode == 0, spectator.stderr
     series = json.loads(spectator_side_file(record).read_text(encoding="utf-8"))
     assert series["settings"] == kept["settings"]
+
+
+def test_a_side_file_of_another_curve_is_started_afresh(tmp_path: Path) -> None:
+    # A review half made by an older courtly, whose calibration curve differed, is not taken
+    # up: its chances would be the old curve's beside the new one's.
+    record = _record(tmp_path)
+    assert _run("review", str(record), "--as", "1", "--iterations", "20").returncode == 0
+    side = side_file(record, 0)
+    kept = json.loads(side.read_text(encoding="utf-8"))
+    assert kept["calibration"] == load_calibration("tudor", 2).digest()
+    older = {**kept, "calibration": "an older curve"}
+    older["decisions"] = [{**d, "before": 0.5, "after": 0.5} for d in kept["decisions"]]
+    side.write_text(json.dumps(older), encoding="utf-8")
+    again = _run("review", str(record), "--as", "1", "--iterations", "20")
+    assert again.returncode == 0 and "Going on from" not in again.stderr
+    assert json.loads(side.read_text(encoding="utf-8")) == kept

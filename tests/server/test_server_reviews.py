@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from server_support import Postgres, ServerProcess
 
-from courtly.analysis.review.calibration import fitted_iterations
+from courtly.analysis.review.calibration import fitted_iterations, load_calibration
+from courtly.server.store import Store
 
 # A small fixed budget: the same review on any machine, and quick.
 ENV = {"COURTLY_REVIEW_ITERATIONS": "20"}
@@ -286,5 +287,31 @@ def test_the_spectators_series_is_stored_with_the_table_and_survives_a_restart(
         server = ServerProcess(url, tmp_path / "server.log", ENV)
         server.start()
         assert _spectator(server, table_id) == series  # stored: not computed again
+    finally:
+        server.stop()
+
+
+def test_a_review_made_with_another_curve_is_made_again(tmp_path: Path) -> None:
+    # A review stored by an older courtly, whose calibration curve differed: asked for again,
+    # it is planned anew with this curve, not shown or taken up with the old chances.
+    server = ServerProcess(f"sqlite:///{tmp_path / 'curve.sqlite3'}", tmp_path / "s.log", ENV)
+    server.start()
+    try:
+        table_id = _bots_game(server, "courtisans", 6)
+        assert server.http.post(f"/api/tables/{table_id}/reviews/0").status_code == 200
+        made = _review(server, table_id, 0, done=True)
+        store = Store(server.database_url)
+        try:
+            body = store.reviews.load(table_id, 0)
+            assert body is not None
+            assert body["calibration"] == load_calibration("courtisans", 2).digest()
+            older = {**body, "calibration": "an older curve"}
+            older["decisions"] = [{**d, "before": 0.5, "after": 0.5} for d in body["decisions"]]
+            store.reviews.save(table_id, 0, older)
+        finally:
+            store.dispose()
+        assert server.http.post(f"/api/tables/{table_id}/reviews/0").status_code == 200
+        again = _review(server, table_id, 0, done=True)
+        assert again["decisions"] == made["decisions"]  # this curve's chances, not the old
     finally:
         server.stop()

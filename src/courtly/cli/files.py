@@ -98,12 +98,17 @@ def review_identity(
     record: GameRecord, seat: int | str, settings: dict[str, Any]
 ) -> dict[str, Any]:
     """What a review's side file must match to be resumed: the same finished record (its last
-    fingerprint), the same seat (``"spectator"`` for the public series) and the same settings."""
+    fingerprint), the same seat (``"spectator"`` for the public series), the same settings and
+    the same calibration (a file of an older courtly's curve is started afresh, not mixed)."""
+    # Imported here: the review's package brings the search, which only a review needs.
+    from courtly.analysis.review.calibration import load_calibration
+
     return {
         "format": REVIEW_SIDE_FORMAT,
         "record": record.fingerprints[-1] if record.fingerprints else None,
         "seat": seat,
         "settings": settings,
+        "calibration": load_calibration(record.game, record.num_players).digest(),
     }
 
 

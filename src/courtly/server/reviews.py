@@ -20,6 +20,7 @@ import logging
 from typing import Any
 
 from courtly.analysis.review import ReviewSettings
+from courtly.analysis.review.calibration import load_calibration
 from courtly.analysis.review.engine import seat_turns
 from courtly.analysis.review.spectator import public_positions
 from courtly.core.pieces import parts_json
@@ -89,7 +90,7 @@ class Reviews:
             body = await self.thread.run(load, live.id, seat)
             return body if body is not None else await asyncio.to_thread(self._plan, live, seat)
         body = await self.thread.run(load, live.id, seat)
-        if body is None or body.get("settings") != self._settings(live).to_json():
+        if body is None or not self._current(live, body):
             body = await asyncio.to_thread(self._plan, live, seat)
             await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
         if body["status"] != DONE:
@@ -109,6 +110,9 @@ class Reviews:
             # Read again under the claim: the process that held it may have gone on.
             body = await self.thread.run(load, live.id, seat)
             if body is not None and body["status"] == RUNNING:
+                if not self._current(live, body):  # begun with another curve: not mixed
+                    body = await asyncio.to_thread(self._plan, live, seat)
+                    await self.thread.run(self.thread.store.reviews.save, live.id, seat, body)
                 self._start(live, seat, body)
         return body
 
@@ -118,6 +122,7 @@ class Reviews:
             return {
                 "status": RUNNING,
                 "settings": self._settings(live).to_json(),
+                "calibration": self._calibration(live),
                 "steps": steps,
                 "points": [],
             }
@@ -126,6 +131,7 @@ class Reviews:
         return {
             "status": RUNNING,
             "settings": self._settings(live).to_json(),
+            "calibration": self._calibration(live),
             "steps": judged,
             "forced": len(turns) - len(judged),
             "decisions": [],
@@ -134,6 +140,19 @@ class Reviews:
     def _settings(self, live: LiveTable) -> ReviewSettings:
         """This server's budget for the game at ``live``."""
         return self.settings.for_game(live.table.game.name)
+
+    def _calibration(self, live: LiveTable) -> str:
+        """The curve this server's chances come from at ``live`` (its digest)."""
+        record = live.table.record
+        return load_calibration(record.game, record.num_players).digest()
+
+    def _current(self, live: LiveTable, body: dict[str, Any]) -> bool:
+        """Whether a stored review was made with this server's settings and curve: one of an
+        older courtly's curve (stored before an upgrade) is planned again, never mixed."""
+        return bool(
+            body.get("settings") == self._settings(live).to_json()
+            and body.get("calibration") == self._calibration(live)
+        )
 
     def _busy(self, table_id: str, seat: int) -> bool:
         """Whether this process is computing the review now."""

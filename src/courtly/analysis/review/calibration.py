@@ -17,6 +17,7 @@ calibrated: its chance is the search's value, clipped to [0, 1].
 from __future__ import annotations
 
 import bisect
+import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -48,6 +49,12 @@ class Calibration:
         i = bisect.bisect_right(xs, value)
         x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
         return y0 if x1 == x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+
+    def digest(self) -> str:
+        """A short name of this curve: a review made with another curve (an older courtly's) is
+        not taken up with this one, whose chances would differ for the same values."""
+        knots = json.dumps([self.values, self.chances]).encode("utf-8")
+        return hashlib.sha256(knots).hexdigest()[:16]
 
     def to_json(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
