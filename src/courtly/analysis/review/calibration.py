@@ -17,7 +17,6 @@ calibrated: its chance is the search's value, clipped to [0, 1].
 from __future__ import annotations
 
 import bisect
-import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -26,6 +25,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from courtly.core.canonical import canonical_json
+from courtly.core.state import text_fingerprint
 
 CALIBRATION_FORMAT = "courtly-calibration"
 
@@ -53,8 +55,7 @@ class Calibration:
     def digest(self) -> str:
         """A short name of this curve: a review made with another curve (an older courtly's) is
         not taken up with this one, whose chances would differ for the same values."""
-        knots = json.dumps([self.values, self.chances]).encode("utf-8")
-        return hashlib.sha256(knots).hexdigest()[:16]
+        return text_fingerprint(canonical_json([self.values, self.chances]))
 
     def to_json(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
