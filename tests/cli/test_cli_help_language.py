@@ -131,6 +131,24 @@ def test_the_environment_chooses_the_help_language(
     assert _shown("cli.help.play", "en") in _flat(result.stdout), result.stdout
 
 
+def test_a_help_asked_before_the_language_is_drawn_in_it(
+    monkeypatch: pytest.MonkeyPatch, columns: Callable[[int], None]
+) -> None:
+    """click answers an eager ``--help`` typed before ``--lang`` before it reads ``--lang``:
+    the help still reads in the language the command line names, not the environment's."""
+    columns(100)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    for args in (["--help", "--lang", "ko"], ["--help", "--lang=ko"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert _shown("cli.help.play", "ko") in _flat(result.stdout), result.stdout
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    result = runner.invoke(app, ["--help", "--lang", "en"])
+    assert _shown("cli.help.play", "en") in _flat(result.stdout), result.stdout
+
+
 def test_a_korean_help_gives_typer_its_own_words_back(columns: Callable[[int], None]) -> None:
     """The frame's words are typer's module constants, set while a help is drawn: afterwards
     they are typer's again (another command of the process may draw its help with them)."""

@@ -21,7 +21,14 @@ from typer.core import TyperCommand, TyperGroup
 
 from courtly.cli import INTERRUPTED
 from courtly.cli.common import err_console
-from courtly.cli.helptext import framed, help_language, translate, write_usage
+from courtly.cli.helptext import (
+    COMMAND_LINE,
+    asked_language,
+    framed,
+    help_language,
+    translate,
+    write_usage,
+)
 from courtly.core.errors import os_reason
 from courtly.core.i18n import ENGLISH, language_from_env, normalize
 from courtly.core.i18n import text as words
@@ -114,21 +121,11 @@ def usage_message(message: str, command: str | None, lang: str) -> str:
 
 def _language(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     """The language the command line asked for. A usage mistake is reported after click has
-    left the command (and the language its ``--lang`` chose), so it is read again here."""
+    left the command (and the language its ``--lang`` chose), so it is read again here; one we
+    do not ship (the mistake being reported) reads as the environment's."""
     given = kwargs.get("args", args[0] if args else None)
-    tokens = list(sys.argv[1:] if given is None else given)
-    for index, token in enumerate(tokens):
-        if token == "--":
-            break
-        value = None
-        if token == "--lang" and index + 1 < len(tokens):
-            value = tokens[index + 1]
-        elif token.startswith("--lang="):
-            value = token.partition("=")[2]
-        if value is not None:
-            # A language we do not ship (the mistake being reported): the environment's.
-            return normalize(value) or language_from_env()
-    return language_from_env()
+    tokens = sys.argv[1:] if given is None else given
+    return normalize(asked_language(tokens)) or language_from_env()
 
 
 def interrupted(lang: str | None = None) -> NoReturn:
@@ -179,6 +176,12 @@ class CourtlyGroup(TyperGroup):
         except KeyboardInterrupt:
             # No command has chosen the language yet: the one the command line asks for.
             interrupted(_language((args,), {}))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # Kept before click reads them: an eager ``--help`` typed before ``--lang`` is drawn
+        # before ``--lang`` is read (``help_language``).
+        ctx.meta.setdefault(COMMAND_LINE, tuple(args))
+        return list(super().parse_args(ctx, args))
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -12,7 +12,7 @@ The metavars (``[OPTIONS]``, ``GAME``, ``N``) stay as they are: they name what i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -22,6 +22,9 @@ from rich.text import Text
 from courtly.core.i18n import COURTLY, LANGUAGES, language_from_env, normalize, text
 
 PROGRAM = "courtly"  # the group's own name, as its help is keyed
+#: Where the program's arguments, as typed, are kept in click's context (``ctx.meta``, shared by
+#: every command's context): a help drawn before ``--lang`` was read still finds it there.
+COMMAND_LINE = "courtly.command_line"
 
 # The frame's words: typer's module constants (read when a help is drawn) and their keys.
 FRAME = {
@@ -32,11 +35,31 @@ FRAME = {
 }
 
 
+def asked_language(tokens: Iterable[str]) -> str | None:
+    """What the command line's first ``--lang`` names (``--lang ko``, ``--lang=ko``), as typed;
+    None if it names none before ``--``."""
+    tokens = list(tokens)
+    for index, token in enumerate(tokens):
+        if token == "--":
+            break
+        if token == "--lang" and index + 1 < len(tokens):
+            return tokens[index + 1]
+        if token.startswith("--lang="):
+            return token.partition("=")[2]
+    return None
+
+
 def help_language(ctx: Any) -> str:
-    """The language a help is drawn in: the program's ``--lang`` (read before ``--help``: it is
-    eager), else the environment's. An unknown ``--lang`` is refused when the command runs; a
-    help drawn before that reads in the environment's language, as that refusal does."""
-    return normalize(ctx.find_root().params.get("lang")) or language_from_env()
+    """The language a help is drawn in: the program's ``--lang``, else the one the command line
+    names (``courtly --help --lang ko``: click draws an eager option's answer in the order
+    typed, so that help is drawn before ``--lang`` is read), else the environment's. An unknown
+    ``--lang`` is refused when the command runs; a help drawn before that reads in the
+    environment's language, as that refusal does."""
+    return (
+        normalize(ctx.find_root().params.get("lang"))
+        or normalize(asked_language(ctx.meta.get(COMMAND_LINE, ())))
+        or language_from_env()
+    )
 
 
 def help_key(command: str, param: str) -> str | None:
