@@ -105,6 +105,25 @@ def write_samples(path: Path, samples: list[Sample]) -> None:
     path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
+def shared_games(files: list[Path], runs: list[list[Sample]]) -> str | None:
+    """Why runs that hold some of the same games cannot be fitted together, or None. A game's
+    positions in two runs would count twice (and as two games in every margin): a file given
+    twice, or a shorter run beside the longer one that continues it, which replaces it."""
+    seen: dict[tuple[int, int], int] = {}
+    for index, run in enumerate(runs):
+        games = {(s.players, s.game_index) for s in run}
+        for key in games:
+            first = seen.setdefault(key, index)
+            if first != index:
+                shared = sum(1 for k in games if seen.get(k) == first)
+                return (
+                    f"{files[first]} and {files[index]} hold {shared} of the same games: each "
+                    "game's positions may come from one file only (a longer run of the same "
+                    "games replaces the shorter; give that one)"
+                )
+    return None
+
+
 def _clock(seconds: float) -> str:
     minutes, seconds = divmod(round(seconds), 60)
     return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
@@ -175,7 +194,11 @@ def main() -> None:
     refit = bool(files) and all(f.exists() for f in files)
     if refit:
         # Each file a run: several of one count are pooled by what each knows (pooling.py).
-        samples = pooled([[Sample(**s) for s in read_samples(f)] for f in files])
+        runs = [[Sample(**s) for s in read_samples(f)] for f in files]
+        clash = shared_games(files, runs)
+        if clash is not None:
+            sys.exit(clash)
+        samples = pooled(runs)
     else:
         samples = _play(args, game, counts, settings, files[0] if files else None)
     fits = fit_counts(samples)

@@ -94,3 +94,16 @@ def test_positions_kept_compressed_read_back_the_same(tmp_path: Path) -> None:
     first = packed.read_bytes()
     SCRIPT.write_samples(packed, samples)
     assert packed.read_bytes() == first  # the same bytes every time (no timestamp)
+
+
+def test_runs_holding_the_same_games_are_not_fitted_together(tmp_path: Path) -> None:
+    """A file given twice, or a shorter run beside the longer one that continues it, would count
+    its games' positions twice: the refit refuses, naming both files, and writes nothing."""
+    samples, _ = _run(None)
+    shorter = [s for s in samples if s.game_index < 2]
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    assert SCRIPT.shared_games(paths, [samples, [*samples]]) is not None
+    said = SCRIPT.shared_games(paths, [shorter, samples])
+    assert said is not None and "a.json" in said and "b.json" in said and " 2 of " in said
+    apart = [Sample(**{**s.to_json(), "game_index": s.game_index + GAMES}) for s in samples]
+    assert SCRIPT.shared_games(paths, [samples, apart]) is None
