@@ -109,18 +109,17 @@ def shared_games(files: list[Path], runs: list[list[Sample]]) -> str | None:
     """Why runs that hold some of the same games cannot be fitted together, or None. A game's
     positions in two runs would count twice (and as two games in every margin): a file given
     twice, or a shorter run beside the longer one that continues it, which replaces it."""
-    seen: dict[tuple[int, int], int] = {}
+    earlier: list[set[tuple[int, int]]] = []
     for index, run in enumerate(runs):
         games = {(s.players, s.game_index) for s in run}
-        for key in games:
-            first = seen.setdefault(key, index)
-            if first != index:
-                shared = sum(1 for k in games if seen.get(k) == first)
+        for first, theirs in enumerate(earlier):
+            if shared := len(games & theirs):
                 return (
                     f"{files[first]} and {files[index]} hold {shared} of the same games: each "
                     "game's positions may come from one file only (a longer run of the same "
                     "games replaces the shorter; give that one)"
                 )
+        earlier.append(games)
     return None
 
 
