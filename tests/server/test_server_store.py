@@ -13,7 +13,7 @@ import pytest
 from server_support import Postgres
 from sqlalchemy import insert
 
-from courtly.server.append_rows import CompiledAppends, added, moves
+from courtly.server.append_rows import ROWS_AT_ONCE, CompiledAppends, added, moves
 from courtly.server.schema import ACTION_ROWS, ADVANCE
 from courtly.server.store import Store
 from courtly.server.stored import FINISHED, PLAYING, Append, ConflictError, StoredSeat, StoredTable
@@ -84,27 +84,35 @@ def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> 
 
 
 def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -> None:
-    """SQLite's group commit hands the driver its two statements compiled once
-    (``append_rows.CompiledAppends``): the rows it stores are those SQLAlchemy Core stores
-    from the same parameters, the moments written in the same text."""
+    """SQLite's group commit hands the driver statements compiled once
+    (``append_rows.CompiledAppends``): many tables moved by one statement, more tables than
+    one statement carries, a table with two actions in one batch; the rows it stores are
+    those SQLAlchemy Core stores from the same parameters, row by row, the moments written in
+    the same text."""
     store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
     store.migrate()
     try:
-        compiled, core = _table(store), _table(store)
+        count = ROWS_AT_ONCE + 3
+        compiled = [_table(store) for _ in range(count)]
+        core = [_table(store) for _ in range(count)]
         moment = datetime(2026, 11, 27, 20, 30, 1)  # no microseconds: still written with them
         compiled_path = CompiledAppends(store.engine.dialect)
 
-        def batch(table_id: str) -> list[Append]:
-            last = Append(table_id, 1, 1, {"kind": "pass"}, "f2", 2, FINISHED, {"scores": [1]})
-            return [_append(table_id, 0), last]
+        def batches(tables: list[str]) -> list[list[Append]]:
+            last = Append(tables[0], 2, 1, {"kind": "pass"}, "f3", 3, FINISHED, {"scores": [1]})
+            return [
+                [_append(table_id, 0) for table_id in tables],
+                [_append(tables[0], 1), _append(tables[1], 1), last],
+            ]
 
         with store.writes.begin() as connection:
-            for one in batch(compiled):
-                assert compiled_path.advance(connection, [one], moment) == 1
-                compiled_path.add(connection, [one], moment)
-            for one in batch(core):
-                assert connection.execute(ADVANCE, moves([one], moment)).rowcount == 1
-                connection.execute(insert(ACTION_ROWS), added([one], moment))
+            for batch in batches(compiled):
+                assert compiled_path.advance(connection, batch, moment) == len(batch)
+                compiled_path.add(connection, batch, moment)
+            for batch in batches(core):
+                for one in batch:
+                    assert connection.execute(ADVANCE, moves([one], moment)).rowcount == 1
+                    connection.execute(insert(ACTION_ROWS), added([one], moment))
         with sqlite3.connect(tmp_path / "store.sqlite3") as raw:
 
             def rows(table_id: str) -> list[tuple[object, ...]]:
@@ -117,10 +125,43 @@ def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -
                     + raw.execute(f"{actions} WHERE table_id = ?{order}", (table_id,)).fetchall()
                 )
 
-            assert rows(compiled) == rows(core)
-            assert rows(compiled)[0][2:4] == ("2026-11-27 20:30:01.000000",) * 2
-        with store.writes.begin() as connection:  # a table no longer there: nothing moves
-            assert compiled_path.advance(connection, [_append(compiled, 0)], moment) == 0
+            for mine, theirs in zip(compiled, core, strict=True):
+                assert rows(mine) == rows(theirs)
+            assert rows(compiled[0])[0][:4] == (3, FINISHED, *("2026-11-27 20:30:01.000000",) * 2)
+            assert [row[0] for row in rows(compiled[1])] == [2, 0, 1]
+            assert [row[0] for row in rows(compiled[-1])] == [1, 0]
+        with store.writes.begin() as connection:  # tables no longer there: nothing moves
+            gone = [_append(compiled[0], 0), _append(compiled[2], 0)]
+            assert compiled_path.advance(connection, gone, moment) == 0
+    finally:
+        store.dispose()
+
+
+def test_sqlites_group_commit_steps_once_for_the_tables_and_once_for_the_actions(
+    tmp_path: Path,
+) -> None:
+    """A batch's tables move in one statement and its actions go in one (not one executemany
+    row each): SQLite's driver lets go of the GIL at each step and waits to win it back from
+    the event loop, so a batch of five cost twenty waits, now about six."""
+    store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    store.migrate()
+    try:
+        tables = [_table(store) for _ in range(5)]
+        steps: list[str] = []
+        with store.writes.begin() as connection:  # the connection the next writes keep
+            raw = connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        raw.set_trace_callback(steps.append)
+        try:
+            store.actions.append([_append(table_id, 0) for table_id in tables])
+        finally:
+            raw.set_trace_callback(None)
+        moved = [step for step in steps if step.startswith("UPDATE courtly_tables")]
+        inserted = [step for step in steps if step.startswith("INSERT INTO courtly_actions")]
+        assert len(moved) == 1 and len(inserted) == 1, steps
+        for table_id in tables:
+            loaded = store.load_table(table_id)
+            assert loaded is not None and loaded.seq == 1 and loaded.fingerprints == ["f1"]
     finally:
         store.dispose()
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, insert, update
 from sqlalchemy.engine import Connection, Engine
 
-from courtly.server.append_rows import CompiledAppends, added, moves
+from courtly.server.append_rows import CompiledAppends, added, moves, updates_from
 from courtly.server.append_statement import OneStatementAppends
 from courtly.server.schema import ACTION_ROWS, ADVANCE, TABLE_ROWS
 from courtly.server.stored import PLAYING, Append, ConflictError
@@ -38,9 +38,7 @@ class ActionRows:
         # PostgreSQL's group commit in one round trip (courtly.server.append_statement).
         self._one_statement: OneStatementAppends | None = None
         # SQLite's, its statements compiled once (courtly.server.append_rows).
-        self._compiled = (
-            CompiledAppends(engine.dialect) if engine.dialect.name == "sqlite" else None
-        )
+        self._compiled = CompiledAppends(engine.dialect) if updates_from(engine.dialect) else None
 
     def in_one_statement(self, channel: str, origin: str) -> None:
         """Store each batch in one statement (PostgreSQL), announced on ``channel``."""
@@ -57,9 +55,10 @@ class ActionRows:
         time (and a finished table's ``finished_at``), so a live table can show what a
         restart reads back.
 
-        This is the server's hottest write: two executemany statements on the Core tables,
-        not ORM objects or one ORM update per table (whose Python work on the database
-        thread held the event loop's GIL for a third of all server time under load)."""
+        This is the server's hottest write: two statements on the Core tables (on SQLite, one
+        each for the whole batch: ``append_rows``), not ORM objects or one ORM update per
+        table (whose Python work on the database thread held the event loop's GIL for a third
+        of all server time under load)."""
         moment = now()
         if self._one_statement is not None and len({a.table_id for a in appends}) == len(appends):
             if not self._one_statement(appends, moment):

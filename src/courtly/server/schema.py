@@ -4,7 +4,7 @@ make them), the statement the Store runs for every action, and rows read into st
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +25,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.dml import Update
+from sqlalchemy.sql.elements import ColumnElement
 
 from courtly.server.stored import BOT, PLAYING, StoredSeat, StoredTable
 
@@ -150,36 +152,57 @@ CHAT_ROWS = Base.metadata.tables[ChatRow.__tablename__]
 REVIEW_ROWS = Base.metadata.tables[ReviewRow.__tablename__]
 SEAT_ROWS = Base.metadata.tables[SeatRow.__tablename__]
 ACTION_ROWS = Base.metadata.tables[ActionRow.__tablename__]
-# Move one table from ``b_before`` to ``b_seq`` (with its end, if the action ended the game):
-# only a table still playing there, whose seat ``b_seat`` is still held by who acted (a bot,
-# or the person with token hash ``b_holder``).
-HELD = exists().where(
-    SEAT_ROWS.c.table_id == bindparam("b_id"),
-    SEAT_ROWS.c.seat == bindparam("b_seat"),
-    or_(
-        and_(bindparam("b_bot", type_=Boolean), SEAT_ROWS.c.kind == BOT),
-        and_(
-            SEAT_ROWS.c.kind != BOT,
-            SEAT_ROWS.c.token_hash == bindparam("b_holder", type_=String),
+# The parameters of moving a table (``advance``), by name, each with its column's type.
+MOVE_COLUMNS: dict[str, Any] = {
+    "id": String,
+    "before": Integer,
+    "seq": Integer,
+    "status": String,
+    "now": DateTime,
+    "finished": DateTime,
+    "result": Text,
+    "seat": Integer,
+    "bot": Boolean,
+    "holder": String,
+}
+
+
+def advance(row: Mapping[str, ColumnElement[Any]]) -> Update:
+    """Move a table from ``before`` to ``seq`` (with its end, if the action ended the game):
+    only a table still playing there, whose seat ``seat`` is still held by who acted (a bot,
+    ``bot``, or the person with token hash ``holder``). ``row`` gives each of
+    ``MOVE_COLUMNS`` as an expression: bind parameters (``ADVANCE``, one table a row of an
+    executemany) or a list of VALUES' columns (many tables in one statement)."""
+    seats = SEAT_ROWS.c
+    held = exists().where(
+        seats.table_id == row["id"],
+        seats.seat == row["seat"],
+        or_(
+            and_(row["bot"], seats.kind == BOT),
+            and_(seats.kind != BOT, seats.token_hash == row["holder"]),
         ),
-    ),
-)
-ADVANCE = (
-    update(TABLE_ROWS)
-    .where(
-        TABLE_ROWS.c.id == bindparam("b_id"),
-        TABLE_ROWS.c.seq == bindparam("b_before"),
-        TABLE_ROWS.c.status == PLAYING,
-        HELD,
     )
-    .values(
-        seq=bindparam("b_seq"),
-        status=bindparam("b_status"),
-        updated_at=bindparam("b_now"),
-        finished_at=bindparam("b_finished"),
-        result=bindparam("b_result"),
+    return (
+        update(TABLE_ROWS)
+        .where(
+            TABLE_ROWS.c.id == row["id"],
+            TABLE_ROWS.c.seq == row["before"],
+            TABLE_ROWS.c.status == PLAYING,
+            held,
+        )
+        .values(
+            seq=row["seq"],
+            status=row["status"],
+            updated_at=row["now"],
+            finished_at=row["finished"],
+            result=row["result"],
+        )
     )
-)
+
+
+# ``advance`` of one table, its parameters named ``b_`` and the column (a bind parameter
+# may not take the name of a column the statement sets).
+ADVANCE = advance({name: bindparam(f"b_{name}", type_=kind) for name, kind in MOVE_COLUMNS.items()})
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
