@@ -86,9 +86,9 @@ def test_a_batch_with_a_table_moved_elsewhere_is_refused_whole(store: Store) -> 
 def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -> None:
     """SQLite's group commit hands the driver statements compiled once
     (``append_rows.CompiledAppends``): many tables moved by one statement, more tables than
-    one statement carries, a table with two actions in one batch; the rows it stores are
-    those SQLAlchemy Core stores from the same parameters, row by row, the moments written in
-    the same text."""
+    one statement carries, a table with two actions in one batch, one table alone; the rows
+    it stores are those SQLAlchemy Core stores from the same parameters, row by row, the
+    moments written in the same text."""
     store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
     store.migrate()
     try:
@@ -103,6 +103,7 @@ def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -
             return [
                 [_append(table_id, 0) for table_id in tables],
                 [_append(tables[0], 1), _append(tables[1], 1), last],
+                [_append(tables[2], 1)],
             ]
 
         with store.writes.begin() as connection:
@@ -129,6 +130,7 @@ def test_sqlites_compiled_group_commit_stores_what_core_stores(tmp_path: Path) -
                 assert rows(mine) == rows(theirs)
             assert rows(compiled[0])[0][:4] == (3, FINISHED, *("2026-11-27 20:30:01.000000",) * 2)
             assert [row[0] for row in rows(compiled[1])] == [2, 0, 1]
+            assert [row[0] for row in rows(compiled[2])] == [2, 0, 1]
             assert [row[0] for row in rows(compiled[-1])] == [1, 0]
         with store.writes.begin() as connection:  # tables no longer there: nothing moves
             gone = [_append(compiled[0], 0), _append(compiled[2], 0)]
