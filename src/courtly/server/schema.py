@@ -172,7 +172,8 @@ def advance(row: Mapping[str, ColumnElement[Any]]) -> Update:
     only a table still playing there, whose seat ``seat`` is still held by who acted (a bot,
     ``bot``, or the person with token hash ``holder``). ``row`` gives each of
     ``MOVE_COLUMNS`` as an expression: bind parameters (``ADVANCE``, one table a row of an
-    executemany) or a list of VALUES' columns (many tables in one statement)."""
+    executemany) or the columns of a list of rows (``append_rows.advance_many``: many tables
+    in one statement)."""
     seats = SEAT_ROWS.c
     held = exists().where(
         seats.table_id == row["id"],
