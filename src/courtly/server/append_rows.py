@@ -89,7 +89,7 @@ class _Compiled:
         self.order: tuple[str, ...] = tuple(compiled.positiontup or ())
         self.fixed: dict[str, Any] = {k: v for k, v in compiled.params.items() if v is not None}
         # A statement's parameters in their order (every statement here has several).
-        self._pick = itemgetter(*self.order)
+        self._pick: Callable[[dict[str, Any]], tuple[Any, ...]] = itemgetter(*self.order)
 
     def rows(self, values: Sequence[dict[str, Any]]) -> list[tuple[Any, ...]]:
         """An executemany's parameters, a tuple for each of ``values``."""
@@ -98,7 +98,7 @@ class _Compiled:
 
     def row(self, values: Sequence[dict[str, Any]]) -> tuple[Any, ...]:
         """One statement's parameters for all of ``values`` (``numbered``)."""
-        return self.rows([numbered(values)])[0]
+        return self._pick({**self.fixed, **numbered(values)})
 
 
 class CompiledAppends:
